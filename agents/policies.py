@@ -1,0 +1,119 @@
+"""Jitted policies. `decide` dispatches on the agent id; each policy reads the state, may test
+actions with `is_legal`, and returns one legal action. P is the agent's parameter row (card ids
+and thresholds prepared in Python by the registry)."""
+from hoc.kernel.jit import kernel
+
+from hoc.kernel.constants import (
+    A_BACK, A_BUY, A_CHOOSE, A_DECLARE, A_NUMBER, A_PASS, A_PLAY, A_SET, CH_NUMBER, CTX_DECLARE,
+    CTX_EFFECT, CTX_MAIN, CTX_SECOND, F_SP, F_TYPES, H_CH_KIND, H_CH_MAX, H_CH_OPT, H_COINS, H_CTX,
+    H_DECIDER, H_MODE, H_NACTIVE, H_NC, MODE_NONE, MODE_SETTING, P_ARNG, P_PRINCESS, R_N_POOL, R_POOL,
+    TY_SUCCESSION, TY_TERRITORY, MODE_BUYING,
+)
+from hoc.kernel.state import active, below, hand, owned, pb
+from hoc.kernel.turn import is_legal, legal_actions
+
+RANDOM = 0
+BASIC_RUSH = 1
+
+# basic_rush parameter slots
+BR_DUKE = 0
+BR_LARGE_CITY = 1
+BR_SENATOR = 2
+BR_CITY = 3
+BR_COURT_MAID = 4
+BR_LARGE_CITY_MAX = 5
+
+
+@kernel
+def random_policy(s, T, R, P, buf):
+    n = legal_actions(s, T, R, buf)
+    return buf[below(s, pb(s, s[H_DECIDER]) + P_ARNG, n)]
+
+
+@kernel
+def default_choice(s, T, R, buf):
+    """For choices a policy does not care about: decline when allowed, take the most of a number,
+    otherwise the first legal card."""
+    if s[H_CH_OPT] != 0:
+        return A_PASS
+    if s[H_CH_KIND] == CH_NUMBER:
+        return A_NUMBER + s[H_CH_MAX]
+    legal_actions(s, T, R, buf)
+    return buf[0]
+
+
+@kernel
+def positive_succession_sp(s, T, p):
+    h = hand(s, p)
+    total = 0
+    for i in range(s[H_NACTIVE]):
+        c = active(s, i)
+        if s[h + c] > 0 and T[c, F_TYPES] & TY_SUCCESSION and T[c, F_SP] > 0:
+            total += s[h + c] * T[c, F_SP]
+    return total
+
+
+@kernel
+def first_positive_succession(s, T, p):
+    h = hand(s, p)
+    for i in range(s[H_NACTIVE]):
+        c = active(s, i)
+        if s[h + c] > 0 and T[c, F_TYPES] & TY_SUCCESSION and T[c, F_SP] > 0:
+            return A_SET + c
+    return A_PASS
+
+
+@kernel
+def basic_rush_buy(s, T, R, P, p):
+    has_princess = s[pb(s, p) + P_PRINCESS] >= 0
+    order = (BR_DUKE, BR_LARGE_CITY, BR_SENATOR, BR_CITY, BR_COURT_MAID)
+    for slot in order:
+        c = P[slot]
+        if slot != BR_CITY and slot != BR_LARGE_CITY and not has_princess:
+            continue
+        if slot == BR_LARGE_CITY and s[owned(s, p) + c] >= P[BR_LARGE_CITY_MAX]:
+            continue
+        if is_legal(s, T, R, A_BUY + c):
+            return A_BUY + c
+    return A_PASS
+
+
+@kernel
+def basic_rush_policy(s, T, R, P, buf):
+    """Play every Territory; back the first available princess at 6 coins; set positive
+    Succession cards worth 2 SP or more; else buy Duke > Large City (< 3 owned) > Senator > City >
+    Court Maid; take every Court Maid Laolily allows; always declare."""
+    ctx = s[H_CTX]
+    p = s[H_DECIDER]
+    if ctx == CTX_MAIN:
+        h = hand(s, p)
+        for i in range(s[H_NACTIVE]):
+            c = active(s, i)
+            if s[h + c] > 0 and T[c, F_TYPES] & TY_TERRITORY and is_legal(s, T, R, A_PLAY + c):
+                return A_PLAY + c
+        return A_PASS
+    if ctx == CTX_SECOND:
+        mode = s[H_MODE]
+        if mode == MODE_SETTING:
+            return first_positive_succession(s, T, p)
+        if mode == MODE_BUYING:
+            return basic_rush_buy(s, T, R, P, p)
+        if s[pb(s, p) + P_PRINCESS] < 0 and s[H_COINS] >= 6:
+            for i in range(R[R_N_POOL]):
+                if is_legal(s, T, R, A_BACK + R[R_POOL + i]):
+                    return A_BACK + R[R_POOL + i]
+        if s[pb(s, p) + P_PRINCESS] >= 0 and positive_succession_sp(s, T, p) >= 2:
+            return first_positive_succession(s, T, p)
+        return basic_rush_buy(s, T, R, P, p)
+    if ctx == CTX_DECLARE:
+        return A_DECLARE
+    if ctx == CTX_EFFECT:
+        return default_choice(s, T, R, buf)
+    return A_PASS
+
+
+@kernel
+def decide(agent, s, T, R, P, buf):
+    if agent == BASIC_RUSH:
+        return basic_rush_policy(s, T, R, P, buf)
+    return random_policy(s, T, R, P, buf)

@@ -1,0 +1,52 @@
+"""The agents a user can name. Each jitted agent has an id (its case in `policies.decide`) and a
+function that prepares its parameter row for a ruleset."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+
+from agents import policies
+from hoc.errors import HocError
+
+N_PARAMS = 64
+
+
+@dataclass(frozen=True)
+class Agent:
+    name: str
+    id: int
+    description: str
+    params: Callable[[object], np.ndarray]
+
+
+def _no_params(ruleset) -> np.ndarray:
+    return np.zeros(N_PARAMS, np.int32)
+
+
+def _basic_rush_params(ruleset) -> np.ndarray:
+    db = ruleset.cards
+    P = np.zeros(N_PARAMS, np.int32)
+    P[policies.BR_DUKE] = db.index("duke")
+    P[policies.BR_LARGE_CITY] = db.index("large_city")
+    P[policies.BR_SENATOR] = db.index("senator")
+    P[policies.BR_CITY] = db.index("city")
+    P[policies.BR_COURT_MAID] = db.index("court_maid")
+    P[policies.BR_LARGE_CITY_MAX] = 3
+    return P
+
+
+AGENTS = {a.name: a for a in (
+    Agent("random", policies.RANDOM, "uniform over the legal actions", _no_params),
+    Agent("basic_rush", policies.BASIC_RUSH,
+          "plays Territories only; backs at 6 coins; sets Succession cards worth >= 2 SP; "
+          "buys Duke > Large City (<3) > Senator > City > Court Maid", _basic_rush_params),
+)}
+
+
+def get(name: str) -> Agent:
+    try:
+        return AGENTS[name]
+    except KeyError:
+        raise HocError(f"unknown agent {name!r}; available: {', '.join(AGENTS)}") from None

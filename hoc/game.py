@@ -1,0 +1,214 @@
+"""`Game`: one game as a Python object, for notebooks, people at a terminal, external programs and
+learning code. Every choice goes through `legal_actions()` and `apply(action)`; the jitted agents
+use the very same kernels."""
+from __future__ import annotations
+
+import numpy as np
+
+from hoc.errors import HocError, IllegalActionError
+from hoc.kernel import constants as K
+from hoc.kernel.setup import game_seed, init_game, state_len
+from hoc.kernel.state import load_u64
+from hoc.kernel.turn import apply as _apply
+from hoc.kernel.turn import is_legal as _is_legal
+from hoc.kernel.turn import legal_actions as _legal_actions
+from hoc.rules import Ruleset
+
+PHASES = {K.PH_START: "start", K.PH_MAIN: "main", K.PH_SECOND: "second", K.PH_CLEANUP: "cleanup",
+          K.PH_KEEP: "keep", K.PH_DRAW: "draw", K.PH_DECLARE: "declare", K.PH_END: "end",
+          K.PH_OVER: "over"}
+CONTEXTS = {K.CTX_NONE: "none", K.CTX_MAIN: "main phase", K.CTX_SECOND: "second phase",
+            K.CTX_KEEP: "keep", K.CTX_DECLARE: "coronation", K.CTX_EFFECT: "card choice"}
+
+
+class Game:
+    """A game fully determined by its ruleset, its seed and the actions taken.
+
+    >>> g = Game(Ruleset(players=2, market="basic"), seed=7)
+    >>> while not g.over:
+    ...     g.apply(g.legal_actions()[0])
+    """
+
+    def __init__(self, ruleset: Ruleset | None = None, seed: int = 0, **rules):
+        self.ruleset = ruleset if ruleset is not None else Ruleset(**rules)
+        self.T = self.ruleset.cards.table
+        self.R = self.ruleset.vector
+        self.seed = int(seed) & (2 ** 64 - 1)
+        self.state = np.zeros(state_len(self.T, self.R), np.int32)
+        init_game(self.state, self.T, self.R, np.int64(np.uint64(self.seed).astype(np.int64)))
+        self._buf = np.zeros(K.N_ACTIONS, np.int32)
+
+    @classmethod
+    def of_run(cls, ruleset: Ruleset, master_seed: int, index: int) -> "Game":
+        """Game `index` of a simulation run with seed `master_seed`."""
+        return cls(ruleset, int(np.uint64(game_seed(master_seed, index).astype(np.int64).view(np.uint64))))
+
+    # ---- the decision interface -------------------------------------------------------------
+    @property
+    def decider(self) -> int:
+        """The seat that must act now."""
+        return int(self.state[K.H_DECIDER])
+
+    def legal_actions(self) -> list[int]:
+        n = _legal_actions(self.state, self.T, self.R, self._buf)
+        return [int(a) for a in self._buf[:n]]
+
+    def legal_mask(self) -> np.ndarray:
+        mask = np.zeros(K.N_ACTIONS, bool)
+        mask[self.legal_actions()] = True
+        return mask
+
+    def is_legal(self, action: int) -> bool:
+        return bool(_is_legal(self.state, self.T, self.R, int(action)))
+
+    def apply(self, action: int | str) -> None:
+        """Take a legal action (an id, or its label as `label()` writes it)."""
+        if self.over:
+            raise IllegalActionError("the game is over; no action is legal")
+        if isinstance(action, str):
+            action = self.parse(action)
+        if not isinstance(action, (int, np.integer)) or not self.is_legal(action):
+            legal = ", ".join(self.label(a) for a in self.legal_actions())
+            shown = self.label(action) if isinstance(action, (int, np.integer)) and 0 <= action < K.N_ACTIONS else action
+            raise IllegalActionError(f"action {action!r} ({shown}) is not legal for seat {self.decider + 1} "
+                                     f"in the {CONTEXTS[self.state[K.H_CTX]]}; legal: {legal}")
+        _apply(self.state, self.T, self.R, int(action))
+
+    # ---- labels -------------------------------------------------------------------------------
+    def label(self, action: int) -> str:
+        """A readable name: 'play city', 'buy duke', 'back laolily', 'number 3', 'pass'."""
+        action = int(action)
+        if action == K.A_PASS:
+            return "pass"
+        if action == K.A_DECLARE:
+            return "declare coronation"
+        if action == K.A_COIN:
+            return "spend coin counter"
+        if action == K.A_ABILITY:
+            return "use princess ability"
+        if action == K.A_LILY:
+            return "use lily"
+        if K.A_NUMBER <= action <= K.A_NUMBER + K.NUMBER_MAX:
+            return f"number {action - K.A_NUMBER}"
+        if K.A_PLAY <= action < K.N_ACTIONS:
+            verb = K.A_PLAY + (action - K.A_PLAY) // K.NCMAX * K.NCMAX
+            card = action - verb
+            name = self.ruleset.cards.name(card) if card < len(self.ruleset.cards) else f"#{card}"
+            return f"{K.CARD_VERBS[verb]} {name}"
+        return f"action {action}"
+
+    def parse(self, text: str) -> int:
+        for a in range(K.N_ACTIONS):
+            if self.label(a) == text.strip():
+                return a
+        raise IllegalActionError(f"no action is called {text!r}")
+
+    # ---- what the table shows ----------------------------------------------------------------
+    def _zone(self, offset: int) -> dict[str, int]:
+        nc = len(self.ruleset.cards)
+        counts = self.state[offset:offset + nc]
+        return {self.ruleset.cards.name(c): int(n) for c, n in enumerate(counts) if n}
+
+    def _pb(self, p: int) -> int:
+        return int(self.state[K.H_OFF_PLAYER] + p * K.PSZ)
+
+    def _region(self, header: int, p: int = 0) -> int:
+        return int(self.state[header] + p * self.state[K.H_NC])
+
+    def hand(self, p: int) -> dict[str, int]:
+        return self._zone(self._region(K.H_OFF_HAND, p))
+
+    def discard_pile(self, p: int) -> dict[str, int]:
+        return self._zone(self._region(K.H_OFF_DISCARD, p))
+
+    def domain(self, p: int) -> dict[str, int]:
+        return self._zone(self._region(K.H_OFF_DOMAIN, p))
+
+    def kept(self, p: int) -> dict[str, int]:
+        return self._zone(self._region(K.H_OFF_KEPT, p))
+
+    def play_area(self) -> dict[str, int]:
+        return self._zone(int(self.state[K.H_OFF_PLAY]))
+
+    def market(self) -> dict[str, int]:
+        return self._zone(int(self.state[K.H_OFF_MARKET]))
+
+    def deck(self, p: int) -> list[str]:
+        """p's draw pile, top card first."""
+        off = int(self.state[K.H_OFF_DECK] + p * self.state[K.H_DCAP])
+        n = int(self.state[self._pb(p) + K.P_DECK_N])
+        return [self.ruleset.cards.name(int(x) & 0xFFFF) for x in self.state[off:off + n][::-1]]
+
+    def princess(self, p: int) -> str | None:
+        k = int(self.state[self._pb(p) + K.P_PRINCESS])
+        return self.ruleset.cards.name(k) if k >= 0 else None
+
+    def sp(self, p: int) -> int:
+        return int(self.state[self._pb(p) + K.P_SP])
+
+    def player(self, p: int, field: int) -> int:
+        return int(self.state[self._pb(p) + field])
+
+    @property
+    def players(self) -> int:
+        return self.ruleset.players
+
+    @property
+    def turn_player(self) -> int:
+        return int(self.state[K.H_CUR])
+
+    @property
+    def turns(self) -> int:
+        return int(self.state[K.H_TURNS])
+
+    @property
+    def coins(self) -> int:
+        return int(self.state[K.H_COINS])
+
+    @property
+    def phase(self) -> str:
+        return PHASES[int(self.state[K.H_PHASE])]
+
+    @property
+    def context(self) -> str:
+        return CONTEXTS[int(self.state[K.H_CTX])]
+
+    @property
+    def over(self) -> bool:
+        return bool(self.state[K.H_END])
+
+    @property
+    def end_reason(self) -> str | None:
+        return K.END_REASONS.get(int(self.state[K.H_END]))
+
+    @property
+    def winner(self) -> int | None:
+        """Winning seat, or None for a draw or a game still running."""
+        w = int(self.state[K.H_WINNER])
+        return w if self.over and w >= 0 else None
+
+    @property
+    def game_seed(self) -> int:
+        return int(load_u64(self.state, K.H_SEED))
+
+    def clone(self) -> "Game":
+        other = object.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other.state = self.state.copy()
+        other._buf = np.zeros(K.N_ACTIONS, np.int32)
+        return other
+
+    def __repr__(self) -> str:
+        status = (f"over: {self.end_reason}, winner seat {self.winner + 1 if self.winner is not None else '-'}"
+                  if self.over else f"seat {self.decider + 1} to act ({self.context})")
+        return f"<Game seed={self.seed} turns={self.turns} {status}>"
+
+
+def check_seed(seed) -> int:
+    try:
+        value = int(seed)
+    except (TypeError, ValueError):
+        raise HocError(f"seed must be an integer, got {seed!r}") from None
+    if value < 0 or value >= 2 ** 63:
+        raise HocError(f"seed must be between 0 and 2**63 - 1, got {value}")
+    return value

@@ -1,0 +1,256 @@
+"""Named offsets and codes shared by the kernels, the Python API and the agents.
+
+These are layout constants, not data: numba freezes them at compile time, and the cache folder is
+keyed by a hash of this file, so changing one recompiles everything.
+"""
+
+# ---- card table T[card, field] -------------------------------------------------------------
+F_COST = 0
+F_LINKS = 1
+F_COINS = 2
+F_SP = 3
+F_TYPES = 4      # bitmask of TY_*
+F_SUB = 5        # bitmask of SUB_*
+F_PILE = 6       # pile index (the market kind; the five Attendant Maids share one)
+F_CAT = 7        # CAT_*
+F_EFFECT = 8     # EFF_* routine of the card's text, 0 for none
+F_FLAGS = 9      # bitmask of FL_*
+F_COPIES = 10
+F_PER_PLAYER = 11
+F_START = 12     # F_START + seat (0..3): copies in that seat's starting deck
+N_FIELDS = 16
+
+# numeric fields a user may override, by CSV column name
+OVERRIDABLE = {
+    "cost": F_COST, "links": F_LINKS, "coins": F_COINS, "sp": F_SP, "copies": F_COPIES,
+    "start1": F_START, "start2": F_START + 1, "start3": F_START + 2, "start4": F_START + 3,
+}
+
+TY_PRINCESS = 1
+TY_TERRITORY = 2
+TY_ACTION = 4
+TY_ATTACK = 8
+TY_SUCCESSION = 16
+TY_CALAMITY = 32
+TY_DEFENSE = 64
+TYPE_BITS = {"princess": TY_PRINCESS, "territory": TY_TERRITORY, "action": TY_ACTION,
+             "attack": TY_ATTACK, "succession": TY_SUCCESSION, "calamity": TY_CALAMITY,
+             "defense": TY_DEFENSE}
+SUBTYPE_BITS = {"maid": 1, "military": 2, "magic": 4, "scheme": 8, "merchant": 16}
+
+CAT_PRINCESS = 0
+CAT_BASIC = 1
+CAT_RARE = 2
+CAT_COMMON = 3
+CATEGORIES = {"princess": CAT_PRINCESS, "basic": CAT_BASIC, "rare": CAT_RARE, "common": CAT_COMMON}
+
+FL_CANNOT_KEEP = 1
+FL_NAMED_FARMING_VILLAGE = 2
+FL_NAMED_CURSE = 4
+FL_SET_ON_BUY = 8
+FL_NOT_IN_MARKET = 16
+FLAG_BITS = {"cannot_keep": FL_CANNOT_KEEP, "named_farming_village": FL_NAMED_FARMING_VILLAGE,
+             "named_curse": FL_NAMED_CURSE, "set_on_buy": FL_SET_ON_BUY,
+             "not_in_market": FL_NOT_IN_MARKET}
+
+# ---- effect routines (F_EFFECT); the card data names them, effects.py implements them -------
+EFF_NONE = 0
+EFF_BACK = 1            # built-in: backing a princess (moves territories, then her own effect)
+EFF_SET_AT_CLEANUP = 2  # Karikuma, Imperial Estate, Margrave
+EFF_LAOLILY = 3
+EFF_KLAM_KLAM = 4
+EFF_BERGAMOT = 5
+EFF_FLAMMARIA = 6
+EFF_TWINS = 7
+EFFECT_IDS = {"set_at_cleanup": EFF_SET_AT_CLEANUP, "laolily": EFF_LAOLILY,
+              "klam_klam": EFF_KLAM_KLAM, "bergamot": EFF_BERGAMOT, "flammaria": EFF_FLAMMARIA,
+              "twins": EFF_TWINS}
+
+# ---- ruleset vector R -----------------------------------------------------------------------
+R_PLAYERS = 0
+R_NC = 1
+R_EDITION = 2           # 2 or 1
+R_JUDGEMENT = 3         # JUDGE_*
+R_TIE = 4               # TIE_*
+R_KEEP_TIMING = 5       # KEEP_*
+R_INSTANT_30 = 6
+R_TURN_CAP = 7
+R_MARKET_MODE = 8       # MARKET_*
+R_MARKET_SIZE = 9       # kinds showing in the random market (8)
+R_SUPPLY_KINDS = 10     # common kinds drawn into the supply (10)
+R_WIN_SP = 11           # 20
+R_OVERTIME_SP = 12      # 30
+R_DUKE = 13             # card ids of the judgement piles (-1 where unused)
+R_SENATOR = 14
+R_COURT_MAID = 15
+R_CURSE = 16
+R_HAND_SIZE = 17        # 5
+R_N_POOL = 18           # princesses in the pool
+R_N_PILES = 19          # candidate common piles (random) or chosen piles (fixed)
+R_FARMING_VILLAGE = 20
+R_POOL = 32             # R_POOL + i: princess card ids, pool order
+R_PILES = 48            # R_PILES + i: a representative card id of each candidate common pile
+R_LEN = 96
+
+JUDGE_THREE_PILES = 0
+JUDGE_DUKE_ONLY = 1
+TIE_LATER_SEAT = 0
+TIE_SHARED = 1
+KEEP_CLEANUP = 0
+KEEP_MAIN = 1
+MARKET_BASIC = 0
+MARKET_RANDOM = 1
+MARKET_FIXED = 2
+
+# ---- state header s[H_*] --------------------------------------------------------------------
+H_NP = 0
+H_NC = 1
+H_DCAP = 2
+H_SCAP = 3
+H_OFF_PLAYER = 4
+H_OFF_HAND = 5
+H_OFF_DISCARD = 6
+H_OFF_DOMAIN = 7
+H_OFF_KEPT = 8
+H_OFF_DECK = 9
+H_OFF_PLAY = 10
+H_OFF_MARKET = 11
+H_OFF_ABROAD = 12
+H_OFF_SUPPLY = 13
+H_OFF_STACK = 14
+H_LEN = 15
+H_RNG = 16              # 2 slots: market / supply stream
+H_CUR = 18              # turn player
+H_PHASE = 19
+H_CTX = 20              # decision context when waiting for a decision
+H_DECIDER = 21
+H_COINS = 22
+H_OPEN = 23             # open plays
+H_PLAYED = 24           # cards played this turn
+H_TURNS = 25            # turns played by all players together
+H_END = 26              # END_* (0 while running)
+H_WINNER = 27           # seat, or -1
+H_WIN_MASK = 28         # bitmask of winning seats (shared ties)
+H_OVERTIME = 29
+H_EXTRA_PENDING = 30
+H_IN_EXTRA = 31
+H_DEPTH = 32            # effect stack depth
+H_MODE = 33             # second phase: MODE_*
+H_SUPPLY_N = 34
+H_USED = 35             # once-per-turn abilities used (bitmask)
+H_SEED = 36             # 2 slots: the game seed
+H_STEPS = 38            # decisions taken
+H_MARKET_DIRTY = 39
+H_CH_KIND = 40          # pending effect choice: CH_*
+H_CH_TYPES = 41         # type filter (bitmask, 0 = any)
+H_CH_MAX = 42           # cost limit or number limit
+H_CH_OPT = 43           # 1 if PASS (decline) is legal
+H_CH_MIN = 44
+H_DECLARED_AT = 45      # turn number of the newest declaration (for logs)
+H_OFF_OWNED = 46        # per player, per card: copies owned (changes only by gain and exile)
+H_OFF_SCRATCH = 47      # NCMAX ints of scratch space for kernels (they never allocate)
+H_OFF_ACTIVE = 48       # the cards that exist in this game, in id order (hot loops visit only these)
+H_NACTIVE = 49
+HEADER = 64
+
+# per-player block s[off_player + p * PSZ + P_*]
+P_PRINCESS = 0
+P_DECK_N = 1
+P_HAND_N = 2
+P_DISCARD_N = 3
+P_SP = 4
+P_TURNS = 5
+P_DECLARED = 6
+P_ROUND = 7             # bitmask of other seats that completed a turn since the declaration
+P_COIN_CTR = 8
+P_HANDY_CTR = 9
+P_TWIN_CTR = 10
+P_SUCC_CTR = 11
+P_OUT = 12              # eliminated in overtime
+P_BACK_TURN = 13
+P_RNG = 14              # 2 slots: deck shuffles
+P_ARNG = 16             # 2 slots: the agent's own randomness
+P_HAND_PLAYABLE = 18
+P_HAND_SUCC = 19
+P_HAND_ACTION = 20
+P_DOMAIN_N = 21
+P_KEPT_N = 22
+P_OWNED_N = 23
+P_AT30 = 24             # step at which the player last reached the overtime SP (0: below it)
+PSZ = 28
+
+STACK_FRAME = 6         # effect, step, a0, a1, a2, player
+STACK_DEPTH = 4
+
+# phases
+PH_START = 0
+PH_MAIN = 1
+PH_SECOND = 2
+PH_CLEANUP = 3
+PH_KEEP = 4
+PH_DRAW = 5
+PH_DECLARE = 6
+PH_END = 7
+PH_OVER = 8
+
+# decision contexts
+CTX_NONE = 0
+CTX_MAIN = 1
+CTX_SECOND = 2
+CTX_KEEP = 3
+CTX_DECLARE = 4
+CTX_EFFECT = 5
+
+MODE_NONE = 0
+MODE_BUYING = 1
+MODE_SETTING = 2
+
+# effect choice kinds
+CH_HAND = 1             # a card in the decider's hand matching H_CH_TYPES
+CH_DISCARD = 2          # a card in the decider's discard pile matching H_CH_TYPES
+CH_MARKET = 3           # a card in the market with printed cost <= H_CH_MAX
+CH_NUMBER = 4           # NUMBER n with H_CH_MIN <= n <= H_CH_MAX
+CH_PLAY = 5             # a card in the play area matching H_CH_TYPES with cost == H_CH_MAX
+
+END_NONE = 0
+END_CORONATION = 1
+END_OVERTIME = 2
+END_JUDGEMENT = 3
+END_TURN_CAP = 4
+END_REASONS = {END_CORONATION: "coronation", END_OVERTIME: "overtime",
+               END_JUDGEMENT: "judgement", END_TURN_CAP: "turn_cap"}
+
+USED_PRINCESS = 1
+USED_LILY = 2
+
+# ---- the action space (fixed; NCMAX card slots per verb) ------------------------------------
+NCMAX = 64
+A_PASS = 0
+A_DECLARE = 1
+A_COIN = 2              # spend one coin counter
+A_ABILITY = 3           # the backed princess's activation ability
+A_LILY = 4              # reserved for Attendant Maid Lily
+A_NUMBER = 8            # A_NUMBER + n, n = 0..NUMBER_MAX
+NUMBER_MAX = 15
+A_PLAY = 32
+A_RECALL = A_PLAY + NCMAX
+A_BUY = A_RECALL + NCMAX
+A_BACK = A_BUY + NCMAX
+A_SET = A_BACK + NCMAX
+A_KEEP = A_SET + NCMAX
+A_CHOOSE = A_KEEP + NCMAX
+N_ACTIONS = A_CHOOSE + NCMAX
+CARD_VERBS = {A_PLAY: "play", A_RECALL: "recall", A_BUY: "buy", A_BACK: "back", A_SET: "set",
+              A_KEEP: "keep", A_CHOOSE: "choose"}
+
+# result record of one game (int32 row); per seat fields follow at RES_SEAT + seat * RES_SEAT_SZ
+RES_GAME = 0
+RES_WINNER = 1
+RES_END = 2
+RES_TURNS = 3
+RES_WIN_MASK = 4
+RES_STEPS = 5
+RES_ERROR = 6
+RES_SEAT = 8
+RES_SEAT_SZ = 4         # final sp, princess, backing turn, own turns
+RES_LEN = RES_SEAT + 4 * RES_SEAT_SZ

@@ -1,0 +1,294 @@
+"""Card effect routines and the small stack that lets an effect wait for a player's choice.
+
+A routine is called with its stack frame and the action just chosen (-1 when resuming without a
+choice). It returns DONE, WAIT (it asked a question through `ask`) or CALL (it pushed a child
+frame, and resumes when the child is done). Each card's text is one routine; the card data names it.
+"""
+from hoc.kernel.jit import kernel
+
+from hoc.kernel.constants import (
+    A_CHOOSE, A_NUMBER, A_PASS, CH_DISCARD, CH_HAND, CH_MARKET, CH_NUMBER, CH_PLAY, CTX_EFFECT,
+    EFF_BACK, EFF_BERGAMOT, EFF_FLAMMARIA, EFF_LAOLILY, EFF_SET_AT_CLEANUP, EFF_TWINS, F_COST, F_EFFECT,
+    F_TYPES, H_CH_KIND, H_CH_MAX, H_CH_MIN, H_CH_OPT, H_CH_TYPES, H_CTX, H_DECIDER, H_DEPTH,
+    H_END, H_EXTRA_PENDING, H_NACTIVE, H_IN_EXTRA, H_NC, H_OFF_STACK, H_USED, P_BACK_TURN, P_HAND_N,
+    P_OWNED_N, P_PRINCESS, P_TURNS, P_TWIN_CTR, R_COURT_MAID, R_EDITION, STACK_FRAME, TY_ACTION,
+    TY_TERRITORY, USED_PRINCESS, H_NP,
+)
+from hoc.kernel.endgame import domain_changed
+from hoc.kernel.state import active, discard, market, pb, play
+from hoc.kernel.zones import (
+    discard_add, gain, gain_to_deck_top, hand_add, in_market, to_domain_from_play,
+)
+
+DONE = 0
+WAIT = 1
+CALL = 2
+
+TRIG_PLAY = 0
+TRIG_BACK = 1
+TRIG_ABILITY = 2
+TRIG_CLEANUP = 3
+TRIG_SET = 4
+
+# frame slots
+FR_EFF = 0
+FR_TRIG = 1
+FR_STEP = 2
+FR_A = 3
+FR_B = 4
+FR_P = 5
+
+
+@kernel
+def push(s, eff, trig, p, a):
+    fr = s[H_OFF_STACK] + s[H_DEPTH] * STACK_FRAME
+    s[fr + FR_EFF] = eff
+    s[fr + FR_TRIG] = trig
+    s[fr + FR_STEP] = 0
+    s[fr + FR_A] = a
+    s[fr + FR_B] = 0
+    s[fr + FR_P] = p
+    s[H_DEPTH] += 1
+
+
+@kernel
+def ask(s, p, kind, types, mn, mx, optional):
+    s[H_CTX] = CTX_EFFECT
+    s[H_DECIDER] = p
+    s[H_CH_KIND] = kind
+    s[H_CH_TYPES] = types
+    s[H_CH_MIN] = mn
+    s[H_CH_MAX] = mx
+    s[H_CH_OPT] = 1 if optional else 0
+
+
+# ---- built-in: backing a princess ------------------------------------------------------------
+@kernel
+def eff_back(s, T, R, fr, a):
+    """Take the princess, then move the 3 highest-cost Territories of the play area to the new
+    domain (the player chooses among equal costs), then her own 'when backed' text."""
+    p = s[fr + FR_P]
+    k = s[fr + FR_A]
+    b = pb(s, p)
+    step = s[fr + FR_STEP]
+    if step == 0:
+        s[market(s) + k] -= 1
+        s[b + P_PRINCESS] = k
+        s[b + P_BACK_TURN] = s[b + P_TURNS]
+        s[fr + FR_B] = 3
+        domain_changed(s, T, R, p)
+        step = 1
+    elif step == 2:
+        to_domain_from_play(s, T, R, p, a - A_CHOOSE, 1)
+        s[fr + FR_B] -= 1
+        step = 1
+    if step == 1:
+        pa = play(s)
+        while s[fr + FR_B] > 0 and s[H_END] == 0:
+            top = -1
+            kinds = 0
+            n = 0
+            pick = -1
+            for i in range(s[H_NACTIVE]):
+                c = active(s, i)
+                if s[pa + c] > 0 and T[c, F_TYPES] & TY_TERRITORY:
+                    cost = T[c, F_COST]
+                    if cost > top:
+                        top, kinds, n, pick = cost, 1, s[pa + c], c
+                    elif cost == top:
+                        kinds += 1
+                        n += s[pa + c]
+            if top < 0:
+                break
+            left = s[fr + FR_B]
+            if kinds == 1:
+                m = min(n, left)
+                to_domain_from_play(s, T, R, p, pick, m)
+                s[fr + FR_B] = left - m
+            elif n <= left:
+                for i in range(s[H_NACTIVE]):
+                    c = active(s, i)
+                    if s[pa + c] > 0 and T[c, F_TYPES] & TY_TERRITORY and T[c, F_COST] == top:
+                        to_domain_from_play(s, T, R, p, c, s[pa + c])
+                s[fr + FR_B] = left - n
+            else:
+                s[fr + FR_STEP] = 2
+                ask(s, p, CH_PLAY, TY_TERRITORY, top, top, False)
+                return WAIT
+        s[fr + FR_STEP] = 3
+        eff = T[k, F_EFFECT]
+        if eff != 0 and s[H_END] == 0:
+            push(s, eff, TRIG_BACK, p, k)
+            return CALL
+    return DONE
+
+
+# ---- start of Cleanup: Karikuma, Imperial Estate, Margrave -----------------------------------
+@kernel
+def eff_set_at_cleanup(s, T, R, fr, a):
+    """'At the start of the Cleanup phase, if you have a domain, set this card.' Only played
+    copies (in the play area) are set; a copy in hand does nothing (FAQ)."""
+    if s[fr + FR_TRIG] != TRIG_CLEANUP:
+        return DONE
+    p = s[fr + FR_P]
+    c = s[fr + FR_A]
+    n = s[play(s) + c]
+    if s[pb(s, p) + P_PRINCESS] >= 0 and n > 0:
+        to_domain_from_play(s, T, R, p, c, n)
+    return DONE
+
+
+# ---- princesses -------------------------------------------------------------------------------
+@kernel
+def eff_laolily(s, T, R, fr, a):
+    """When backed: gain up to 5 Court Maids from the market (the player picks how many)."""
+    if s[fr + FR_TRIG] != TRIG_BACK:
+        return DONE
+    p = s[fr + FR_P]
+    cm = R[R_COURT_MAID]
+    if s[fr + FR_STEP] == 0:
+        n = min(5, s[market(s) + cm])
+        if n == 0:
+            return DONE
+        s[fr + FR_STEP] = 1
+        ask(s, p, CH_NUMBER, 0, 0, n, False)
+        return WAIT
+    for _ in range(a - A_NUMBER):
+        if s[H_END] != 0:
+            break
+        gain(s, T, R, p, cm)
+    return DONE
+
+
+@kernel
+def market_choice_exists(s, T, max_cost):
+    for i in range(s[H_NACTIVE]):
+        c = active(s, i)
+        if in_market(s, T, c) and T[c, F_COST] <= max_cost:
+            return True
+    return False
+
+
+@kernel
+def eff_flammaria(s, T, R, fr, a):
+    """When backed: choose up to 2 cards costing 5 or less from the market and put them on top of
+    the draw pile in any order (the last one chosen ends on top)."""
+    if s[fr + FR_TRIG] != TRIG_BACK:
+        return DONE
+    p = s[fr + FR_P]
+    if s[fr + FR_STEP] == 1:
+        if a == A_PASS:
+            return DONE
+        gain_to_deck_top(s, T, R, p, a - A_CHOOSE)
+        s[fr + FR_B] += 1
+    if s[fr + FR_B] >= 2 or s[H_END] != 0 or not market_choice_exists(s, T, 5):
+        return DONE
+    s[fr + FR_STEP] = 1
+    ask(s, p, CH_MARKET, 0, 0, 5, True)
+    return WAIT
+
+
+@kernel
+def eff_twins(s, T, R, fr, a):
+    """When backed: 2 Twin counters with 22-24 cards in the field, 3 with 25 or more (the Twins
+    themselves count). Ability: remove a counter to take an extra turn after this one."""
+    p = s[fr + FR_P]
+    b = pb(s, p)
+    trig = s[fr + FR_TRIG]
+    if trig == TRIG_BACK:
+        if R[R_EDITION] == 1:
+            backed = 0
+            for q in range(s[H_NP]):
+                if q != p and s[pb(s, q) + P_PRINCESS] >= 0:
+                    backed += 1
+            s[b + P_TWIN_CTR] += backed + 1
+        else:
+            n = s[b + P_OWNED_N] + 1
+            s[b + P_TWIN_CTR] += 3 if n >= 25 else (2 if n >= 22 else 0)
+    elif trig == TRIG_ABILITY:
+        s[b + P_TWIN_CTR] -= 1
+        s[H_EXTRA_PENDING] = 1
+    return DONE
+
+
+@kernel
+def eff_bergamot(s, T, R, fr, a):
+    """Ability, once per Main phase: discard 1 card from hand; then put 1 Action card from the
+    discard pile into hand (nothing if there is none: the cost is still paid)."""
+    if s[fr + FR_TRIG] != TRIG_ABILITY:
+        return DONE
+    p = s[fr + FR_P]
+    step = s[fr + FR_STEP]
+    if step == 0:
+        s[fr + FR_STEP] = 1
+        ask(s, p, CH_HAND, 0, 0, 0, False)
+        return WAIT
+    if step == 1:
+        c = a - A_CHOOSE
+        hand_add(s, T, p, c, -1)
+        discard_add(s, p, c, 1)
+        d = discard(s, p)
+        for i in range(s[H_NACTIVE]):
+            x = active(s, i)
+            if s[d + x] > 0 and T[x, F_TYPES] & TY_ACTION:
+                s[fr + FR_STEP] = 2
+                ask(s, p, CH_DISCARD, TY_ACTION, 0, 0, False)
+                return WAIT
+        return DONE
+    c = a - A_CHOOSE
+    discard_add(s, p, c, -1)
+    hand_add(s, T, p, c, 1)
+    return DONE
+
+
+@kernel
+def ability_ready(s, T, R, p):
+    """The backed princess's activation ability can be used now (Main phase)."""
+    b = pb(s, p)
+    pr = s[b + P_PRINCESS]
+    if pr < 0:
+        return False
+    eff = T[pr, F_EFFECT]
+    if eff == EFF_BERGAMOT:
+        return (s[H_USED] & USED_PRINCESS) == 0 and s[b + P_HAND_N] > 0
+    if eff == EFF_TWINS:
+        return s[b + P_TWIN_CTR] > 0 and s[H_IN_EXTRA] == 0 and s[H_EXTRA_PENDING] == 0
+    return False
+
+
+@kernel
+def dispatch(s, T, R, fr, a):
+    e = s[fr + FR_EFF]
+    if e == EFF_BACK:
+        return eff_back(s, T, R, fr, a)
+    if e == EFF_SET_AT_CLEANUP:
+        return eff_set_at_cleanup(s, T, R, fr, a)
+    if e == EFF_LAOLILY:
+        return eff_laolily(s, T, R, fr, a)
+    if e == EFF_FLAMMARIA:
+        return eff_flammaria(s, T, R, fr, a)
+    if e == EFF_TWINS:
+        return eff_twins(s, T, R, fr, a)
+    if e == EFF_BERGAMOT:
+        return eff_bergamot(s, T, R, fr, a)
+    return DONE
+
+
+@kernel
+def run_effects(s, T, R, a):
+    """Resume the effect stack with action a (-1: no choice). True if it waits for a decision."""
+    while s[H_DEPTH] > 0:
+        if s[H_END] != 0:
+            s[H_DEPTH] = 0
+            return False
+        fr = s[H_OFF_STACK] + (s[H_DEPTH] - 1) * STACK_FRAME
+        status = dispatch(s, T, R, fr, a)
+        a = -1
+        if status == WAIT:
+            if s[H_END] != 0:
+                s[H_DEPTH] = 0
+                return False
+            return True
+        if status == DONE:
+            s[H_DEPTH] -= 1
+    return False

@@ -1,0 +1,159 @@
+"""Succession points, coronation, overtime, judgement and the end of the game."""
+from hoc.kernel.jit import kernel
+
+from hoc.kernel.constants import (
+    H_NACTIVE, END_CORONATION, END_JUDGEMENT, END_OVERTIME, F_SP, H_CTX, H_END, H_NC, H_NP, H_OVERTIME, H_STEPS, P_AT30,
+    H_PHASE, H_WIN_MASK, H_WINNER, JUDGE_DUKE_ONLY, P_DECLARED, P_OUT, P_PRINCESS, P_ROUND, P_SP,
+    P_SUCC_CTR, PH_OVER, CTX_NONE, R_COURT_MAID, R_DUKE, R_INSTANT_30, R_JUDGEMENT, R_OVERTIME_SP,
+    R_SENATOR, R_TIE, R_WIN_SP, TIE_SHARED,
+)
+from hoc.kernel.state import active, domain, market, pb
+
+
+@kernel
+def finish(s, reason, winner, mask):
+    s[H_END] = reason
+    s[H_WINNER] = winner
+    s[H_WIN_MASK] = mask
+    s[H_PHASE] = PH_OVER
+    s[H_CTX] = CTX_NONE
+
+
+@kernel
+def domain_sp(s, T, p):
+    pr = s[pb(s, p) + P_PRINCESS]
+    if pr < 0:
+        return 0
+    d = domain(s, p)
+    total = T[pr, F_SP] + s[pb(s, p) + P_SUCC_CTR]
+    for i in range(s[H_NACTIVE]):
+        c = active(s, i)
+        total += s[d + c] * T[c, F_SP]
+    return total
+
+
+@kernel
+def domain_changed(s, T, R, p):
+    """Re-score player p after any change to their domain: cancel a declaration that fell below
+    the coronation threshold, and end the game when 30 SP wins at once."""
+    b = pb(s, p)
+    sp = domain_sp(s, T, p)
+    s[b + P_SP] = sp
+    if sp < R[R_OVERTIME_SP]:
+        s[b + P_AT30] = 0
+    elif s[b + P_AT30] == 0:
+        s[b + P_AT30] = s[H_STEPS] + 1
+    if s[H_OVERTIME] == 0:
+        if s[b + P_DECLARED] != 0 and sp < R[R_WIN_SP]:
+            s[b + P_DECLARED] = 0
+        if R[R_INSTANT_30] != 0 and sp >= R[R_OVERTIME_SP] and s[H_END] == 0:
+            finish(s, END_OVERTIME, p, 1 << p)
+    elif s[b + P_OUT] == 0 and sp >= R[R_OVERTIME_SP] and s[H_END] == 0:
+        finish(s, END_OVERTIME, p, 1 << p)
+
+
+@kernel
+def judgement_due(s, R):
+    m = market(s)
+    if R[R_JUDGEMENT] == JUDGE_DUKE_ONLY:
+        return s[m + R[R_DUKE]] == 0
+    return s[m + R[R_DUKE]] == 0 and s[m + R[R_SENATOR]] == 0 and s[m + R[R_COURT_MAID]] == 0
+
+
+@kernel
+def judge(s, R):
+    """End by judgement: most SP among live players; ties to the later seat or shared."""
+    best = -10 ** 6
+    mask = 0
+    for q in range(s[H_NP]):
+        b = pb(s, q)
+        if s[b + P_OUT] != 0:
+            continue
+        sp = s[b + P_SP]
+        if sp > best:
+            best = sp
+            mask = 1 << q
+        elif sp == best:
+            mask |= 1 << q
+    if R[R_TIE] == TIE_SHARED:
+        winner = -1
+        n = 0
+        for q in range(s[H_NP]):
+            if mask & (1 << q):
+                n += 1
+                winner = q
+        if n > 1:
+            winner = -1
+        finish(s, END_JUDGEMENT, winner, mask)
+    else:
+        winner = 0
+        for q in range(s[H_NP]):
+            if mask & (1 << q):
+                winner = q
+        finish(s, END_JUDGEMENT, winner, 1 << winner)
+
+
+@kernel
+def check_judgement(s, R):
+    if s[H_END] == 0 and judgement_due(s, R):
+        judge(s, R)
+
+
+@kernel
+def round_complete(s, p):
+    """Every other live player has completed a turn since p declared."""
+    need = 0
+    for q in range(s[H_NP]):
+        if q != p and s[pb(s, q) + P_OUT] == 0:
+            need |= 1 << q
+    return (s[pb(s, p) + P_ROUND] & need) == need
+
+
+@kernel
+def coronation_check(s, p):
+    """At the start of p's regular turn: p's coronation succeeds, or overtime begins."""
+    b = pb(s, p)
+    if s[H_OVERTIME] != 0 or s[b + P_DECLARED] == 0 or not round_complete(s, p):
+        return
+    valid = 0
+    n = 0
+    for q in range(s[H_NP]):
+        if s[pb(s, q) + P_DECLARED] != 0:
+            valid |= 1 << q
+            n += 1
+    if n == 1:
+        finish(s, END_CORONATION, p, 1 << p)
+        return
+    s[H_OVERTIME] = 1
+    first = -1
+    for q in range(s[H_NP]):
+        bq = pb(s, q)
+        if not valid & (1 << q):
+            s[bq + P_OUT] = 1
+        elif s[bq + P_AT30] > 0 and (first < 0 or s[bq + P_AT30] < s[pb(s, first) + P_AT30]):
+            first = q
+    # a declarer who already passed the overtime SP before overtime began has reached it first
+    if first >= 0:
+        finish(s, END_OVERTIME, first, 1 << first)
+
+
+@kernel
+def may_declare(s, R, p):
+    b = pb(s, p)
+    return (s[H_OVERTIME] == 0 and s[b + P_DECLARED] == 0 and s[b + P_PRINCESS] >= 0
+            and s[b + P_SP] >= R[R_WIN_SP])
+
+
+@kernel
+def declare(s, p):
+    b = pb(s, p)
+    s[b + P_DECLARED] = 1
+    s[b + P_ROUND] = 0
+
+
+@kernel
+def turn_completed(s, p):
+    """p finished a turn: it counts toward every other declarer's round."""
+    for q in range(s[H_NP]):
+        if q != p and s[pb(s, q) + P_DECLARED] != 0:
+            s[pb(s, q) + P_ROUND] |= 1 << p

@@ -1,0 +1,86 @@
+"""State invariants, checked after every step by `--validate` and by the test suite."""
+from hoc.kernel.jit import kernel
+
+from hoc.kernel.constants import (
+    H_COINS, H_DCAP, H_NC, H_NP, H_OPEN, H_SCAP, H_SUPPLY_N, H_OFF_SUPPLY, H_CUR, H_END,
+    P_DECK_N, P_DISCARD_N, P_PRINCESS, P_DOMAIN_N, P_HAND_N, P_KEPT_N, P_OWNED_N, P_SP,
+)
+from hoc.kernel.endgame import domain_sp
+from hoc.kernel.state import abroad, deck, discard, domain, hand, kept, market, owned, pb, play
+from hoc.kernel.zones import FACE_UP
+
+OK = 0
+E_CARD_COUNT = 1      # a card was created or lost
+E_NEGATIVE = 2        # a pile or zone count below zero
+E_SIZE = 3            # a zone's size counter disagrees with its cards
+E_BOUNDS = 4          # a zone outgrew its capacity
+E_OWNED = 5           # ownership record disagrees with where the cards are
+E_SP = 6              # cached SP disagrees with the domain
+E_COINS = 7
+E_ILLEGAL = 8         # an agent chose an illegal action
+E_STEPS = 9           # the game did not end within the step limit
+ERRORS = {E_CARD_COUNT: "a card was created or lost", E_NEGATIVE: "a pile or zone count below zero",
+          E_SIZE: "a zone's size counter disagrees with its cards",
+          E_BOUNDS: "a zone outgrew its capacity", E_OWNED: "ownership record disagrees with the zones",
+          E_SP: "cached succession points disagree with the domain", E_COINS: "negative coins or open plays",
+          E_ILLEGAL: "an agent chose an illegal action", E_STEPS: "the game exceeded the step limit"}
+
+
+@kernel
+def check(s, T, totals, work):
+    """Return OK or the first broken invariant. totals[c]: copies of c in the game; work: scratch
+    of length >= number of cards."""
+    nc = s[H_NC]
+    if s[H_COINS] < 0 or s[H_OPEN] < 0:
+        return E_COINS
+    for c in range(nc):
+        work[c] = s[market(s) + c] + s[abroad(s) + c] + s[play(s) + c]
+    sup = s[H_OFF_SUPPLY]
+    if s[H_SUPPLY_N] < 0 or s[H_SUPPLY_N] > s[H_SCAP]:
+        return E_BOUNDS
+    for i in range(s[H_SUPPLY_N]):
+        work[s[sup + i]] += 1
+    for p in range(s[H_NP]):
+        b = pb(s, p)
+        n = s[b + P_DECK_N]
+        if n < 0 or n > s[H_DCAP]:
+            return E_BOUNDS
+        own_n = 0
+        for c in range(nc):
+            if s[hand(s, p) + c] < 0 or s[discard(s, p) + c] < 0 or s[domain(s, p) + c] < 0 or s[kept(s, p) + c] < 0:
+                return E_NEGATIVE
+        hn = 0
+        dn = 0
+        mn = 0
+        kn = 0
+        for c in range(nc):
+            hn += s[hand(s, p) + c]
+            dn += s[discard(s, p) + c]
+            mn += s[domain(s, p) + c]
+            kn += s[kept(s, p) + c]
+            own_n += s[owned(s, p) + c]
+        if hn != s[b + P_HAND_N] or dn != s[b + P_DISCARD_N] or mn != s[b + P_DOMAIN_N] or kn != s[b + P_KEPT_N]:
+            return E_SIZE
+        if own_n != s[b + P_OWNED_N]:
+            return E_OWNED
+        sizes = hn + dn + mn + kn + n
+        if p == s[H_CUR]:
+            for c in range(nc):
+                sizes += s[play(s) + c]
+        if sizes != own_n:
+            return E_OWNED
+        for c in range(nc):
+            work[c] += s[hand(s, p) + c] + s[discard(s, p) + c] + s[domain(s, p) + c] + s[kept(s, p) + c]
+        k = deck(s, p)
+        for i in range(n):
+            work[s[k + i] & (FACE_UP - 1)] += 1
+        if s[b + P_PRINCESS] >= 0:
+            work[s[b + P_PRINCESS]] += 1
+        if s[b + P_SP] != domain_sp(s, T, p):
+            return E_SP
+    for c in range(nc):
+        if s[market(s) + c] < 0 or s[abroad(s) + c] < 0 or s[play(s) + c] < 0:
+            return E_NEGATIVE
+        if work[c] != totals[c]:
+            return E_CARD_COUNT
+    return OK

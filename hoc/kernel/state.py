@@ -1,0 +1,124 @@
+"""Index arithmetic on the flat state and the per-game random streams.
+
+A state is one int32 array: a fixed header (H_*), a block of per-player scalars (P_*), and per-card
+count regions whose offsets are stored in the header, so a state is self-describing and can be
+copied, hashed or saved as it is.
+"""
+import numpy as np
+from hoc.kernel.jit import kernel
+
+from hoc.kernel.constants import (
+    H_NC, H_OFF_ABROAD, H_OFF_DECK, H_OFF_DISCARD, H_OFF_DOMAIN, H_OFF_HAND, H_OFF_KEPT,
+    H_OFF_ACTIVE, H_OFF_MARKET, H_OFF_OWNED, H_OFF_PLAY, H_OFF_PLAYER, H_DCAP, PSZ,
+)
+
+MASK32 = np.uint64(0xFFFFFFFF)
+GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+MIX2 = np.uint64(0x94D049BB133111EB)
+
+
+@kernel
+def active(s, i):
+    """The i-th card present in this game (0 <= i < s[H_NACTIVE])."""
+    return s[s[H_OFF_ACTIVE] + i]
+
+
+@kernel
+def pb(s, p):
+    """Offset of player p's scalar block."""
+    return s[H_OFF_PLAYER] + p * PSZ
+
+
+@kernel
+def hand(s, p):
+    return s[H_OFF_HAND] + p * s[H_NC]
+
+
+@kernel
+def discard(s, p):
+    return s[H_OFF_DISCARD] + p * s[H_NC]
+
+
+@kernel
+def domain(s, p):
+    return s[H_OFF_DOMAIN] + p * s[H_NC]
+
+
+@kernel
+def kept(s, p):
+    return s[H_OFF_KEPT] + p * s[H_NC]
+
+
+@kernel
+def owned(s, p):
+    return s[H_OFF_OWNED] + p * s[H_NC]
+
+
+@kernel
+def deck(s, p):
+    return s[H_OFF_DECK] + p * s[H_DCAP]
+
+
+@kernel
+def play(s):
+    return s[H_OFF_PLAY]
+
+
+@kernel
+def market(s):
+    return s[H_OFF_MARKET]
+
+
+@kernel
+def abroad(s):
+    return s[H_OFF_ABROAD]
+
+
+@kernel
+def mix64(z):
+    z = (z ^ (z >> np.uint64(30))) * MIX1
+    z = (z ^ (z >> np.uint64(27))) * MIX2
+    return z ^ (z >> np.uint64(31))
+
+
+@kernel
+def store_u64(s, off, x):
+    # int32 conversion truncates, keeping the low 32 bits
+    s[off] = np.int32(x & MASK32)
+    s[off + 1] = np.int32(x >> np.uint64(32))
+
+
+@kernel
+def load_u64(s, off):
+    return np.uint64(np.uint32(s[off])) | (np.uint64(np.uint32(s[off + 1])) << np.uint64(32))
+
+
+@kernel
+def seed_stream(s, off, seed, stream):
+    """Start the splitmix64 stream stored at s[off:off+2] from (seed, stream number)."""
+    store_u64(s, off, mix64(np.uint64(seed) + np.uint64(stream) * GOLDEN))
+
+
+@kernel
+def next_u64(s, off):
+    """splitmix64: advance the stream at s[off:off+2] and return 64 random bits."""
+    x = load_u64(s, off) + GOLDEN
+    store_u64(s, off, x)
+    return mix64(x)
+
+
+@kernel
+def below(s, off, n):
+    """A uniform integer in [0, n) from the stream at s[off] (multiply-shift; bias < n / 2**32)."""
+    return np.int64(((next_u64(s, off) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
+
+
+@kernel
+def shuffle(s, off_rng, lo, n):
+    """Fisher-Yates shuffle of s[lo:lo+n] with the stream at s[off_rng]."""
+    for i in range(n - 1, 0, -1):
+        j = below(s, off_rng, i + 1)
+        t = s[lo + i]
+        s[lo + i] = s[lo + j]
+        s[lo + j] = t

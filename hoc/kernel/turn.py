@@ -1,0 +1,403 @@
+"""The turn: phases, the decision interface (is_legal / legal_actions / apply) and the automatic
+steps between decisions.
+
+`apply` takes one legal action and then `advance`s the game through every step that needs no
+choice, stopping at the next decision point (H_CTX, H_DECIDER) or at the end of the game. A
+decision point whose only legal action would be PASS is mostly skipped.
+"""
+from hoc.kernel.jit import kernel
+
+from hoc.kernel.constants import (
+    A_ABILITY, A_BACK, A_BUY, A_CHOOSE, A_COIN, A_DECLARE, A_KEEP, A_NUMBER, A_PASS, A_PLAY, A_RECALL,
+    A_SET, CAT_PRINCESS, CH_DISCARD, CH_HAND, CH_MARKET, CH_NUMBER, CH_PLAY, CTX_DECLARE,
+    CTX_EFFECT, CTX_KEEP, CTX_MAIN, CTX_NONE, CTX_SECOND, END_TURN_CAP, F_CAT, F_COINS, F_COST,
+    F_EFFECT, F_FLAGS, F_LINKS, F_TYPES, FL_CANNOT_KEEP, H_CH_KIND, H_CH_MAX, H_CH_MIN, H_CH_OPT,
+    H_CH_TYPES, H_COINS, H_CTX, H_DECIDER, H_DEPTH, H_END, H_EXTRA_PENDING, H_IN_EXTRA,
+    H_MARKET_DIRTY, H_MODE, H_NACTIVE, H_NC, H_NP, H_OPEN, H_PHASE, H_PLAYED, H_STEPS, H_TURNS, H_USED,
+    H_CUR, KEEP_CLEANUP, KEEP_MAIN, MARKET_BASIC, MODE_BUYING, MODE_NONE, MODE_SETTING, NCMAX,
+    NUMBER_MAX, P_COIN_CTR, P_HAND_ACTION, P_HAND_PLAYABLE, P_HAND_SUCC, P_HANDY_CTR, P_KEPT_N,
+    P_OUT, P_PRINCESS, P_SP, P_TURNS, PH_CLEANUP, PH_DECLARE, PH_DRAW, PH_END, PH_KEEP, PH_MAIN,
+    PH_SECOND, PH_START, R_HAND_SIZE, R_KEEP_TIMING, R_MARKET_MODE, R_TURN_CAP, TY_ACTION,
+    TY_SUCCESSION, TY_TERRITORY, USED_PRINCESS, N_ACTIONS,
+)
+from hoc.kernel.effects import TRIG_ABILITY, TRIG_BACK, TRIG_CLEANUP, TRIG_PLAY, ability_ready, push, run_effects
+from hoc.kernel.constants import EFF_BACK
+from hoc.kernel.endgame import coronation_check, declare, finish, may_declare, turn_completed
+from hoc.kernel.market import refill
+from hoc.kernel.state import active, discard, domain, hand, kept, market, pb, play
+from hoc.kernel.zones import (
+    buy_cost, draw, gain, hand_add, hand_to_discard_all, in_market, play_to_discard_all, set_from_hand,
+)
+
+
+# ---- legality -------------------------------------------------------------------------------
+@kernel
+def keep_fits(s, T, p, c):
+    """One more c can be kept: every kept Action sits on its own domain Territory whose cost is at
+    least the Action's (Hall's condition on the cost thresholds)."""
+    nc = s[H_NC]
+    d = domain(s, p)
+    k = kept(s, p)
+    for j in range(s[H_NACTIVE] + 1):
+        if j == s[H_NACTIVE]:
+            thr = T[c, F_COST]
+        elif s[k + active(s, j)] > 0:
+            thr = T[active(s, j), F_COST]
+        else:
+            continue
+        need = 1 if T[c, F_COST] >= thr else 0
+        have = 0
+        for i in range(s[H_NACTIVE]):
+            x = active(s, i)
+            if s[k + x] > 0 and T[x, F_COST] >= thr:
+                need += s[k + x]
+            if s[d + x] > 0 and T[x, F_TYPES] & TY_TERRITORY and T[x, F_COST] >= thr:
+                have += s[d + x]
+        if need > have:
+            return False
+    return True
+
+
+@kernel
+def can_keep(s, T, p, c):
+    return (s[hand(s, p) + c] > 0 and T[c, F_TYPES] & TY_ACTION != 0
+            and T[c, F_FLAGS] & FL_CANNOT_KEEP == 0 and s[pb(s, p) + P_PRINCESS] >= 0
+            and keep_fits(s, T, p, c))
+
+
+@kernel
+def card_of(a, verb):
+    return a - verb
+
+
+@kernel
+def is_legal(s, T, R, a):
+    """Whether action a is legal at the current decision point."""
+    ctx = s[H_CTX]
+    if a < 0 or a >= N_ACTIONS or ctx == CTX_NONE:
+        return False
+    p = s[H_DECIDER]
+    b = pb(s, p)
+    nc = s[H_NC]
+    if a >= A_PLAY:
+        verb = A_PLAY + ((a - A_PLAY) // NCMAX) * NCMAX
+        c = a - verb
+        if c >= nc:
+            return False
+    else:
+        verb = -1
+        c = -1
+    if ctx == CTX_MAIN:
+        if a == A_PASS:
+            return True
+        if a == A_COIN:
+            return s[b + P_COIN_CTR] + s[b + P_HANDY_CTR] > 0
+        if a == A_ABILITY:
+            return ability_ready(s, T, R, p)
+        if verb == A_PLAY:
+            return (s[H_OPEN] > 0 and s[hand(s, p) + c] > 0
+                    and T[c, F_TYPES] & (TY_TERRITORY | TY_ACTION) != 0)
+        if verb == A_RECALL:
+            return s[kept(s, p) + c] > 0
+        if verb == A_KEEP:
+            return R[R_KEEP_TIMING] == KEEP_MAIN and can_keep(s, T, p, c)
+        return False
+    if ctx == CTX_SECOND:
+        mode = s[H_MODE]
+        if a == A_PASS:
+            return True
+        if verb == A_BUY:
+            return mode != MODE_SETTING and in_market(s, T, c) and buy_cost(s, T, p, c) <= s[H_COINS]
+        if verb == A_BACK:
+            return (mode == MODE_NONE and s[b + P_PRINCESS] < 0 and T[c, F_CAT] == CAT_PRINCESS
+                    and s[market(s) + c] > 0 and T[c, F_COST] <= s[H_COINS])
+        if verb == A_SET:
+            return (mode != MODE_BUYING and s[b + P_PRINCESS] >= 0 and s[hand(s, p) + c] > 0
+                    and T[c, F_TYPES] & TY_SUCCESSION != 0)
+        return False
+    if ctx == CTX_KEEP:
+        return a == A_PASS or (verb == A_KEEP and can_keep(s, T, p, c))
+    if ctx == CTX_DECLARE:
+        return a == A_PASS or a == A_DECLARE
+    # CTX_EFFECT: the question the effect asked
+    kind = s[H_CH_KIND]
+    if a == A_PASS:
+        return s[H_CH_OPT] != 0
+    if kind == CH_NUMBER:
+        n = a - A_NUMBER
+        return A_NUMBER <= a <= A_NUMBER + NUMBER_MAX and s[H_CH_MIN] <= n <= s[H_CH_MAX]
+    if verb != A_CHOOSE:
+        return False
+    types = s[H_CH_TYPES]
+    if types != 0 and T[c, F_TYPES] & types == 0:
+        return False
+    if kind == CH_HAND:
+        return s[hand(s, p) + c] > 0
+    if kind == CH_DISCARD:
+        return s[discard(s, p) + c] > 0
+    if kind == CH_MARKET:
+        return in_market(s, T, c) and T[c, F_COST] <= s[H_CH_MAX]
+    if kind == CH_PLAY:
+        return s[play(s) + c] > 0 and T[c, F_COST] == s[H_CH_MAX]
+    return False
+
+
+@kernel
+def legal_actions(s, T, R, out):
+    """Write the legal actions into out (length >= N_ACTIONS); return how many."""
+    n = 0
+    nc = s[H_NC]
+    ctx = s[H_CTX]
+    if ctx == CTX_NONE:
+        return 0
+    for a in range(A_PLAY):
+        if is_legal(s, T, R, a):
+            out[n] = a
+            n += 1
+    for verb in range(A_PLAY, N_ACTIONS, NCMAX):
+        if ctx == CTX_MAIN and verb != A_PLAY and verb != A_RECALL and verb != A_KEEP:
+            continue
+        if ctx == CTX_SECOND and verb != A_BUY and verb != A_BACK and verb != A_SET:
+            continue
+        if ctx == CTX_KEEP and verb != A_KEEP:
+            continue
+        if ctx == CTX_EFFECT and verb != A_CHOOSE:
+            continue
+        if ctx == CTX_DECLARE:
+            continue
+        for i in range(s[H_NACTIVE]):
+            c = active(s, i)
+            if is_legal(s, T, R, verb + c):
+                out[n] = verb + c
+                n += 1
+    return n
+
+
+# ---- automatic steps --------------------------------------------------------------------------
+@kernel
+def start_turn(s, T, R):
+    p = s[H_CUR]
+    b = pb(s, p)
+    if s[H_IN_EXTRA] == 0:
+        coronation_check(s, p)
+        if s[H_END] != 0:
+            return
+    if s[b + P_TURNS] >= R[R_TURN_CAP]:
+        finish(s, END_TURN_CAP, -1, 0)
+        return
+    s[b + P_TURNS] += 1
+    s[H_TURNS] += 1
+    s[H_COINS] = 0
+    s[H_OPEN] = 1
+    s[H_PLAYED] = 0
+    s[H_USED] = 0
+    s[H_MODE] = MODE_NONE
+    s[H_PHASE] = PH_MAIN
+
+
+@kernel
+def main_has_choice(s, T, R, p):
+    b = pb(s, p)
+    return ((s[H_OPEN] > 0 and s[b + P_HAND_PLAYABLE] > 0)
+            or s[b + P_COIN_CTR] + s[b + P_HANDY_CTR] > 0
+            or s[b + P_KEPT_N] > 0
+            or ability_ready(s, T, R, p)
+            or (R[R_KEEP_TIMING] == KEEP_MAIN and s[b + P_HAND_ACTION] > 0 and s[b + P_PRINCESS] >= 0))
+
+
+@kernel
+def second_has_choice(s, T, R, p):
+    b = pb(s, p)
+    can_set = s[b + P_PRINCESS] >= 0 and s[b + P_HAND_SUCC] > 0
+    if s[H_MODE] == MODE_SETTING:
+        return can_set
+    return s[H_COINS] > 0 or (s[H_MODE] == MODE_NONE and can_set)
+
+
+@kernel
+def keep_has_choice(s, T, R, p):
+    b = pb(s, p)
+    if R[R_KEEP_TIMING] != KEEP_CLEANUP or s[b + P_HAND_ACTION] == 0 or s[b + P_PRINCESS] < 0:
+        return False
+    h = hand(s, p)
+    for i in range(s[H_NACTIVE]):
+        c = active(s, i)
+        if s[h + c] > 0 and can_keep(s, T, p, c):
+            return True
+    return False
+
+
+@kernel
+def cleanup_start(s, T, R, p):
+    """'At the start of the Cleanup phase' texts of the cards in the play area."""
+    pa = play(s)
+    for i in range(s[H_NACTIVE] - 1, -1, -1):
+        c = active(s, i)
+        if s[pa + c] > 0 and T[c, F_EFFECT] != 0:
+            push(s, T[c, F_EFFECT], TRIG_CLEANUP, p, c)
+
+
+@kernel
+def cleanup_draw(s, T, R, p):
+    hand_to_discard_all(s, T, p)
+    play_to_discard_all(s, p)
+    s[H_COINS] = 0
+    s[H_OPEN] = 0
+    draw(s, T, p, R[R_HAND_SIZE])
+    if R[R_MARKET_MODE] != MARKET_BASIC and s[H_MARKET_DIRTY] != 0:
+        refill(s, T, R)
+
+
+@kernel
+def end_turn(s, T, R, p):
+    turn_completed(s, p)
+    if s[H_EXTRA_PENDING] != 0:
+        s[H_EXTRA_PENDING] = 0
+        s[H_IN_EXTRA] = 1
+    else:
+        s[H_IN_EXTRA] = 0
+        q = p
+        for _ in range(s[H_NP]):
+            q = (q + 1) % s[H_NP]
+            if s[pb(s, q) + P_OUT] == 0:
+                break
+        s[H_CUR] = q
+    s[H_PHASE] = PH_START
+
+
+@kernel
+def wait_for(s, ctx, p):
+    s[H_CTX] = ctx
+    s[H_DECIDER] = p
+
+
+@kernel
+def advance(s, T, R):
+    """Run the game forward to the next decision point or the end."""
+    while s[H_END] == 0:
+        if s[H_DEPTH] > 0:
+            if run_effects(s, T, R, -1):
+                return
+            continue
+        ph = s[H_PHASE]
+        p = s[H_CUR]
+        if ph == PH_START:
+            start_turn(s, T, R)
+        elif ph == PH_MAIN:
+            if main_has_choice(s, T, R, p):
+                wait_for(s, CTX_MAIN, p)
+                return
+            s[H_PHASE] = PH_SECOND
+        elif ph == PH_SECOND:
+            if second_has_choice(s, T, R, p):
+                wait_for(s, CTX_SECOND, p)
+                return
+            s[H_PHASE] = PH_CLEANUP
+        elif ph == PH_CLEANUP:
+            s[H_PHASE] = PH_KEEP
+            cleanup_start(s, T, R, p)
+        elif ph == PH_KEEP:
+            if keep_has_choice(s, T, R, p):
+                wait_for(s, CTX_KEEP, p)
+                return
+            s[H_PHASE] = PH_DRAW
+        elif ph == PH_DRAW:
+            cleanup_draw(s, T, R, p)
+            s[H_PHASE] = PH_DECLARE
+        elif ph == PH_DECLARE:
+            if may_declare(s, R, p):
+                wait_for(s, CTX_DECLARE, p)
+                return
+            s[H_PHASE] = PH_END
+        else:
+            end_turn(s, T, R, p)
+
+
+# ---- actions ------------------------------------------------------------------------------------
+@kernel
+def play_card(s, T, R, p, c):
+    hand_add(s, T, p, c, -1)
+    s[play(s) + c] += 1
+    s[H_PLAYED] += 1
+    s[H_OPEN] += T[c, F_LINKS] - 1
+    s[H_COINS] += T[c, F_COINS]
+    if T[c, F_EFFECT] != 0:
+        push(s, T[c, F_EFFECT], TRIG_PLAY, p, c)
+
+
+@kernel
+def main_action(s, T, R, p, a):
+    b = pb(s, p)
+    if a == A_PASS:
+        s[H_PHASE] = PH_SECOND
+    elif a == A_COIN:
+        # Handyman's counters go first: that leaves room to make more of them (their cap is 2)
+        if s[b + P_HANDY_CTR] > 0:
+            s[b + P_HANDY_CTR] -= 1
+        else:
+            s[b + P_COIN_CTR] -= 1
+        s[H_COINS] += 1
+    elif a == A_ABILITY:
+        s[H_USED] |= USED_PRINCESS
+        push(s, T[s[b + P_PRINCESS], F_EFFECT], TRIG_ABILITY, p, s[b + P_PRINCESS])
+    elif a < A_RECALL:
+        play_card(s, T, R, p, a - A_PLAY)
+    elif a < A_BUY:
+        c = a - A_RECALL
+        s[kept(s, p) + c] -= 1
+        s[b + P_KEPT_N] -= 1
+        hand_add(s, T, p, c, 1)
+    else:
+        keep_card(s, T, p, a - A_KEEP)
+
+
+@kernel
+def keep_card(s, T, p, c):
+    hand_add(s, T, p, c, -1)
+    s[kept(s, p) + c] += 1
+    s[pb(s, p) + P_KEPT_N] += 1
+
+
+@kernel
+def second_action(s, T, R, p, a):
+    if a == A_PASS:
+        s[H_PHASE] = PH_CLEANUP
+    elif a < A_BACK:
+        c = a - A_BUY
+        s[H_COINS] -= buy_cost(s, T, p, c)
+        s[H_MODE] = MODE_BUYING
+        gain(s, T, R, p, c)
+    elif a < A_SET:
+        # backing: leftover coins are lost
+        s[H_COINS] = 0
+        s[H_PHASE] = PH_CLEANUP
+        push(s, EFF_BACK, TRIG_BACK, p, a - A_BACK)
+    else:
+        s[H_MODE] = MODE_SETTING
+        set_from_hand(s, T, R, p, a - A_SET)
+
+
+@kernel
+def apply(s, T, R, a):
+    """Carry out legal action a of the decider, then advance to the next decision point."""
+    ctx = s[H_CTX]
+    p = s[H_DECIDER]
+    s[H_CTX] = CTX_NONE
+    s[H_STEPS] += 1
+    if ctx == CTX_MAIN:
+        main_action(s, T, R, p, a)
+    elif ctx == CTX_SECOND:
+        second_action(s, T, R, p, a)
+    elif ctx == CTX_KEEP:
+        if a == A_PASS:
+            s[H_PHASE] = PH_DRAW
+        else:
+            keep_card(s, T, p, a - A_KEEP)
+    elif ctx == CTX_DECLARE:
+        if a == A_DECLARE:
+            declare(s, p)
+        s[H_PHASE] = PH_END
+    elif ctx == CTX_EFFECT:
+        if run_effects(s, T, R, a):
+            return
+    advance(s, T, R)

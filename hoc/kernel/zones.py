@@ -1,0 +1,196 @@
+"""Moving cards between zones. Every move keeps the per-player size counters in step, so the
+invariant checker can compare them with the count regions."""
+from hoc.kernel.jit import kernel
+
+from hoc.kernel.constants import (
+    CAT_PRINCESS, F_CAT, F_COST, F_EFFECT, F_FLAGS, F_TYPES, FL_NOT_IN_MARKET, H_COINS, H_MARKET_DIRTY,
+    H_NACTIVE, H_NC, CAT_BASIC, CAT_COMMON, CAT_RARE, EFF_KLAM_KLAM, P_DECK_N, P_DISCARD_N, P_DOMAIN_N, P_OWNED_N,
+    P_HAND_ACTION, P_HAND_N, P_HAND_PLAYABLE, P_HAND_SUCC, P_PRINCESS, P_RNG, TY_ACTION,
+    TY_SUCCESSION, TY_TERRITORY, R_COURT_MAID, R_DUKE, R_SENATOR,
+)
+from hoc.kernel.endgame import check_judgement, domain_changed
+from hoc.kernel.state import active, deck, discard, domain, hand, market, owned, pb, play, shuffle
+
+FACE_UP = 1 << 16   # deck entries carry this bit when the card lies face up
+
+
+@kernel
+def hand_add(s, T, p, c, n):
+    s[hand(s, p) + c] += n
+    b = pb(s, p)
+    s[b + P_HAND_N] += n
+    ty = T[c, F_TYPES]
+    if ty & (TY_TERRITORY | TY_ACTION):
+        s[b + P_HAND_PLAYABLE] += n
+    if ty & TY_SUCCESSION:
+        s[b + P_HAND_SUCC] += n
+    if ty & TY_ACTION:
+        s[b + P_HAND_ACTION] += n
+
+
+@kernel
+def discard_add(s, p, c, n):
+    s[discard(s, p) + c] += n
+    s[pb(s, p) + P_DISCARD_N] += n
+
+
+@kernel
+def hand_to_discard_all(s, T, p):
+    h = hand(s, p)
+    d = discard(s, p)
+    for i in range(s[H_NACTIVE]):
+        c = active(s, i)
+        s[d + c] += s[h + c]
+        s[h + c] = 0
+    b = pb(s, p)
+    s[b + P_DISCARD_N] += s[b + P_HAND_N]
+    s[b + P_HAND_N] = 0
+    s[b + P_HAND_PLAYABLE] = 0
+    s[b + P_HAND_SUCC] = 0
+    s[b + P_HAND_ACTION] = 0
+
+
+@kernel
+def play_to_discard_all(s, p):
+    pa = play(s)
+    d = discard(s, p)
+    n = 0
+    for i in range(s[H_NACTIVE]):
+        c = active(s, i)
+        n += s[pa + c]
+        s[d + c] += s[pa + c]
+        s[pa + c] = 0
+    s[pb(s, p) + P_DISCARD_N] += n
+
+
+@kernel
+def reshuffle_under(s, p):
+    """Shuffle the discard pile and put it under the remaining deck."""
+    b = pb(s, p)
+    m = s[b + P_DISCARD_N]
+    if m == 0:
+        return
+    k = deck(s, p)
+    n = s[b + P_DECK_N]
+    for i in range(n - 1, -1, -1):
+        s[k + m + i] = s[k + i]
+    d = discard(s, p)
+    i = 0
+    for j in range(s[H_NACTIVE]):
+        c = active(s, j)
+        for _ in range(s[d + c]):
+            s[k + i] = c
+            i += 1
+        s[d + c] = 0
+    shuffle(s, b + P_RNG, k, m)
+    s[b + P_DISCARD_N] = 0
+    s[b + P_DECK_N] = n + m
+
+
+@kernel
+def ensure_deck(s, p, n):
+    """Make the deck hold at least n cards if the discard pile allows; returns what it holds."""
+    b = pb(s, p)
+    if s[b + P_DECK_N] < n:
+        reshuffle_under(s, p)
+    return s[b + P_DECK_N]
+
+
+@kernel
+def pop_deck(s, p):
+    b = pb(s, p)
+    n = s[b + P_DECK_N] - 1
+    s[b + P_DECK_N] = n
+    return s[deck(s, p) + n] & (FACE_UP - 1)
+
+
+@kernel
+def push_deck(s, p, c, face_up):
+    b = pb(s, p)
+    n = s[b + P_DECK_N]
+    s[deck(s, p) + n] = c | (FACE_UP if face_up else 0)
+    s[b + P_DECK_N] = n + 1
+
+
+@kernel
+def draw(s, T, p, n):
+    """Draw up to n cards, reshuffling the discard pile under the deck when it runs out."""
+    got = 0
+    for _ in range(n):
+        if ensure_deck(s, p, 1) == 0:
+            break
+        hand_add(s, T, p, pop_deck(s, p), 1)
+        got += 1
+    return got
+
+
+@kernel
+def in_market(s, T, c):
+    """Card c can be bought or gained from the market (basic or random market) right now."""
+    return (s[market(s) + c] > 0 and T[c, F_CAT] != CAT_PRINCESS
+            and (T[c, F_FLAGS] & FL_NOT_IN_MARKET) == 0)
+
+
+@kernel
+def take_from_market(s, T, R, c):
+    """Remove one c from its market pile; may end the game by judgement."""
+    s[market(s) + c] -= 1
+    cat = T[c, F_CAT]
+    if cat == CAT_COMMON or cat == CAT_RARE:
+        s[H_MARKET_DIRTY] = 1
+    if c == R[R_DUKE] or c == R[R_SENATOR] or c == R[R_COURT_MAID]:
+        check_judgement(s, R)
+
+
+@kernel
+def gain(s, T, R, p, c):
+    """Gain c from the market to p's discard pile (every buy is a gain)."""
+    discard_add(s, p, c, 1)
+    own(s, p, c, 1)
+    take_from_market(s, T, R, c)
+
+
+@kernel
+def gain_to_deck_top(s, T, R, p, c):
+    push_deck(s, p, c, False)
+    own(s, p, c, 1)
+    take_from_market(s, T, R, c)
+
+
+@kernel
+def buy_cost(s, T, p, c):
+    """What p pays to buy c: reductions add up, the result is the highest floor among them at the
+    least, and a reduction never raises a cost above the printed one (RULINGS 13)."""
+    base = T[c, F_COST]
+    red = 0
+    floor = 0
+    pr = s[pb(s, p) + P_PRINCESS]
+    if pr >= 0 and T[pr, F_EFFECT] == EFF_KLAM_KLAM:
+        red += 1
+        floor = max(floor, 1)
+    if red == 0:
+        return base
+    return min(base, max(base - red, floor))
+
+
+@kernel
+def own(s, p, c, n):
+    """p comes to own n more copies of c (negative: fewer), wherever they lie in p's field."""
+    s[owned(s, p) + c] += n
+    s[pb(s, p) + P_OWNED_N] += n
+
+
+@kernel
+def to_domain_from_play(s, T, R, p, c, n):
+    s[play(s) + c] -= n
+    s[domain(s, p) + c] += n
+    s[pb(s, p) + P_DOMAIN_N] += n
+    domain_changed(s, T, R, p)
+
+
+@kernel
+def set_from_hand(s, T, R, p, c):
+    hand_add(s, T, p, c, -1)
+    s[domain(s, p) + c] += 1
+    s[pb(s, p) + P_DOMAIN_N] += 1
+    domain_changed(s, T, R, p)

@@ -1,0 +1,91 @@
+"""Jitted game loops: one game to its end with jitted agents, and a batch of games by index."""
+import numpy as np
+from numba import njit
+
+from hoc.kernel.jit import kernel
+
+from agents.policies import decide
+from hoc.kernel.constants import (
+    H_DECIDER, H_END, H_NP, H_STEPS, H_TURNS, H_WIN_MASK, H_WINNER, N_ACTIONS, P_BACK_TURN,
+    P_PRINCESS, P_SP, P_TURNS, RES_END, RES_ERROR, RES_GAME, RES_SEAT, RES_SEAT_SZ, RES_STEPS,
+    RES_TURNS, RES_WIN_MASK, RES_WINNER, R_NC, R_PLAYERS,
+)
+from hoc.kernel.invariants import E_ILLEGAL, E_STEPS, OK, check
+from hoc.kernel.setup import game_seed, init_game, state_len
+from hoc.kernel.state import pb
+from hoc.kernel.turn import apply, is_legal
+
+MAX_STEPS = 200_000
+
+
+@kernel
+def play_out(s, T, R, seat_agents, seat_params, validate, totals, buf, work):
+    """Play the game in s to its end. Returns OK or an invariant error code."""
+    while s[H_END] == 0:
+        p = s[H_DECIDER]
+        a = decide(seat_agents[p], s, T, R, seat_params[p], buf)
+        if validate:
+            if not is_legal(s, T, R, a):
+                return E_ILLEGAL
+            apply(s, T, R, a)
+            e = check(s, T, totals, work)
+            if e != OK:
+                return e
+        else:
+            apply(s, T, R, a)
+        if s[H_STEPS] > MAX_STEPS:
+            return E_STEPS
+    return OK
+
+
+@kernel
+def card_totals(s, T, R, totals, work):
+    """Copies of each card in a freshly set-up game (for the no-card-created-or-lost check)."""
+    for c in range(R[R_NC]):
+        totals[c] = 0
+    check(s, T, totals, work)       # fills work with the counts found
+    for c in range(R[R_NC]):
+        totals[c] = work[c]
+
+
+@kernel
+def record(s, out):
+    out[RES_WINNER] = s[H_WINNER]
+    out[RES_END] = s[H_END]
+    out[RES_TURNS] = s[H_TURNS]
+    out[RES_WIN_MASK] = s[H_WIN_MASK]
+    out[RES_STEPS] = s[H_STEPS]
+    for p in range(s[H_NP]):
+        b = pb(s, p)
+        o = RES_SEAT + p * RES_SEAT_SZ
+        out[o] = s[b + P_SP]
+        out[o + 1] = s[b + P_PRINCESS]
+        out[o + 2] = s[b + P_BACK_TURN]
+        out[o + 3] = s[b + P_TURNS]
+
+
+@njit(cache=True)
+def run_batch(master, first, T, R, lineup, params, rotate, validate, out):
+    """Play games first .. first+len(out)-1 of the run with seed `master`. Seat j of game i is
+    played by lineup[(j + i) % players] when rotating, else by lineup[j]. One row of out per game."""
+    players = R[R_PLAYERS]
+    s = np.zeros(state_len(T, R), np.int32)
+    buf = np.zeros(N_ACTIONS, np.int32)
+    totals = np.zeros(R[R_NC], np.int32)
+    work = np.zeros(R[R_NC], np.int32)
+    seat_agents = np.zeros(players, np.int32)
+    seat_params = np.zeros((players, params.shape[1]), np.int32)
+    for g in range(out.shape[0]):
+        index = first + g
+        for j in range(players):
+            k = (j + index) % players if rotate else j
+            seat_agents[j] = lineup[k]
+            seat_params[j, :] = params[k, :]
+        init_game(s, T, R, game_seed(master, index))
+        if validate:
+            card_totals(s, T, R, totals, work)
+        out[g, :] = 0
+        out[g, RES_GAME] = index
+        err = play_out(s, T, R, seat_agents, seat_params, validate, totals, buf, work)
+        record(s, out[g])
+        out[g, RES_ERROR] = err

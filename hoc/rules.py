@@ -1,0 +1,163 @@
+"""A ruleset: edition, player count, market, princess pool and rule options, compiled to the
+integer vector R the kernels read."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from hoc.cards import CardDB, parse_override
+from hoc.errors import HocError
+from hoc.kernel import constants as K
+from hoc.presets import RECOMMENDED
+
+MAX_PLAYERS = 4
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Everything that fixes the rules of a game except its seed and its players' choices.
+
+    market: "random" (10 kinds drawn per game), "basic" (no supply), a preset name from
+    `hoc.presets.RECOMMENDED`, or a sequence of common kinds. princesses: the pool in order
+    (default: all six of the edition). Options marked (option) in RULINGS are fields here.
+    """
+
+    edition: str = "2e"
+    players: int = 2
+    market: str | tuple[str, ...] = "random"
+    princesses: tuple[str, ...] | None = None
+    judgement: str | None = None          # "three_piles" | "duke_only"; default by edition
+    tie: str | None = None                # "later_seat" | "shared"; default by edition
+    keep_timing: str | None = None        # "cleanup" | "main"; default by edition
+    instant_win_at_30: bool = False
+    turn_cap: int = 100
+    overrides: tuple[str, ...] = ()
+
+    def __post_init__(self):
+        if not isinstance(self.players, int) or not 1 <= self.players <= MAX_PLAYERS:
+            raise HocError(f"players must be 1 to {MAX_PLAYERS}, got {self.players!r}")
+        if isinstance(self.market, list):
+            object.__setattr__(self, "market", tuple(self.market))
+        if isinstance(self.overrides, (list, str)):
+            object.__setattr__(self, "overrides", (self.overrides,) if isinstance(self.overrides, str)
+                               else tuple(self.overrides))
+        if self.princesses is not None:
+            object.__setattr__(self, "princesses", tuple(self.princesses))
+        if self.turn_cap < 1:
+            raise HocError(f"turn_cap must be at least 1, got {self.turn_cap}")
+        for name, value, allowed in (("judgement", self.judgement, ("three_piles", "duke_only")),
+                                     ("tie", self.tie, ("later_seat", "shared")),
+                                     ("keep_timing", self.keep_timing, ("cleanup", "main"))):
+            if value is not None and value not in allowed:
+                raise HocError(f"{name} must be one of {', '.join(allowed)}, got {value!r}")
+        self.vector  # validate names now, not deep inside a run
+
+    @cached_property
+    def cards(self) -> CardDB:
+        return CardDB(self.edition, tuple(parse_override(o) for o in self.overrides))
+
+    @property
+    def second_edition(self) -> bool:
+        return self.edition == "2e"
+
+    @cached_property
+    def pool(self) -> list[int]:
+        db = self.cards
+        everyone = db.pile_ids("princess")
+        names = list(self.princesses) if self.princesses else everyone
+        if not names:
+            raise HocError("the princess pool is empty")
+        for n in names:
+            if n not in everyone:
+                raise HocError(f"unknown princess {n!r}; princesses of {self.edition}: {', '.join(everyone)}")
+        if len(set(names)) != len(names):
+            raise HocError(f"princess pool names a princess twice: {', '.join(names)}")
+        return [db.index(n) for n in names]
+
+    @cached_property
+    def market_piles(self) -> tuple[int, list[str]]:
+        """(market mode, common kinds: the candidates of a random draw or the fixed ten)."""
+        db = self.cards
+        commons = db.pile_ids("common")
+        m = self.market
+        if m == "basic":
+            return K.MARKET_BASIC, []
+        if m == "random":
+            ready = [p for p in commons if not db.unimplemented(db.cards_of_pile(p))]
+            if len(ready) < 10:
+                raise HocError(
+                    f"a random market needs 10 implemented common kinds; {self.edition} has {len(ready)} "
+                    f"so far ({', '.join(ready) or 'none'}). Use --market basic or a list of kinds.")
+            return K.MARKET_RANDOM, ready
+        if isinstance(m, str):
+            if m in RECOMMENDED:
+                kinds = RECOMMENDED[m]
+            elif "," in m:
+                kinds = [k.strip() for k in m.split(",") if k.strip()]
+            else:
+                raise HocError(f"unknown market {m!r}: use random, basic, a preset "
+                               f"({', '.join(RECOMMENDED)}) or a comma-separated list of 10 kinds")
+        else:
+            kinds = list(m)
+        for k in kinds:
+            if k not in commons:
+                raise HocError(f"unknown common kind {k!r} in market for {self.edition}; "
+                               f"see `hoc cards --edition {self.edition}`")
+        if len(set(kinds)) != len(kinds):
+            raise HocError(f"market names a kind twice: {', '.join(kinds)}")
+        if len(kinds) != 10:
+            raise HocError(f"a market needs exactly 10 common kinds, got {len(kinds)}")
+        return K.MARKET_FIXED, kinds
+
+    @cached_property
+    def vector(self) -> np.ndarray:
+        db = self.cards
+        first = self.second_edition
+        R = np.zeros(K.R_LEN, np.int32)
+        R[K.R_PLAYERS] = self.players
+        R[K.R_NC] = len(db)
+        R[K.R_EDITION] = 2 if first else 1
+        judgement = self.judgement or ("three_piles" if first else "duke_only")
+        R[K.R_JUDGEMENT] = K.JUDGE_THREE_PILES if judgement == "three_piles" else K.JUDGE_DUKE_ONLY
+        tie = self.tie or ("later_seat" if first else "shared")
+        R[K.R_TIE] = K.TIE_LATER_SEAT if tie == "later_seat" else K.TIE_SHARED
+        keep = self.keep_timing or ("cleanup" if first else "main")
+        R[K.R_KEEP_TIMING] = K.KEEP_CLEANUP if keep == "cleanup" else K.KEEP_MAIN
+        R[K.R_INSTANT_30] = int(self.instant_win_at_30)
+        R[K.R_TURN_CAP] = self.turn_cap
+        R[K.R_MARKET_SIZE] = 8
+        R[K.R_SUPPLY_KINDS] = 10
+        R[K.R_WIN_SP] = 20
+        R[K.R_OVERTIME_SP] = 30
+        R[K.R_HAND_SIZE] = 5
+        for slot, name in ((K.R_DUKE, "duke"), (K.R_SENATOR, "senator"), (K.R_COURT_MAID, "court_maid"),
+                           (K.R_CURSE, "curse"), (K.R_FARMING_VILLAGE, "farming_village")):
+            R[slot] = db.index(name)
+        pool = self.pool
+        missing = db.unimplemented(pool)
+        if missing:
+            raise HocError(f"princess effects not implemented yet: {', '.join(missing)}")
+        R[K.R_N_POOL] = len(pool)
+        R[K.R_POOL:K.R_POOL + len(pool)] = pool
+        mode, kinds = self.market_piles
+        R[K.R_MARKET_MODE] = mode
+        if mode != K.MARKET_BASIC:
+            rares = [i for i in range(len(db)) if db.frame.category.iat[i] == "rare"]
+            in_game = rares + [c for k in kinds for c in db.cards_of_pile(k)]
+            missing = db.unimplemented(in_game)
+            if missing:
+                raise HocError(f"market cards not implemented yet: {', '.join(missing)}")
+        R[K.R_N_PILES] = len(kinds)
+        R[K.R_PILES:K.R_PILES + len(kinds)] = [db.cards_of_pile(k)[0] for k in kinds]
+        return R
+
+    def describe(self) -> dict:
+        mode, kinds = self.market_piles
+        return {"edition": self.edition, "players": self.players,
+                "market": self.market if isinstance(self.market, str) else ",".join(self.market),
+                "market_kinds": kinds if mode == K.MARKET_FIXED else None,
+                "princesses": [self.cards.name(i) for i in self.pool],
+                "overrides": list(self.overrides), "turn_cap": self.turn_cap,
+                "instant_win_at_30": self.instant_win_at_30}
