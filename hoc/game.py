@@ -89,7 +89,14 @@ class Game:
         if action == K.A_LILY:
             return "use lily"
         if K.A_NUMBER <= action <= K.A_NUMBER + K.NUMBER_MAX:
-            return f"number {action - K.A_NUMBER}"
+            n = action - K.A_NUMBER
+            s = self.state
+            if s[K.H_CTX] == K.CTX_EFFECT and s[K.H_CH_KIND] == K.CH_MODE and s[K.H_DEPTH] > 0:
+                effect = int(s[s[K.H_OFF_STACK] + (s[K.H_DEPTH] - 1) * K.STACK_FRAME])
+                modes = K.MODES.get(effect, ())
+                if n < len(modes):
+                    return f"number {n}: {modes[n]}"
+            return f"number {n}"
         if K.A_PLAY <= action < K.N_ACTIONS:
             verb = K.A_PLAY + (action - K.A_PLAY) // K.NCMAX * K.NCMAX
             card = action - verb
@@ -99,7 +106,8 @@ class Game:
 
     def parse(self, text: str) -> int:
         for a in range(K.N_ACTIONS):
-            if self.label(a) == text.strip():
+            label = self.label(a)
+            if label == text.strip() or label.split(":")[0] == text.strip():
                 return a
         raise IllegalActionError(f"no action is called {text!r}")
 
@@ -190,6 +198,86 @@ class Game:
     @property
     def game_seed(self) -> int:
         return int(load_u64(self.state, K.H_SEED))
+
+    def arrange(self, p: int, *, hand=None, deck=None, discard=None, domain=None, kept=None,
+                princess: str | None | bool = False, coins: int | None = None, market=None) -> "Game":
+        """Rewrite player p's zones for a test or a puzzle position (cards come from nowhere and go
+        nowhere: the card totals change). Zones are {card: count}; deck is a list, top card first.
+        Only the given zones change. The game then advances to its next decision."""
+        from hoc.kernel.endgame import domain_changed
+        from hoc.kernel.turn import advance
+
+        db = self.ruleset.cards
+        s = self.state
+        b = self._pb(p)
+
+        def fill(header, zone, size_field):
+            off = self._region(header, p)
+            for c in range(len(db)):
+                s[self._region(K.H_OFF_OWNED, p) + c] -= s[off + c]
+                s[b + K.P_OWNED_N] -= s[off + c]
+                s[off + c] = 0
+            s[b + size_field] = 0
+            for name, n in zone.items():
+                c = db.index(name)
+                s[off + c] += n
+                s[self._region(K.H_OFF_OWNED, p) + c] += n
+                s[b + K.P_OWNED_N] += n
+                s[b + size_field] += n
+
+        if hand is not None:
+            fill(K.H_OFF_HAND, hand, K.P_HAND_N)
+            h = self._region(K.H_OFF_HAND, p)
+            T = self.T
+            s[b + K.P_HAND_PLAYABLE] = sum(int(s[h + c]) for c in range(len(db)) if T[c, K.F_TYPES] & (K.TY_TERRITORY | K.TY_ACTION))
+            s[b + K.P_HAND_SUCC] = sum(int(s[h + c]) for c in range(len(db)) if T[c, K.F_TYPES] & K.TY_SUCCESSION)
+            s[b + K.P_HAND_ACTION] = sum(int(s[h + c]) for c in range(len(db)) if T[c, K.F_TYPES] & K.TY_ACTION)
+        if discard is not None:
+            fill(K.H_OFF_DISCARD, discard, K.P_DISCARD_N)
+        if domain is not None:
+            fill(K.H_OFF_DOMAIN, domain, K.P_DOMAIN_N)
+        if kept is not None:
+            fill(K.H_OFF_KEPT, kept, K.P_KEPT_N)
+        if deck is not None:
+            off = int(s[K.H_OFF_DECK] + p * s[K.H_DCAP])
+            for x in s[off:off + s[b + K.P_DECK_N]]:
+                s[self._region(K.H_OFF_OWNED, p) + (x & 0xFFFF)] -= 1
+                s[b + K.P_OWNED_N] -= 1
+            for i, name in enumerate(reversed(deck)):
+                c = db.index(name)
+                s[off + i] = c
+                s[self._region(K.H_OFF_OWNED, p) + c] += 1
+                s[b + K.P_OWNED_N] += 1
+            s[b + K.P_DECK_N] = len(deck)
+        if market is not None:
+            m = int(s[K.H_OFF_MARKET])
+            for name, n in market.items():
+                s[m + db.index(name)] = n
+        if princess is not False:
+            s[b + K.P_PRINCESS] = db.index(princess) if princess else -1
+        if coins is not None:
+            s[K.H_COINS] = coins
+        self._register_active()
+        domain_changed(s, self.T, self.R, p)
+        if s[K.H_CTX] != K.CTX_NONE and not self.over:
+            s[K.H_CTX] = K.CTX_NONE
+            advance(s, self.T, self.R)
+        return self
+
+    def _register_active(self):
+        """Cards placed by `arrange` join the list of cards present in the game."""
+        s = self.state
+        present = set(int(x) for x in s[s[K.H_OFF_ACTIVE]:s[K.H_OFF_ACTIVE] + s[K.H_NACTIVE]])
+        nc = len(self.ruleset.cards)
+        for region in (K.H_OFF_HAND, K.H_OFF_DISCARD, K.H_OFF_DOMAIN, K.H_OFF_KEPT, K.H_OFF_OWNED):
+            for p in range(self.players):
+                off = self._region(region, p)
+                present |= {c for c in range(nc) if s[off + c] > 0}
+        m = int(s[K.H_OFF_MARKET])
+        present |= {c for c in range(nc) if s[m + c] > 0}
+        ordered = sorted(present)
+        s[s[K.H_OFF_ACTIVE]:s[K.H_OFF_ACTIVE] + len(ordered)] = ordered
+        s[K.H_NACTIVE] = len(ordered)
 
     def clone(self) -> "Game":
         other = object.__new__(Game)

@@ -133,7 +133,8 @@ class Ruleset:
         R[K.R_OVERTIME_SP] = 30
         R[K.R_HAND_SIZE] = 5
         for slot, name in ((K.R_DUKE, "duke"), (K.R_SENATOR, "senator"), (K.R_COURT_MAID, "court_maid"),
-                           (K.R_CURSE, "curse"), (K.R_FARMING_VILLAGE, "farming_village")):
+                           (K.R_CURSE, "curse"), (K.R_FARMING_VILLAGE, "farming_village"),
+                           (K.R_CITY, "city"), (K.R_LARGE_CITY, "large_city")):
             R[slot] = db.index(name)
         pool = self.pool
         missing = db.unimplemented(pool)

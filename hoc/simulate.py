@@ -58,11 +58,12 @@ class Run:
         return summarize(self)
 
 
-def seat_agent(agents: list[Agent], seat: int, index, rotate: bool):
-    players = len(agents)
-    if not rotate:
-        return agents[seat].name
-    return [agents[(seat + i) % players].name for i in np.asarray(index)]
+def seat_agents(agents: list[Agent], seat: int, index: np.ndarray, rotate: bool) -> pd.Categorical:
+    """Who played `seat` in each game: the lineup rotates by one seat per game index."""
+    names = [a.name for a in agents]
+    k = (seat + index) % len(agents) if rotate else np.full(len(index), seat)
+    return pd.Categorical.from_codes(k, categories=names) if len(set(names)) == len(names) \
+        else pd.Categorical(np.array(names, dtype=object)[k])
 
 
 def simulate(ruleset: Ruleset, agents: list[Agent], games: int, seed: int = 0, jobs: int = 1,
@@ -101,16 +102,16 @@ def simulate(ruleset: Ruleset, agents: list[Agent], games: int, seed: int = 0, j
 
 
 def frame(rows: np.ndarray, ruleset: Ruleset, agents: list[Agent], seed: int, rotate: bool) -> pd.DataFrame:
-    from hoc.kernel.setup import game_seed
+    from hoc.kernel.setup import game_seeds
 
     db = ruleset.cards
     index = rows[:, K.RES_GAME].astype(np.int64)
+    reasons = list(K.END_REASONS.values())
     df = pd.DataFrame({
         "game": index,
-        "seed": np.array([game_seed(seed, int(i)) for i in index], np.int64).view(np.uint64),
+        "seed": game_seeds(np.int64(seed), int(index[0]), len(index)).view(np.uint64),
         "winner": rows[:, K.RES_WINNER],
-        "end_reason": pd.Categorical([K.END_REASONS[e] for e in rows[:, K.RES_END]],
-                                     categories=list(K.END_REASONS.values())),
+        "end_reason": pd.Categorical.from_codes(rows[:, K.RES_END] - 1, categories=reasons),
         "turns": rows[:, K.RES_TURNS],
         "steps": rows[:, K.RES_STEPS],
         "win_mask": rows[:, K.RES_WIN_MASK],
@@ -118,7 +119,7 @@ def frame(rows: np.ndarray, ruleset: Ruleset, agents: list[Agent], seed: int, ro
     names = np.array(db.ids + [""], dtype=object)
     for j in range(ruleset.players):
         o = K.RES_SEAT + j * K.RES_SEAT_SZ
-        df[f"agent_{j}"] = seat_agent(agents, j, index, rotate)
+        df[f"agent_{j}"] = seat_agents(agents, j, index, rotate)
         df[f"sp_{j}"] = rows[:, o]
         df[f"princess_{j}"] = names[rows[:, o + 1]]
         df[f"backed_turn_{j}"] = rows[:, o + 2]

@@ -62,9 +62,27 @@ EFF_KLAM_KLAM = 4
 EFF_BERGAMOT = 5
 EFF_FLAMMARIA = 6
 EFF_TWINS = 7
+EFF_DRAW_1 = 8          # Post Horse, Flea Market: "Draw 1 card."
+EFF_DRAW_2 = 9          # Alchemist: "Draw 2 cards."
+EFF_TRADING_SHIP = 10
+EFF_BANK = 11
+EFF_LIBRARY = 12
+EFF_DONATION = 13
+EFF_BALL = 14
+EFF_WISHING_WELL = 15
+EFF_SCOUT = 16
+EFF_HIDEOUT = 17
+EFF_RAMPART = 18
 EFFECT_IDS = {"set_at_cleanup": EFF_SET_AT_CLEANUP, "laolily": EFF_LAOLILY,
               "klam_klam": EFF_KLAM_KLAM, "bergamot": EFF_BERGAMOT, "flammaria": EFF_FLAMMARIA,
-              "twins": EFF_TWINS}
+              "twins": EFF_TWINS, "post_horse": EFF_DRAW_1, "flea_market": EFF_DRAW_1,
+              "alchemist": EFF_DRAW_2, "trading_ship": EFF_TRADING_SHIP, "bank": EFF_BANK,
+              "library": EFF_LIBRARY, "donation": EFF_DONATION, "ball": EFF_BALL,
+              "wishing_well": EFF_WISHING_WELL, "scout": EFF_SCOUT, "hideout": EFF_HIDEOUT,
+              "rampart": EFF_RAMPART}
+# names of the NUMBER choices of cards that say "choose one" (for readable labels)
+MODES = {EFF_TRADING_SHIP: ("draw 2 cards", "gain 2 coins"),
+         EFF_BALL: ("gain 1 coin", "Succession cards cost 1 less this turn")}
 
 # ---- ruleset vector R -----------------------------------------------------------------------
 R_PLAYERS = 0
@@ -88,6 +106,8 @@ R_HAND_SIZE = 17        # 5
 R_N_POOL = 18           # princesses in the pool
 R_N_PILES = 19          # candidate common piles (random) or chosen piles (fixed)
 R_FARMING_VILLAGE = 20
+R_CITY = 21
+R_LARGE_CITY = 22
 R_POOL = 32             # R_POOL + i: princess card ids, pool order
 R_PILES = 48            # R_PILES + i: a representative card id of each candidate common pile
 R_LEN = 96
@@ -151,6 +171,9 @@ H_OFF_OWNED = 46        # per player, per card: copies owned (changes only by ga
 H_OFF_SCRATCH = 47      # NCMAX ints of scratch space for kernels (they never allocate)
 H_OFF_ACTIVE = 48       # the cards that exist in this game, in id order (hot loops visit only these)
 H_NACTIVE = 49
+H_ACTION_BONUS = 50      # this turn: extra coins for each Action played (Library)
+H_SUCC_RED = 51          # this turn: cost reduction of Succession cards (Ball; floor 2)
+H_CH_NOT = 52            # pending choice: types the chosen card must not have
 HEADER = 64
 
 # per-player block s[off_player + p * PSZ + P_*]
@@ -206,11 +229,15 @@ MODE_BUYING = 1
 MODE_SETTING = 2
 
 # effect choice kinds
-CH_HAND = 1             # a card in the decider's hand matching H_CH_TYPES
-CH_DISCARD = 2          # a card in the decider's discard pile matching H_CH_TYPES
-CH_MARKET = 3           # a card in the market with printed cost <= H_CH_MAX
+# A card choice takes a card of the named zone that has one of the types H_CH_TYPES (0: any),
+# none of the types H_CH_NOT, and a printed cost between H_CH_MIN and H_CH_MAX.
+CH_HAND = 1             # a card in the decider's hand
+CH_DISCARD = 2          # a card in the decider's discard pile
+CH_MARKET = 3           # a card in the market
 CH_NUMBER = 4           # NUMBER n with H_CH_MIN <= n <= H_CH_MAX
-CH_PLAY = 5             # a card in the play area matching H_CH_TYPES with cost == H_CH_MAX
+CH_PLAY = 5             # a card in the play area
+CH_MODE = 6             # "choose one": NUMBER n picks mode n (0 <= n <= H_CH_MAX), see MODES
+CH_DECK_TOP = 7         # the top card of the decider's deck
 
 END_NONE = 0
 END_CORONATION = 1

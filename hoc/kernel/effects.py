@@ -7,22 +7,27 @@ frame, and resumes when the child is done). Each card's text is one routine; the
 from hoc.kernel.jit import kernel
 
 from hoc.kernel.constants import (
-    A_CHOOSE, A_NUMBER, A_PASS, CH_DISCARD, CH_HAND, CH_MARKET, CH_NUMBER, CH_PLAY, CTX_EFFECT,
-    EFF_BACK, EFF_BERGAMOT, EFF_FLAMMARIA, EFF_LAOLILY, EFF_SET_AT_CLEANUP, EFF_TWINS, F_COST, F_EFFECT,
-    F_TYPES, H_CH_KIND, H_CH_MAX, H_CH_MIN, H_CH_OPT, H_CH_TYPES, H_CTX, H_DECIDER, H_DEPTH,
-    H_END, H_EXTRA_PENDING, H_NACTIVE, H_IN_EXTRA, H_NC, H_OFF_STACK, H_USED, P_BACK_TURN, P_HAND_N,
-    P_OWNED_N, P_PRINCESS, P_TURNS, P_TWIN_CTR, R_COURT_MAID, R_EDITION, STACK_FRAME, TY_ACTION,
-    TY_TERRITORY, USED_PRINCESS, H_NP,
+    A_CHOOSE, A_NUMBER, A_PASS, CH_DECK_TOP, CH_DISCARD, CH_HAND, CH_MARKET, CH_MODE, CH_NUMBER,
+    CH_PLAY, CTX_EFFECT, EFF_BACK, EFF_BALL, EFF_BANK, EFF_BERGAMOT, EFF_DONATION, EFF_DRAW_1,
+    EFF_DRAW_2, EFF_FLAMMARIA, EFF_HIDEOUT, EFF_LAOLILY, EFF_LIBRARY, EFF_RAMPART, EFF_SCOUT,
+    EFF_SET_AT_CLEANUP, EFF_TRADING_SHIP, EFF_TWINS, EFF_WISHING_WELL, F_COST, F_EFFECT, F_TYPES,
+    H_ACTION_BONUS, H_CH_KIND, H_CH_MAX, H_CH_MIN, H_CH_NOT, H_CH_OPT, H_CH_TYPES, H_COINS, H_CTX,
+    H_DECIDER, H_DEPTH, H_END, H_EXTRA_PENDING, H_IN_EXTRA, H_NACTIVE, H_NP, H_OFF_STACK,
+    H_SUCC_RED, H_USED, P_BACK_TURN, P_HAND_N, P_OWNED_N, P_PRINCESS, P_TURNS, P_TWIN_CTR,
+    R_CITY, R_COURT_MAID, R_EDITION, R_LARGE_CITY, STACK_FRAME, TY_ACTION, TY_ATTACK,
+    TY_SUCCESSION, TY_TERRITORY, USED_PRINCESS,
 )
 from hoc.kernel.endgame import domain_changed
 from hoc.kernel.state import active, discard, market, pb, play
 from hoc.kernel.zones import (
-    discard_add, gain, gain_to_deck_top, hand_add, in_market, to_domain_from_play,
+    discard_add, draw, ensure_deck, exile_from_hand, gain, gain_to_deck_top, hand_add, in_market,
+    pop_deck, push_deck, to_domain_from_play,
 )
 
 DONE = 0
 WAIT = 1
 CALL = 2
+ANY_COST = 1 << 20
 
 TRIG_PLAY = 0
 TRIG_BACK = 1
@@ -52,11 +57,14 @@ def push(s, eff, trig, p, a):
 
 
 @kernel
-def ask(s, p, kind, types, mn, mx, optional):
+def ask(s, p, kind, types, not_types, mn, mx, optional):
+    """Wait for p to choose: a card of a zone (types, not_types, printed cost in [mn, mx]), a
+    number or a mode in [mn, mx]; PASS declines when optional."""
     s[H_CTX] = CTX_EFFECT
     s[H_DECIDER] = p
     s[H_CH_KIND] = kind
     s[H_CH_TYPES] = types
+    s[H_CH_NOT] = not_types
     s[H_CH_MIN] = mn
     s[H_CH_MAX] = mx
     s[H_CH_OPT] = 1 if optional else 0
@@ -113,7 +121,7 @@ def eff_back(s, T, R, fr, a):
                 s[fr + FR_B] = left - n
             else:
                 s[fr + FR_STEP] = 2
-                ask(s, p, CH_PLAY, TY_TERRITORY, top, top, False)
+                ask(s, p, CH_PLAY, TY_TERRITORY, 0, top, top, False)
                 return WAIT
         s[fr + FR_STEP] = 3
         eff = T[k, F_EFFECT]
@@ -151,7 +159,7 @@ def eff_laolily(s, T, R, fr, a):
         if n == 0:
             return DONE
         s[fr + FR_STEP] = 1
-        ask(s, p, CH_NUMBER, 0, 0, n, False)
+        ask(s, p, CH_NUMBER, 0, 0, 0, n, False)
         return WAIT
     for _ in range(a - A_NUMBER):
         if s[H_END] != 0:
@@ -184,7 +192,7 @@ def eff_flammaria(s, T, R, fr, a):
     if s[fr + FR_B] >= 2 or s[H_END] != 0 or not market_choice_exists(s, T, 5):
         return DONE
     s[fr + FR_STEP] = 1
-    ask(s, p, CH_MARKET, 0, 0, 5, True)
+    ask(s, p, CH_MARKET, 0, 0, 0, 5, True)
     return WAIT
 
 
@@ -221,7 +229,7 @@ def eff_bergamot(s, T, R, fr, a):
     step = s[fr + FR_STEP]
     if step == 0:
         s[fr + FR_STEP] = 1
-        ask(s, p, CH_HAND, 0, 0, 0, False)
+        ask(s, p, CH_HAND, 0, 0, 0, ANY_COST, False)
         return WAIT
     if step == 1:
         c = a - A_CHOOSE
@@ -232,13 +240,181 @@ def eff_bergamot(s, T, R, fr, a):
             x = active(s, i)
             if s[d + x] > 0 and T[x, F_TYPES] & TY_ACTION:
                 s[fr + FR_STEP] = 2
-                ask(s, p, CH_DISCARD, TY_ACTION, 0, 0, False)
+                ask(s, p, CH_DISCARD, TY_ACTION, 0, 0, ANY_COST, False)
                 return WAIT
         return DONE
     c = a - A_CHOOSE
     discard_add(s, p, c, -1)
     hand_add(s, T, p, c, 1)
     return DONE
+
+
+# ---- common cards ---------------------------------------------------------------------------
+@kernel
+def first_of_turn(s, c):
+    """The card c just played is the first of its name played this turn."""
+    return s[play(s) + c] == 1
+
+
+@kernel
+def eff_draw(s, T, R, fr, a, n):
+    draw(s, T, s[fr + FR_P], n)
+    return DONE
+
+
+@kernel
+def eff_trading_ship(s, T, R, fr, a):
+    """Choose one: draw 2 cards, or gain 2 coins."""
+    p = s[fr + FR_P]
+    if s[fr + FR_STEP] == 0:
+        s[fr + FR_STEP] = 1
+        ask(s, p, CH_MODE, 0, 0, 0, 1, False)
+        return WAIT
+    if a - A_NUMBER == 0:
+        draw(s, T, p, 2)
+    else:
+        s[H_COINS] += 2
+    return DONE
+
+
+@kernel
+def eff_bank(s, T, R, fr, a):
+    """+1 coin if a City or Large City was played earlier this turn."""
+    pa = play(s)
+    if s[pa + R[R_CITY]] > 0 or s[pa + R[R_LARGE_CITY]] > 0:
+        s[H_COINS] += 1
+    return DONE
+
+
+@kernel
+def eff_library(s, T, R, fr, a):
+    """The first Library of the turn: every later Action played this turn gives 1 more coin."""
+    if first_of_turn(s, s[fr + FR_A]):
+        s[H_ACTION_BONUS] = 1
+    return DONE
+
+
+@kernel
+def eff_donation(s, T, R, fr, a):
+    """Exile 1 card from your hand."""
+    p = s[fr + FR_P]
+    if s[fr + FR_STEP] == 0:
+        if s[pb(s, p) + P_HAND_N] == 0:
+            return DONE
+        s[fr + FR_STEP] = 1
+        ask(s, p, CH_HAND, 0, 0, 0, ANY_COST, False)
+        return WAIT
+    exile_from_hand(s, T, p, a - A_CHOOSE)
+    return DONE
+
+
+@kernel
+def eff_ball(s, T, R, fr, a):
+    """Draw 1. The first Ball of the turn: gain 1 coin, or Succession cards cost 1 less this turn
+    (not below 2)."""
+    p = s[fr + FR_P]
+    if s[fr + FR_STEP] == 0:
+        draw(s, T, p, 1)
+        if not first_of_turn(s, s[fr + FR_A]):
+            return DONE
+        s[fr + FR_STEP] = 1
+        ask(s, p, CH_MODE, 0, 0, 0, 1, False)
+        return WAIT
+    if a - A_NUMBER == 0:
+        s[H_COINS] += 1
+    else:
+        s[H_SUCC_RED] += 1
+    return DONE
+
+
+@kernel
+def eff_wishing_well(s, T, R, fr, a):
+    """Discard any number of cards from your hand, then draw as many (0 is allowed: FAQ)."""
+    p = s[fr + FR_P]
+    if s[fr + FR_STEP] == 1:
+        if a == A_PASS:
+            draw(s, T, p, s[fr + FR_B])
+            return DONE
+        c = a - A_CHOOSE
+        hand_add(s, T, p, c, -1)
+        discard_add(s, p, c, 1)
+        s[fr + FR_B] += 1
+    if s[pb(s, p) + P_HAND_N] == 0:
+        draw(s, T, p, s[fr + FR_B])
+        return DONE
+    s[fr + FR_STEP] = 1
+    ask(s, p, CH_HAND, 0, 0, 0, ANY_COST, True)
+    return WAIT
+
+
+@kernel
+def eff_scout(s, T, R, fr, a):
+    """Look at the top card of your deck; you may discard it (even if face up: FAQ); draw 1."""
+    p = s[fr + FR_P]
+    if s[fr + FR_STEP] == 0:
+        if ensure_deck(s, p, 1) > 0:
+            s[fr + FR_STEP] = 1
+            ask(s, p, CH_DECK_TOP, 0, 0, 0, ANY_COST, True)
+            return WAIT
+    elif a != A_PASS:
+        discard_add(s, p, pop_deck(s, p), 1)
+    draw(s, T, p, 1)
+    return DONE
+
+
+@kernel
+def eff_hideout(s, T, R, fr, a):
+    """The first Hideout of the turn: you may put an Action or Succession card without Attack
+    from your discard pile face up on top of your deck."""
+    p = s[fr + FR_P]
+    if s[fr + FR_STEP] == 0:
+        if not first_of_turn(s, s[fr + FR_A]) or not discard_has(s, T, p, TY_ACTION | TY_SUCCESSION, TY_ATTACK, 0, ANY_COST):
+            return DONE
+        s[fr + FR_STEP] = 1
+        ask(s, p, CH_DISCARD, TY_ACTION | TY_SUCCESSION, TY_ATTACK, 0, ANY_COST, True)
+        return WAIT
+    if a != A_PASS:
+        c = a - A_CHOOSE
+        discard_add(s, p, c, -1)
+        push_deck(s, p, c, True)
+    return DONE
+
+
+@kernel
+def eff_rampart(s, T, R, fr, a):
+    """The first Rampart of the turn: you may put the lowest-cost Territory of your discard pile
+    into your hand."""
+    p = s[fr + FR_P]
+    if s[fr + FR_STEP] == 0:
+        if not first_of_turn(s, s[fr + FR_A]):
+            return DONE
+        d = discard(s, p)
+        low = ANY_COST
+        for i in range(s[H_NACTIVE]):
+            c = active(s, i)
+            if s[d + c] > 0 and T[c, F_TYPES] & TY_TERRITORY:
+                low = min(low, T[c, F_COST])
+        if low == ANY_COST:
+            return DONE
+        s[fr + FR_STEP] = 1
+        ask(s, p, CH_DISCARD, TY_TERRITORY, 0, low, low, True)
+        return WAIT
+    if a != A_PASS:
+        c = a - A_CHOOSE
+        discard_add(s, p, c, -1)
+        hand_add(s, T, p, c, 1)
+    return DONE
+
+
+@kernel
+def discard_has(s, T, p, types, not_types, lo, hi):
+    d = discard(s, p)
+    for i in range(s[H_NACTIVE]):
+        c = active(s, i)
+        if (s[d + c] > 0 and (types == 0 or T[c, F_TYPES] & types) and T[c, F_TYPES] & not_types == 0
+                and lo <= T[c, F_COST] <= hi):
+            return True
+    return False
 
 
 @kernel
@@ -271,6 +447,28 @@ def dispatch(s, T, R, fr, a):
         return eff_twins(s, T, R, fr, a)
     if e == EFF_BERGAMOT:
         return eff_bergamot(s, T, R, fr, a)
+    if e == EFF_DRAW_1:
+        return eff_draw(s, T, R, fr, a, 1)
+    if e == EFF_DRAW_2:
+        return eff_draw(s, T, R, fr, a, 2)
+    if e == EFF_TRADING_SHIP:
+        return eff_trading_ship(s, T, R, fr, a)
+    if e == EFF_BANK:
+        return eff_bank(s, T, R, fr, a)
+    if e == EFF_LIBRARY:
+        return eff_library(s, T, R, fr, a)
+    if e == EFF_DONATION:
+        return eff_donation(s, T, R, fr, a)
+    if e == EFF_BALL:
+        return eff_ball(s, T, R, fr, a)
+    if e == EFF_WISHING_WELL:
+        return eff_wishing_well(s, T, R, fr, a)
+    if e == EFF_SCOUT:
+        return eff_scout(s, T, R, fr, a)
+    if e == EFF_HIDEOUT:
+        return eff_hideout(s, T, R, fr, a)
+    if e == EFF_RAMPART:
+        return eff_rampart(s, T, R, fr, a)
     return DONE
 
 

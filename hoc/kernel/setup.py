@@ -76,6 +76,14 @@ def game_seed(master, index):
     return np.int64(mix64(np.uint64(master) ^ mix64(np.uint64(index) + GOLDEN)))
 
 
+@njit(cache=True)
+def game_seeds(master, first, n):
+    out = np.empty(n, np.int64)
+    for i in range(n):
+        out[i] = game_seed(master, first + i)
+    return out
+
+
 @kernel
 def init_game(s, T, R, seed):
     """Set up a game: markets, supply, starting decks by seat, opening hands; then run to the

@@ -9,7 +9,7 @@ from hoc.kernel.jit import kernel
 
 from hoc.kernel.constants import (
     A_ABILITY, A_BACK, A_BUY, A_CHOOSE, A_COIN, A_DECLARE, A_KEEP, A_NUMBER, A_PASS, A_PLAY, A_RECALL,
-    A_SET, CAT_PRINCESS, CH_DISCARD, CH_HAND, CH_MARKET, CH_NUMBER, CH_PLAY, CTX_DECLARE,
+    A_SET, CAT_PRINCESS, CH_DECK_TOP, CH_MODE, H_ACTION_BONUS, H_CH_NOT, H_SUCC_RED, P_DECK_N, CH_DISCARD, CH_HAND, CH_MARKET, CH_NUMBER, CH_PLAY, CTX_DECLARE,
     CTX_EFFECT, CTX_KEEP, CTX_MAIN, CTX_NONE, CTX_SECOND, END_TURN_CAP, F_CAT, F_COINS, F_COST,
     F_EFFECT, F_FLAGS, F_LINKS, F_TYPES, FL_CANNOT_KEEP, H_CH_KIND, H_CH_MAX, H_CH_MIN, H_CH_OPT,
     H_CH_TYPES, H_COINS, H_CTX, H_DECIDER, H_DEPTH, H_END, H_EXTRA_PENDING, H_IN_EXTRA,
@@ -24,9 +24,9 @@ from hoc.kernel.effects import TRIG_ABILITY, TRIG_BACK, TRIG_CLEANUP, TRIG_PLAY,
 from hoc.kernel.constants import EFF_BACK
 from hoc.kernel.endgame import coronation_check, declare, finish, may_declare, turn_completed
 from hoc.kernel.market import refill
-from hoc.kernel.state import active, discard, domain, hand, kept, market, pb, play
+from hoc.kernel.state import active, deck, discard, domain, hand, kept, market, pb, play
 from hoc.kernel.zones import (
-    buy_cost, draw, gain, hand_add, hand_to_discard_all, in_market, play_to_discard_all, set_from_hand,
+    FACE_UP, buy_cost, draw, gain, hand_add, hand_to_discard_all, in_market, play_to_discard_all, set_from_hand,
 )
 
 
@@ -123,22 +123,27 @@ def is_legal(s, T, R, a):
     kind = s[H_CH_KIND]
     if a == A_PASS:
         return s[H_CH_OPT] != 0
-    if kind == CH_NUMBER:
+    if kind == CH_NUMBER or kind == CH_MODE:
         n = a - A_NUMBER
         return A_NUMBER <= a <= A_NUMBER + NUMBER_MAX and s[H_CH_MIN] <= n <= s[H_CH_MAX]
     if verb != A_CHOOSE:
         return False
     types = s[H_CH_TYPES]
-    if types != 0 and T[c, F_TYPES] & types == 0:
+    ty = T[c, F_TYPES]
+    if (types != 0 and ty & types == 0) or ty & s[H_CH_NOT] != 0:
+        return False
+    if not s[H_CH_MIN] <= T[c, F_COST] <= s[H_CH_MAX]:
         return False
     if kind == CH_HAND:
         return s[hand(s, p) + c] > 0
     if kind == CH_DISCARD:
         return s[discard(s, p) + c] > 0
     if kind == CH_MARKET:
-        return in_market(s, T, c) and T[c, F_COST] <= s[H_CH_MAX]
+        return in_market(s, T, c)
     if kind == CH_PLAY:
-        return s[play(s) + c] > 0 and T[c, F_COST] == s[H_CH_MAX]
+        return s[play(s) + c] > 0
+    if kind == CH_DECK_TOP:
+        return s[pb(s, p) + P_DECK_N] > 0 and (s[deck(s, p) + s[pb(s, p) + P_DECK_N] - 1] & (FACE_UP - 1)) == c
     return False
 
 
@@ -191,6 +196,8 @@ def start_turn(s, T, R):
     s[H_OPEN] = 1
     s[H_PLAYED] = 0
     s[H_USED] = 0
+    s[H_ACTION_BONUS] = 0
+    s[H_SUCC_RED] = 0
     s[H_MODE] = MODE_NONE
     s[H_PHASE] = PH_MAIN
 
@@ -321,6 +328,8 @@ def play_card(s, T, R, p, c):
     s[H_PLAYED] += 1
     s[H_OPEN] += T[c, F_LINKS] - 1
     s[H_COINS] += T[c, F_COINS]
+    if T[c, F_TYPES] & TY_ACTION:
+        s[H_COINS] += s[H_ACTION_BONUS]
     if T[c, F_EFFECT] != 0:
         push(s, T[c, F_EFFECT], TRIG_PLAY, p, c)
 

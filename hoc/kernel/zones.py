@@ -4,12 +4,12 @@ from hoc.kernel.jit import kernel
 
 from hoc.kernel.constants import (
     CAT_PRINCESS, F_CAT, F_COST, F_EFFECT, F_FLAGS, F_TYPES, FL_NOT_IN_MARKET, H_COINS, H_MARKET_DIRTY,
-    H_NACTIVE, H_NC, CAT_BASIC, CAT_COMMON, CAT_RARE, EFF_KLAM_KLAM, P_DECK_N, P_DISCARD_N, P_DOMAIN_N, P_OWNED_N,
+    H_NACTIVE, H_NC, H_SUCC_RED, CAT_BASIC, CAT_COMMON, CAT_RARE, EFF_KLAM_KLAM, P_DECK_N, P_DISCARD_N, P_DOMAIN_N, P_OWNED_N,
     P_HAND_ACTION, P_HAND_N, P_HAND_PLAYABLE, P_HAND_SUCC, P_PRINCESS, P_RNG, TY_ACTION,
     TY_SUCCESSION, TY_TERRITORY, R_COURT_MAID, R_DUKE, R_SENATOR,
 )
 from hoc.kernel.endgame import check_judgement, domain_changed
-from hoc.kernel.state import active, deck, discard, domain, hand, market, owned, pb, play, shuffle
+from hoc.kernel.state import abroad, active, deck, discard, domain, hand, market, owned, pb, play, shuffle
 
 FACE_UP = 1 << 16   # deck entries carry this bit when the card lies face up
 
@@ -168,9 +168,20 @@ def buy_cost(s, T, p, c):
     if pr >= 0 and T[pr, F_EFFECT] == EFF_KLAM_KLAM:
         red += 1
         floor = max(floor, 1)
+    if s[H_SUCC_RED] > 0 and T[c, F_TYPES] & TY_SUCCESSION:
+        red += s[H_SUCC_RED]
+        floor = max(floor, 2)
     if red == 0:
         return base
     return min(base, max(base - red, floor))
+
+
+@kernel
+def exile_from_hand(s, T, p, c):
+    """Exile: the card leaves the game for the shared "abroad" zone."""
+    hand_add(s, T, p, c, -1)
+    s[abroad(s) + c] += 1
+    own(s, p, c, -1)
 
 
 @kernel

@@ -1,0 +1,64 @@
+"""Engine speed figures (a script that prints numbers, never a timed test).
+
+    python benchmarks/bench_engine.py [--games N]
+
+Prints: cold start (compiling into an empty cache) and warm start of `hoc simulate`, games per
+second of 2-player basic_rush on the basic market on one core, the same with --jobs 2, and
+2-player games on random markets for basic_rush and random agents.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+
+def start_time(cache_dir: str) -> float:
+    env = dict(os.environ, NUMBA_CACHE_DIR=cache_dir)
+    t = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "hoc.cli", "simulate", "--market", "basic", "--games", "100"],
+                   check=True, env=env, stdout=subprocess.DEVNULL)
+    return time.perf_counter() - t
+
+
+def rate(players, market, agent, games, jobs=1, princesses=None) -> float:
+    from hoc.rules import Ruleset
+    from hoc.simulate import lineup, simulate
+
+    rs = Ruleset(players=players, market=market, princesses=princesses)
+    agents = lineup(agent, players)
+    simulate(rs, agents, 200, seed=1, jobs=jobs)          # load kernels (and workers)
+    run = simulate(rs, agents, games, seed=2, jobs=jobs)
+    return games / run.wall_seconds
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=200_000)
+    ap.add_argument("--skip-cold", action="store_true", help="skip the cold-start measurement")
+    args = ap.parse_args()
+    if not args.skip_cold:
+        with tempfile.TemporaryDirectory() as tmp:
+            cold = start_time(tmp)
+            warm = start_time(tmp)
+        print(f"start of `hoc simulate --games 100`: cold (compiling) {cold:.1f} s, warm (cached) {warm:.2f} s")
+    import hoc  # noqa: F401  (sets the cache folder)
+
+    pool = ("lulunasaika", "laolily", "klam_klam")
+    one = rate(2, "basic", "basic_rush", args.games, princesses=pool)
+    print(f"2-player basic_rush, basic market, 1 core: {one:,.0f} games/s (target 40,000)")
+    two = rate(2, "basic", "basic_rush", 2 * args.games, jobs=2, princesses=pool)
+    print(f"same with --jobs 2: {two:,.0f} games/s ({two / one:.2f}x)")
+    for agent, n in (("basic_rush", args.games), ("random", max(2_000, args.games // 100))):
+        r = rate(2, "random", agent, n)
+        print(f"2-player {agent}, random markets, 1 core: {r:,.0f} games/s")
+    print(f"numba threads: {os.environ.get('NUMBA_NUM_THREADS', 'default')}, cpu count {os.cpu_count()}")
+
+
+if __name__ == "__main__":
+    main()
