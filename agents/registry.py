@@ -22,12 +22,12 @@ class Agent:
 
 
 def _no_params(ruleset) -> np.ndarray:
-    return np.zeros(N_PARAMS, np.int32)
+    return np.zeros(N_PARAMS, np.int64)
 
 
 def _basic_rush_params(ruleset) -> np.ndarray:
     db = ruleset.cards
-    P = np.zeros(N_PARAMS, np.int32)
+    P = np.zeros(N_PARAMS, np.int64)
     P[policies.BR_DUKE] = db.index("duke")
     P[policies.BR_LARGE_CITY] = db.index("large_city")
     P[policies.BR_SENATOR] = db.index("senator")

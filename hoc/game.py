@@ -34,14 +34,14 @@ class Game:
         self.T = self.ruleset.cards.table
         self.R = self.ruleset.vector
         self.seed = int(seed) & (2 ** 64 - 1)
-        self.state = np.zeros(state_len(self.T, self.R), np.int32)
-        init_game(self.state, self.T, self.R, np.int64(np.uint64(self.seed).astype(np.int64)))
-        self._buf = np.zeros(K.N_ACTIONS, np.int32)
+        self.state = np.zeros(state_len(self.T, self.R), np.int64)
+        init_game(self.state, self.T, self.R, np.uint64(self.seed).view(np.int64))
+        self._buf = np.zeros(K.N_ACTIONS, np.int64)
 
     @classmethod
     def of_run(cls, ruleset: Ruleset, master_seed: int, index: int) -> "Game":
         """Game `index` of a simulation run with seed `master_seed`."""
-        return cls(ruleset, int(np.uint64(game_seed(master_seed, index).astype(np.int64).view(np.uint64))))
+        return cls(ruleset, int(np.int64(game_seed(np.int64(master_seed), index)).view(np.uint64)))
 
     # ---- the decision interface -------------------------------------------------------------
     @property
@@ -283,7 +283,7 @@ class Game:
         other = object.__new__(Game)
         other.__dict__.update(self.__dict__)
         other.state = self.state.copy()
-        other._buf = np.zeros(K.N_ACTIONS, np.int32)
+        other._buf = np.zeros(K.N_ACTIONS, np.int64)
         return other
 
     def __repr__(self) -> str:

@@ -69,12 +69,12 @@ def run_batch(master, first, T, R, lineup, params, rotate, validate, out):
     """Play games first .. first+len(out)-1 of the run with seed `master`. Seat j of game i is
     played by lineup[(j + i) % players] when rotating, else by lineup[j]. One row of out per game."""
     players = R[R_PLAYERS]
-    s = np.zeros(state_len(T, R), np.int32)
-    buf = np.zeros(N_ACTIONS, np.int32)
-    totals = np.zeros(R[R_NC], np.int32)
-    work = np.zeros(R[R_NC], np.int32)
-    seat_agents = np.zeros(players, np.int32)
-    seat_params = np.zeros((players, params.shape[1]), np.int32)
+    s = np.zeros(state_len(T, R), np.int64)
+    buf = np.zeros(N_ACTIONS, np.int64)
+    totals = np.zeros(R[R_NC], np.int64)
+    work = np.zeros(R[R_NC], np.int64)
+    seat_agents = np.zeros(players, np.int64)
+    seat_params = np.zeros((players, params.shape[1]), np.int64)
     for g in range(out.shape[0]):
         index = first + g
         for j in range(players):

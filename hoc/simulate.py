@@ -37,7 +37,7 @@ def _play_chunk(ruleset: Ruleset, ids: np.ndarray, params: np.ndarray, seed: int
                 rotate: bool, validate: bool) -> np.ndarray:
     from hoc.play import run_batch  # imported in the worker: loads the compiled kernels there
 
-    out = np.zeros((n, K.RES_LEN), np.int32)
+    out = np.zeros((n, K.RES_LEN), np.int64)
     run_batch(np.int64(seed), first, ruleset.cards.table, ruleset.vector, ids, params, rotate, validate, out)
     return out
 
@@ -76,8 +76,8 @@ def simulate(ruleset: Ruleset, agents: list[Agent], games: int, seed: int = 0, j
         raise HocError(f"jobs must be at least 1, got {jobs}")
     if len(agents) != ruleset.players:
         raise HocError(f"{len(agents)} agents for {ruleset.players} players")
-    ids = np.array([a.id for a in agents], np.int32)
-    params = np.stack([a.params(ruleset) for a in agents]).astype(np.int32)
+    ids = np.array([a.id for a in agents], np.int64)
+    params = np.stack([a.params(ruleset) for a in agents]).astype(np.int64)
     size = min(CHUNK, max(1, math.ceil(games / jobs)))
     starts = list(range(first, first + games, size))
     tasks = [(s, min(size, first + games - s)) for s in starts]
@@ -95,7 +95,7 @@ def simulate(ruleset: Ruleset, agents: list[Agent], games: int, seed: int = 0, j
 
         g = int(bad[0, K.RES_GAME])
         raise InvariantError(
-            f"game {g} of run seed {seed} (game seed {int(np.int64(game_seed(seed, g)).view(np.uint64))}) broke an "
+            f"game {g} of run seed {seed} (game seed {int(np.int64(game_seed(np.int64(seed), g)).view(np.uint64))}) broke an "
             f"invariant: {ERRORS.get(int(bad[0, K.RES_ERROR]), 'unknown error')}; "
             f"reproduce with `hoc replay --seed {seed} --game {g}` and the same options")
     return Run(ruleset, agents, seed, rotate, frame(rows, ruleset, agents, seed, rotate), wall)

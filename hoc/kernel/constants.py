@@ -139,7 +139,7 @@ H_OFF_ABROAD = 12
 H_OFF_SUPPLY = 13
 H_OFF_STACK = 14
 H_LEN = 15
-H_RNG = 16              # 2 slots: market / supply stream
+H_RNG = 16              # market / supply random stream (64 bits)
 H_CUR = 18              # turn player
 H_PHASE = 19
 H_CTX = 20              # decision context when waiting for a decision
@@ -158,7 +158,7 @@ H_DEPTH = 32            # effect stack depth
 H_MODE = 33             # second phase: MODE_*
 H_SUPPLY_N = 34
 H_USED = 35             # once-per-turn abilities used (bitmask)
-H_SEED = 36             # 2 slots: the game seed
+H_SEED = 36             # the game seed (64 bits)
 H_STEPS = 38            # decisions taken
 H_MARKET_DIRTY = 39
 H_CH_KIND = 40          # pending effect choice: CH_*
@@ -191,8 +191,8 @@ P_TWIN_CTR = 10
 P_SUCC_CTR = 11
 P_OUT = 12              # eliminated in overtime
 P_BACK_TURN = 13
-P_RNG = 14              # 2 slots: deck shuffles
-P_ARNG = 16             # 2 slots: the agent's own randomness
+P_RNG = 14              # deck shuffles (64 bits)
+P_ARNG = 16             # the agent's own randomness (64 bits)
 P_HAND_PLAYABLE = 18
 P_HAND_SUCC = 19
 P_HAND_ACTION = 20
@@ -270,7 +270,7 @@ N_ACTIONS = A_CHOOSE + NCMAX
 CARD_VERBS = {A_PLAY: "play", A_RECALL: "recall", A_BUY: "buy", A_BACK: "back", A_SET: "set",
               A_KEEP: "keep", A_CHOOSE: "choose"}
 
-# result record of one game (int32 row); per seat fields follow at RES_SEAT + seat * RES_SEAT_SZ
+# result record of one game (int64 row); per seat fields follow at RES_SEAT + seat * RES_SEAT_SZ
 RES_GAME = 0
 RES_WINNER = 1
 RES_END = 2

@@ -363,6 +363,17 @@ def eff_scout(s, T, R, fr, a):
 
 
 @kernel
+def discard_has(s, T, p, types, not_types, lo, hi):
+    d = discard(s, p)
+    for i in range(s[H_NACTIVE]):
+        c = active(s, i)
+        if (s[d + c] > 0 and (types == 0 or T[c, F_TYPES] & types) and T[c, F_TYPES] & not_types == 0
+                and lo <= T[c, F_COST] <= hi):
+            return True
+    return False
+
+
+@kernel
 def eff_hideout(s, T, R, fr, a):
     """The first Hideout of the turn: you may put an Action or Succession card without Attack
     from your discard pile face up on top of your deck."""
@@ -404,17 +415,6 @@ def eff_rampart(s, T, R, fr, a):
         discard_add(s, p, c, -1)
         hand_add(s, T, p, c, 1)
     return DONE
-
-
-@kernel
-def discard_has(s, T, p, types, not_types, lo, hi):
-    d = discard(s, p)
-    for i in range(s[H_NACTIVE]):
-        c = active(s, i)
-        if (s[d + c] > 0 and (types == 0 or T[c, F_TYPES] & types) and T[c, F_TYPES] & not_types == 0
-                and lo <= T[c, F_COST] <= hi):
-            return True
-    return False
 
 
 @kernel

@@ -23,10 +23,10 @@ def piles_showing(s, T):
 
 
 @kernel
-def popcount(x):
+def popcount(bits):
     n = 0
-    while x:
-        x &= x - 1
+    while bits:
+        bits &= bits - 1
         n += 1
     return n
 

@@ -66,7 +66,7 @@ def layout(s, players, nc, dcap, scap):
 @njit(cache=True)
 def state_len(T, R):
     dcap, scap = capacities(T, R)
-    h = np.zeros(HEADER, np.int32)
+    h = np.zeros(HEADER, np.int64)
     return layout(h, R[R_PLAYERS], R[R_NC], dcap, scap)
 
 
@@ -82,6 +82,27 @@ def game_seeds(master, first, n):
     for i in range(n):
         out[i] = game_seed(master, first + i)
     return out
+
+
+@kernel
+def collect_active(s):
+    """List the cards present anywhere at setup; no other card can enter this game."""
+    flag = s[H_OFF_SCRATCH]
+    nc = s[H_NC]
+    m = market(s)
+    for c in range(nc):
+        s[flag + c] = 1 if s[m + c] > 0 else 0
+        for p in range(s[H_NP]):
+            if s[owned(s, p) + c] > 0:
+                s[flag + c] = 1
+    for i in range(s[H_SUPPLY_N]):
+        s[flag + s[s[H_OFF_SUPPLY] + i]] = 1
+    n = 0
+    for c in range(nc):
+        if s[flag + c]:
+            s[s[H_OFF_ACTIVE] + n] = c
+            n += 1
+    s[H_NACTIVE] = n
 
 
 @kernel
@@ -122,24 +143,3 @@ def init_game(s, T, R, seed):
     s[H_CUR] = 0
     s[H_PHASE] = PH_START
     advance(s, T, R)
-
-
-@kernel
-def collect_active(s):
-    """List the cards present anywhere at setup; no other card can enter this game."""
-    flag = s[H_OFF_SCRATCH]
-    nc = s[H_NC]
-    m = market(s)
-    for c in range(nc):
-        s[flag + c] = 1 if s[m + c] > 0 else 0
-        for p in range(s[H_NP]):
-            if s[owned(s, p) + c] > 0:
-                s[flag + c] = 1
-    for i in range(s[H_SUPPLY_N]):
-        s[flag + s[s[H_OFF_SUPPLY] + i]] = 1
-    n = 0
-    for c in range(nc):
-        if s[flag + c]:
-            s[s[H_OFF_ACTIVE] + n] = c
-            n += 1
-    s[H_NACTIVE] = n

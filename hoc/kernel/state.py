@@ -1,6 +1,6 @@
 """Index arithmetic on the flat state and the per-game random streams.
 
-A state is one int32 array: a fixed header (H_*), a block of per-player scalars (P_*), and per-card
+A state is one int64 array: a fixed header (H_*), a block of per-player scalars (P_*), and per-card
 count regions whose offsets are stored in the header, so a state is self-describing and can be
 copied, hashed or saved as it is.
 """
@@ -12,7 +12,6 @@ from hoc.kernel.constants import (
     H_OFF_ACTIVE, H_OFF_MARKET, H_OFF_OWNED, H_OFF_PLAY, H_OFF_PLAYER, H_DCAP, PSZ,
 )
 
-MASK32 = np.uint64(0xFFFFFFFF)
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 MIX2 = np.uint64(0x94D049BB133111EB)
@@ -84,25 +83,24 @@ def mix64(z):
 
 @kernel
 def store_u64(s, off, x):
-    # int32 conversion truncates, keeping the low 32 bits
-    s[off] = np.int32(x & MASK32)
-    s[off + 1] = np.int32(x >> np.uint64(32))
+    # same width: the conversion keeps the bits
+    s[off] = np.int64(x)
 
 
 @kernel
 def load_u64(s, off):
-    return np.uint64(np.uint32(s[off])) | (np.uint64(np.uint32(s[off + 1])) << np.uint64(32))
+    return np.uint64(s[off])
 
 
 @kernel
 def seed_stream(s, off, seed, stream):
-    """Start the splitmix64 stream stored at s[off:off+2] from (seed, stream number)."""
+    """Start the splitmix64 stream stored at s[off] from (seed, stream number)."""
     store_u64(s, off, mix64(np.uint64(seed) + np.uint64(stream) * GOLDEN))
 
 
 @kernel
 def next_u64(s, off):
-    """splitmix64: advance the stream at s[off:off+2] and return 64 random bits."""
+    """splitmix64: advance the stream at s[off] and return 64 random bits."""
     x = load_u64(s, off) + GOLDEN
     store_u64(s, off, x)
     return mix64(x)

@@ -335,6 +335,13 @@ def play_card(s, T, R, p, c):
 
 
 @kernel
+def keep_card(s, T, p, c):
+    hand_add(s, T, p, c, -1)
+    s[kept(s, p) + c] += 1
+    s[pb(s, p) + P_KEPT_N] += 1
+
+
+@kernel
 def main_action(s, T, R, p, a):
     b = pb(s, p)
     if a == A_PASS:
@@ -358,13 +365,6 @@ def main_action(s, T, R, p, a):
         hand_add(s, T, p, c, 1)
     else:
         keep_card(s, T, p, a - A_KEEP)
-
-
-@kernel
-def keep_card(s, T, p, c):
-    hand_add(s, T, p, c, -1)
-    s[kept(s, p) + c] += 1
-    s[pb(s, p) + P_KEPT_N] += 1
 
 
 @kernel

@@ -35,6 +35,21 @@ def discard_add(s, p, c, n):
 
 
 @kernel
+def own(s, p, c, n):
+    """p comes to own n more copies of c (negative: fewer), wherever they lie in p's field."""
+    s[owned(s, p) + c] += n
+    s[pb(s, p) + P_OWNED_N] += n
+
+
+@kernel
+def exile_from_hand(s, T, p, c):
+    """Exile: the card leaves the game for the shared "abroad" zone."""
+    hand_add(s, T, p, c, -1)
+    s[abroad(s) + c] += 1
+    own(s, p, c, -1)
+
+
+@kernel
 def hand_to_discard_all(s, T, p):
     h = hand(s, p)
     d = discard(s, p)
@@ -174,21 +189,6 @@ def buy_cost(s, T, p, c):
     if red == 0:
         return base
     return min(base, max(base - red, floor))
-
-
-@kernel
-def exile_from_hand(s, T, p, c):
-    """Exile: the card leaves the game for the shared "abroad" zone."""
-    hand_add(s, T, p, c, -1)
-    s[abroad(s) + c] += 1
-    own(s, p, c, -1)
-
-
-@kernel
-def own(s, p, c, n):
-    """p comes to own n more copies of c (negative: fewer), wherever they lie in p's field."""
-    s[owned(s, p) + c] += n
-    s[pb(s, p) + P_OWNED_N] += n
 
 
 @kernel
