@@ -49,9 +49,11 @@ FL_NAMED_FARMING_VILLAGE = 2
 FL_NAMED_CURSE = 4
 FL_SET_ON_BUY = 8
 FL_NOT_IN_MARKET = 16
+FL_BACK_WITHOUT_FARMING_VILLAGES = 32   # 1E Flammaria: Farming Villages do not move to the domain
 FLAG_BITS = {"cannot_keep": FL_CANNOT_KEEP, "named_farming_village": FL_NAMED_FARMING_VILLAGE,
              "named_curse": FL_NAMED_CURSE, "set_on_buy": FL_SET_ON_BUY,
-             "not_in_market": FL_NOT_IN_MARKET}
+             "not_in_market": FL_NOT_IN_MARKET,
+             "back_without_farming_villages": FL_BACK_WITHOUT_FARMING_VILLAGES}
 
 # ---- effect routines (F_EFFECT); the card data names them, effects.py implements them -------
 EFF_NONE = 0
@@ -79,7 +81,9 @@ EFFECT_IDS = {"set_at_cleanup": EFF_SET_AT_CLEANUP, "laolily": EFF_LAOLILY,
               "alchemist": EFF_DRAW_2, "trading_ship": EFF_TRADING_SHIP, "bank": EFF_BANK,
               "library": EFF_LIBRARY, "donation": EFF_DONATION, "ball": EFF_BALL,
               "wishing_well": EFF_WISHING_WELL, "scout": EFF_SCOUT, "hideout": EFF_HIDEOUT,
-              "rampart": EFF_RAMPART}
+              "rampart": EFF_RAMPART,
+              # 1E princess texts: the same routines, which read the edition where the texts differ
+              "twins_1e": EFF_TWINS, "bergamot_1e": EFF_BERGAMOT, "flammaria_1e": EFF_FLAMMARIA}
 # names of the NUMBER choices of cards that say "choose one" (for readable labels)
 MODES = {EFF_TRADING_SHIP: ("draw 2 cards", "gain 2 coins"),
          EFF_BALL: ("gain 1 coin", "Succession cards cost 1 less this turn")}

@@ -14,11 +14,12 @@ from hoc.kernel.constants import (
     H_ACTION_BONUS, H_CH_KIND, H_CH_MAX, H_CH_MIN, H_CH_NOT, H_CH_OPT, H_CH_TYPES, H_COINS, H_CTX,
     H_DECIDER, H_DEPTH, H_END, H_EXTRA_PENDING, H_IN_EXTRA, H_NACTIVE, H_NP, H_OFF_STACK,
     H_SUCC_RED, H_USED, P_BACK_TURN, P_HAND_N, P_OWNED_N, P_PRINCESS, P_TURNS, P_TWIN_CTR,
-    R_CITY, R_COURT_MAID, R_EDITION, R_LARGE_CITY, STACK_FRAME, TY_ACTION, TY_ATTACK,
+    F_FLAGS, FL_BACK_WITHOUT_FARMING_VILLAGES, R_CITY, R_COURT_MAID, R_EDITION, R_FARMING_VILLAGE,
+    R_LARGE_CITY, STACK_FRAME, TY_ACTION, TY_ATTACK, TY_CALAMITY,
     TY_SUCCESSION, TY_TERRITORY, USED_PRINCESS,
 )
 from hoc.kernel.endgame import domain_changed
-from hoc.kernel.state import active, discard, market, pb, play
+from hoc.kernel.state import active, discard, hand, market, pb, play
 from hoc.kernel.zones import (
     discard_add, draw, ensure_deck, exile_from_hand, gain, gain_to_deck_top, hand_add, in_market,
     pop_deck, push_deck, to_domain_from_play,
@@ -92,6 +93,8 @@ def eff_back(s, T, R, fr, a):
         step = 1
     if step == 1:
         pa = play(s)
+        skip_fv = T[k, F_FLAGS] & FL_BACK_WITHOUT_FARMING_VILLAGES != 0
+        fv = R[R_FARMING_VILLAGE]
         while s[fr + FR_B] > 0 and s[H_END] == 0:
             top = -1
             kinds = 0
@@ -99,7 +102,7 @@ def eff_back(s, T, R, fr, a):
             pick = -1
             for i in range(s[H_NACTIVE]):
                 c = active(s, i)
-                if s[pa + c] > 0 and T[c, F_TYPES] & TY_TERRITORY:
+                if s[pa + c] > 0 and T[c, F_TYPES] & TY_TERRITORY and not (skip_fv and c == fv):
                     cost = T[c, F_COST]
                     if cost > top:
                         top, kinds, n, pick = cost, 1, s[pa + c], c
@@ -116,7 +119,8 @@ def eff_back(s, T, R, fr, a):
             elif n <= left:
                 for i in range(s[H_NACTIVE]):
                     c = active(s, i)
-                    if s[pa + c] > 0 and T[c, F_TYPES] & TY_TERRITORY and T[c, F_COST] == top:
+                    if (s[pa + c] > 0 and T[c, F_TYPES] & TY_TERRITORY and T[c, F_COST] == top
+                            and not (skip_fv and c == fv)):
                         to_domain_from_play(s, T, R, p, c, s[pa + c])
                 s[fr + FR_B] = left - n
             else:
@@ -180,14 +184,18 @@ def market_choice_exists(s, T, max_cost):
 @kernel
 def eff_flammaria(s, T, R, fr, a):
     """When backed: choose up to 2 cards costing 5 or less from the market and put them on top of
-    the draw pile in any order (the last one chosen ends on top)."""
+    the draw pile in any order (the last one chosen ends on top). 1E: gain them (to the discard
+    pile); her Farming Villages stay out of the domain (a flag of her card data)."""
     if s[fr + FR_TRIG] != TRIG_BACK:
         return DONE
     p = s[fr + FR_P]
     if s[fr + FR_STEP] == 1:
         if a == A_PASS:
             return DONE
-        gain_to_deck_top(s, T, R, p, a - A_CHOOSE)
+        if R[R_EDITION] == 1:
+            gain(s, T, R, p, a - A_CHOOSE)
+        else:
+            gain_to_deck_top(s, T, R, p, a - A_CHOOSE)
         s[fr + FR_B] += 1
     if s[fr + FR_B] >= 2 or s[H_END] != 0 or not market_choice_exists(s, T, 5):
         return DONE
@@ -221,15 +229,15 @@ def eff_twins(s, T, R, fr, a):
 
 @kernel
 def eff_bergamot(s, T, R, fr, a):
-    """Ability, once per Main phase: discard 1 card from hand; then put 1 Action card from the
-    discard pile into hand (nothing if there is none: the cost is still paid)."""
+    """Ability, once per Main phase: discard 1 card from hand (1E: a non-Curse card); then put 1
+    Action card from the discard pile into hand (nothing if there is none: the cost is still paid)."""
     if s[fr + FR_TRIG] != TRIG_ABILITY:
         return DONE
     p = s[fr + FR_P]
     step = s[fr + FR_STEP]
     if step == 0:
         s[fr + FR_STEP] = 1
-        ask(s, p, CH_HAND, 0, 0, 0, ANY_COST, False)
+        ask(s, p, CH_HAND, 0, TY_CALAMITY if R[R_EDITION] == 1 else 0, 0, ANY_COST, False)
         return WAIT
     if step == 1:
         c = a - A_CHOOSE
@@ -418,6 +426,17 @@ def eff_rampart(s, T, R, fr, a):
 
 
 @kernel
+def hand_has(s, T, p, not_types):
+    """p holds a card without any of not_types."""
+    h = hand(s, p)
+    for i in range(s[H_NACTIVE]):
+        c = active(s, i)
+        if s[h + c] > 0 and T[c, F_TYPES] & not_types == 0:
+            return True
+    return False
+
+
+@kernel
 def ability_ready(s, T, R, p):
     """The backed princess's activation ability can be used now (Main phase)."""
     b = pb(s, p)
@@ -426,6 +445,8 @@ def ability_ready(s, T, R, p):
         return False
     eff = T[pr, F_EFFECT]
     if eff == EFF_BERGAMOT:
+        if R[R_EDITION] == 1:
+            return (s[H_USED] & USED_PRINCESS) == 0 and hand_has(s, T, p, TY_CALAMITY)
         return (s[H_USED] & USED_PRINCESS) == 0 and s[b + P_HAND_N] > 0
     if eff == EFF_TWINS:
         return s[b + P_TWIN_CTR] > 0 and s[H_IN_EXTRA] == 0 and s[H_EXTRA_PENDING] == 0
