@@ -79,7 +79,7 @@ class Game:
         """A readable name: 'play city', 'buy duke', 'back laolily', 'number 3', 'pass'."""
         action = int(action)
         if action == K.A_PASS:
-            return "pass"
+            return self._pass_label()
         if action == K.A_DECLARE:
             return "declare coronation"
         if action == K.A_COIN:
@@ -104,10 +104,28 @@ class Game:
             return f"{K.CARD_VERBS[verb]} {name}"
         return f"action {action}"
 
+    def _pass_label(self) -> str:
+        s = self.state
+        ctx = int(s[K.H_CTX])
+        if ctx == K.CTX_MAIN:
+            return "pass: end the main phase"
+        if ctx == K.CTX_SECOND:
+            mode = int(s[K.H_MODE])
+            return ("pass: stop buying" if mode == K.MODE_BUYING else
+                    "pass: stop setting" if mode == K.MODE_SETTING else "pass: do nothing this phase")
+        if ctx == K.CTX_KEEP:
+            return "pass: keep no more"
+        if ctx == K.CTX_DECLARE:
+            return "pass: do not declare"
+        if ctx == K.CTX_EFFECT:
+            return "pass: decline"
+        return "pass"
+
     def parse(self, text: str) -> int:
+        text = text.strip()
         for a in range(K.N_ACTIONS):
             label = self.label(a)
-            if label == text.strip() or label.split(":")[0] == text.strip():
+            if label == text or label.split(":")[0] == text:
                 return a
         raise IllegalActionError(f"no action is called {text!r}")
 

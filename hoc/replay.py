@@ -40,17 +40,17 @@ def replay(ruleset: Ruleset, agents, seed: int, index: int, rotate: bool = False
         a = int(decide(seat_agents[p].id, game.state, game.T, game.R, params[p], buf))
         label = game.label(a)
         before = game.coins
+        who = "" if p == game.turn_player else f"seat {p + 1}: "
         game.apply(a)
         note = ""
         if a >= K.A_PLAY and a < K.A_RECALL:
             note = f" (coins {game.coins})"
         elif K.A_BUY <= a < K.A_BACK:
-            note = f" (coins left {before - (before - game.coins)})"
+            note = f" (coins left {game.coins})"
         elif K.A_BACK <= a < K.A_SET or K.A_SET <= a < K.A_KEEP:
             note = f" (domain: {_cards(game.domain(p))}; SP {game.sp(p)})"
         elif a == K.A_DECLARE:
             note = f" (SP {game.sp(p)})"
-        who = "" if p == game.turn_player else f"seat {p + 1}: "
         lines.append(f"  {who}{label}{note}")
     w = game.winner
     lines.append(f"end: {game.end_reason} after {game.turns} turns; "
