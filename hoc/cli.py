@@ -91,9 +91,16 @@ def cmd_agents(args) -> int:
     return 0
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a usage error in the same single line as every other bad input."""
+
+    def error(self, message):
+        self.exit(2, f"hoc: error: {message} (see `{self.prog} --help`)\n")
+
+
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="hoc", description="Heart of Crown simulator")
-    sub = top.add_subparsers(dest="command", required=True)
+    top = _Parser(prog="hoc", description="Heart of Crown simulator")
+    sub = top.add_subparsers(dest="command", required=True, parser_class=_Parser)
     p = sub.add_parser("simulate", help="play many games and summarise them")
     _game_options(p, 10_000)
     p.add_argument("--games", type=int, default=10_000, help="number of games (default 10000)")

@@ -33,7 +33,9 @@ class Game:
         self.ruleset = ruleset if ruleset is not None else Ruleset(**rules)
         self.T = self.ruleset.cards.table
         self.R = self.ruleset.vector
-        self.seed = int(seed) & (2 ** 64 - 1)
+        if not 0 <= int(seed) < 2 ** 64:
+            raise HocError(f"a game seed must be between 0 and 2**64 - 1, got {seed}")
+        self.seed = int(seed)
         self.state = np.zeros(state_len(self.T, self.R), np.int64)
         init_game(self.state, self.T, self.R, np.uint64(self.seed).view(np.int64))
         self._buf = np.zeros(K.N_ACTIONS, np.int64)
@@ -41,7 +43,9 @@ class Game:
     @classmethod
     def of_run(cls, ruleset: Ruleset, master_seed: int, index: int) -> "Game":
         """Game `index` of a simulation run with seed `master_seed`."""
-        return cls(ruleset, int(np.int64(game_seed(np.int64(master_seed), index)).view(np.uint64)))
+        if index < 0:
+            raise HocError(f"game index must be 0 or more, got {index}")
+        return cls(ruleset, int(np.int64(game_seed(np.int64(check_seed(master_seed)), index)).view(np.uint64)))
 
     # ---- the decision interface -------------------------------------------------------------
     @property
@@ -316,5 +320,5 @@ def check_seed(seed) -> int:
     except (TypeError, ValueError):
         raise HocError(f"seed must be an integer, got {seed!r}") from None
     if value < 0 or value >= 2 ** 63:
-        raise HocError(f"seed must be between 0 and 2**63 - 1, got {value}")
+        raise HocError(f"seed must be between 0 and 2**63 - 1 (9223372036854775807), got {value}")
     return value

@@ -36,7 +36,7 @@ class Ruleset:
     overrides: tuple[str, ...] = ()
 
     def __post_init__(self):
-        if not isinstance(self.players, int) or not 1 <= self.players <= MAX_PLAYERS:
+        if not isinstance(self.players, int) or isinstance(self.players, bool) or not 1 <= self.players <= MAX_PLAYERS:
             raise HocError(f"players must be 1 to {MAX_PLAYERS}, got {self.players!r}")
         if isinstance(self.market, list):
             object.__setattr__(self, "market", tuple(self.market))
@@ -45,8 +45,10 @@ class Ruleset:
                                else tuple(self.overrides))
         if self.princesses is not None:
             object.__setattr__(self, "princesses", tuple(self.princesses))
-        if self.turn_cap < 1:
-            raise HocError(f"turn_cap must be at least 1, got {self.turn_cap}")
+        if not isinstance(self.turn_cap, int) or isinstance(self.turn_cap, bool) or self.turn_cap < 1:
+            raise HocError(f"turn_cap must be a whole number of at least 1, got {self.turn_cap!r}")
+        if not isinstance(self.edition, str):
+            raise HocError(f"edition must be '2e' or '1e', got {self.edition!r}")
         for name, value, allowed in (("judgement", self.judgement, ("three_piles", "duke_only")),
                                      ("tie", self.tie, ("later_seat", "shared")),
                                      ("keep_timing", self.keep_timing, ("cleanup", "main"))):
@@ -66,7 +68,7 @@ class Ruleset:
     def pool(self) -> list[int]:
         db = self.cards
         everyone = db.pile_ids("princess")
-        names = list(self.princesses) if self.princesses else everyone
+        names = list(self.princesses) if self.princesses is not None else everyone
         if not names:
             raise HocError("the princess pool is empty")
         for n in names:

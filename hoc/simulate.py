@@ -70,6 +70,9 @@ def simulate(ruleset: Ruleset, agents: list[Agent], games: int, seed: int = 0, j
              rotate: bool = False, validate: bool = False, first: int = 0) -> Run:
     """Play games first .. first+games-1 of the run with this seed. Each game's seed comes from
     (seed, game index), so any split into chunks or workers gives the same games."""
+    from hoc.game import check_seed
+
+    seed = check_seed(seed)
     if games < 1:
         raise HocError(f"games must be at least 1, got {games}")
     if jobs < 1:

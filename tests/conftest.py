@@ -67,8 +67,14 @@ def play_all(game: Game, *cards: str) -> None:
         game.apply(f"play {c}")
 
 
+def short(label: str) -> str:
+    """A label without its explanation: 'pass: end the main phase' -> 'pass'."""
+    return label.split(":")[0].strip()
+
+
 def labels(game: Game) -> list[str]:
-    return [game.label(a) for a in game.legal_actions()]
+    """The legal actions by short label ('pass', 'play city', 'number 3', ...)."""
+    return [short(game.label(a)) for a in game.legal_actions()]
 
 
 def open_plays(game: Game) -> int:

@@ -248,8 +248,9 @@ END_CORONATION = 1
 END_OVERTIME = 2
 END_JUDGEMENT = 3
 END_TURN_CAP = 4
+END_INSTANT_30 = 5      # only with the instant_win_at_30 option: 30 SP outside overtime
 END_REASONS = {END_CORONATION: "coronation", END_OVERTIME: "overtime",
-               END_JUDGEMENT: "judgement", END_TURN_CAP: "turn_cap"}
+               END_JUDGEMENT: "judgement", END_TURN_CAP: "turn_cap", END_INSTANT_30: "instant_30"}
 
 USED_PRINCESS = 1
 USED_LILY = 2

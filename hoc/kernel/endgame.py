@@ -2,7 +2,7 @@
 from hoc.kernel.jit import kernel
 
 from hoc.kernel.constants import (
-    H_NACTIVE, END_CORONATION, END_JUDGEMENT, END_OVERTIME, F_SP, H_CTX, H_END, H_NC, H_NP, H_OVERTIME, H_STEPS, P_AT30,
+    H_NACTIVE, END_CORONATION, END_INSTANT_30, END_JUDGEMENT, END_OVERTIME, F_SP, H_CTX, H_END, H_NC, H_NP, H_OVERTIME, H_STEPS, P_AT30,
     H_PHASE, H_WIN_MASK, H_WINNER, JUDGE_DUKE_ONLY, P_DECLARED, P_OUT, P_PRINCESS, P_ROUND, P_SP,
     P_SUCC_CTR, PH_OVER, CTX_NONE, R_COURT_MAID, R_DUKE, R_INSTANT_30, R_JUDGEMENT, R_OVERTIME_SP,
     R_SENATOR, R_TIE, R_WIN_SP, TIE_SHARED,
@@ -47,7 +47,7 @@ def domain_changed(s, T, R, p):
         if s[b + P_DECLARED] != 0 and sp < R[R_WIN_SP]:
             s[b + P_DECLARED] = 0
         if R[R_INSTANT_30] != 0 and sp >= R[R_OVERTIME_SP] and s[H_END] == 0:
-            finish(s, END_OVERTIME, p, 1 << p)
+            finish(s, END_INSTANT_30, p, 1 << p)
     elif s[b + P_OUT] == 0 and sp >= R[R_OVERTIME_SP] and s[H_END] == 0:
         finish(s, END_OVERTIME, p, 1 << p)
 
