@@ -9,6 +9,7 @@ import numpy as np
 
 from agents import policies
 from hoc.errors import HocError
+from hoc.kernel.constants import DTYPE
 
 N_PARAMS = 64
 
@@ -22,12 +23,12 @@ class Agent:
 
 
 def _no_params(ruleset) -> np.ndarray:
-    return np.zeros(N_PARAMS, np.int64)
+    return np.zeros(N_PARAMS, DTYPE)
 
 
 def _basic_rush_params(ruleset) -> np.ndarray:
     db = ruleset.cards
-    P = np.zeros(N_PARAMS, np.int64)
+    P = np.zeros(N_PARAMS, DTYPE)
     P[policies.BR_DUKE] = db.index("duke")
     P[policies.BR_LARGE_CITY] = db.index("large_city")
     P[policies.BR_SENATOR] = db.index("senator")

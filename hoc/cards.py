@@ -71,7 +71,7 @@ class CardDB:
     @staticmethod
     def _compile(df: pd.DataFrame) -> np.ndarray:
         piles = {p: i for i, p in enumerate(dict.fromkeys(df.pile))}
-        T = np.zeros((len(df), K.N_FIELDS), np.int64)
+        T = np.zeros((len(df), K.N_FIELDS), K.DTYPE)
         for i, row in df.iterrows():
             T[i, K.F_COST] = row.cost
             T[i, K.F_LINKS] = row.links

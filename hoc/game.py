@@ -36,9 +36,9 @@ class Game:
         if not 0 <= int(seed) < 2 ** 64:
             raise HocError(f"a game seed must be between 0 and 2**64 - 1, got {seed}")
         self.seed = int(seed)
-        self.state = np.zeros(state_len(self.T, self.R), np.int64)
+        self.state = np.zeros(state_len(self.T, self.R), K.DTYPE)
         init_game(self.state, self.T, self.R, np.uint64(self.seed).view(np.int64))
-        self._buf = np.zeros(K.N_ACTIONS, np.int64)
+        self._buf = np.zeros(K.N_ACTIONS, K.DTYPE)
 
     @classmethod
     def of_run(cls, ruleset: Ruleset, master_seed: int, index: int) -> "Game":
@@ -305,7 +305,7 @@ class Game:
         other = object.__new__(Game)
         other.__dict__.update(self.__dict__)
         other.state = self.state.copy()
-        other._buf = np.zeros(K.N_ACTIONS, np.int64)
+        other._buf = np.zeros(K.N_ACTIONS, K.DTYPE)
         return other
 
     def __repr__(self) -> str:

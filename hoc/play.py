@@ -6,7 +6,7 @@ from hoc.kernel.jit import kernel
 
 from agents.policies import decide
 from hoc.kernel.constants import (
-    H_DECIDER, H_END, H_NP, H_STEPS, H_TURNS, H_WIN_MASK, H_WINNER, N_ACTIONS, P_BACK_TURN,
+    DTYPE, H_DECIDER, H_END, H_NP, H_STEPS, H_TURNS, H_WIN_MASK, H_WINNER, N_ACTIONS, P_BACK_TURN,
     P_PRINCESS, P_SP, P_TURNS, RES_END, RES_ERROR, RES_GAME, RES_SEAT, RES_SEAT_SZ, RES_STEPS,
     RES_TURNS, RES_WIN_MASK, RES_WINNER, R_NC, R_PLAYERS,
 )
@@ -69,12 +69,12 @@ def run_batch(master, first, T, R, lineup, params, rotate, validate, out):
     """Play games first .. first+len(out)-1 of the run with seed `master`. Seat j of game i is
     played by lineup[(j + i) % players] when rotating, else by lineup[j]. One row of out per game."""
     players = R[R_PLAYERS]
-    s = np.zeros(state_len(T, R), np.int64)
-    buf = np.zeros(N_ACTIONS, np.int64)
-    totals = np.zeros(R[R_NC], np.int64)
-    work = np.zeros(R[R_NC], np.int64)
-    seat_agents = np.zeros(players, np.int64)
-    seat_params = np.zeros((players, params.shape[1]), np.int64)
+    s = np.zeros(state_len(T, R), DTYPE)
+    buf = np.zeros(N_ACTIONS, DTYPE)
+    totals = np.zeros(R[R_NC], DTYPE)
+    work = np.zeros(R[R_NC], DTYPE)
+    seat_agents = np.zeros(players, DTYPE)
+    seat_params = np.zeros((players, params.shape[1]), DTYPE)
     for g in range(out.shape[0]):
         index = first + g
         for j in range(players):

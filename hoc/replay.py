@@ -18,8 +18,8 @@ def replay(ruleset: Ruleset, agents, seed: int, index: int, rotate: bool = False
     game = Game.of_run(ruleset, seed, index)
     players = ruleset.players
     seat_agents = [agents[(j + index) % players] if rotate else agents[j] for j in range(players)]
-    params = np.stack([a.params(ruleset) for a in seat_agents]).astype(np.int64)
-    buf = np.zeros(K.N_ACTIONS, np.int64)
+    params = np.stack([a.params(ruleset) for a in seat_agents]).astype(K.DTYPE)
+    buf = np.zeros(K.N_ACTIONS, K.DTYPE)
     d = ruleset.describe()
     lines = [f"game {index} of run seed {seed} (game seed {game.seed}); edition {d['edition']}, "
              f"{players} players, market {d['market']}",

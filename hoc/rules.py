@@ -117,7 +117,7 @@ class Ruleset:
     def vector(self) -> np.ndarray:
         db = self.cards
         first = self.second_edition
-        R = np.zeros(K.R_LEN, np.int64)
+        R = np.zeros(K.R_LEN, K.DTYPE)
         R[K.R_PLAYERS] = self.players
         R[K.R_NC] = len(db)
         R[K.R_EDITION] = 2 if first else 1

@@ -37,7 +37,7 @@ def _play_chunk(ruleset: Ruleset, ids: np.ndarray, params: np.ndarray, seed: int
                 rotate: bool, validate: bool) -> np.ndarray:
     from hoc.play import run_batch  # imported in the worker: loads the compiled kernels there
 
-    out = np.zeros((n, K.RES_LEN), np.int64)
+    out = np.zeros((n, K.RES_LEN), K.DTYPE)
     run_batch(np.int64(seed), first, ruleset.cards.table, ruleset.vector, ids, params, rotate, validate, out)
     return out
 
@@ -79,8 +79,8 @@ def simulate(ruleset: Ruleset, agents: list[Agent], games: int, seed: int = 0, j
         raise HocError(f"jobs must be at least 1, got {jobs}")
     if len(agents) != ruleset.players:
         raise HocError(f"{len(agents)} agents for {ruleset.players} players")
-    ids = np.array([a.id for a in agents], np.int64)
-    params = np.stack([a.params(ruleset) for a in agents]).astype(np.int64)
+    ids = np.array([a.id for a in agents], K.DTYPE)
+    params = np.stack([a.params(ruleset) for a in agents]).astype(K.DTYPE)
     size = min(CHUNK, max(1, math.ceil(games / jobs)))
     starts = list(range(first, first + games, size))
     tasks = [(s, min(size, first + games - s)) for s in starts]

@@ -4,6 +4,12 @@ These are layout constants, not data: numba freezes them at compile time, and th
 keyed by a hash of this file, so changing one recompiles everything.
 """
 
+import numpy as np
+
+# every array the kernels read or write (state, card table, ruleset, agent parameters, results)
+DTYPE = np.int32
+DTYPE_NAME = "int32"
+
 # ---- card table T[card, field] -------------------------------------------------------------
 F_COST = 0
 F_LINKS = 1
@@ -143,7 +149,7 @@ H_OFF_ABROAD = 12
 H_OFF_SUPPLY = 13
 H_OFF_STACK = 14
 H_LEN = 15
-H_RNG = 16              # market / supply random stream (64 bits)
+H_RNG = 16              # market / supply random stream (64 bits in 2 slots)
 H_CUR = 18              # turn player
 H_PHASE = 19
 H_CTX = 20              # decision context when waiting for a decision
@@ -162,7 +168,7 @@ H_DEPTH = 32            # effect stack depth
 H_MODE = 33             # second phase: MODE_*
 H_SUPPLY_N = 34
 H_USED = 35             # once-per-turn abilities used (bitmask)
-H_SEED = 36             # the game seed (64 bits)
+H_SEED = 36             # the game seed (64 bits in 2 slots)
 H_STEPS = 38            # decisions taken
 H_MARKET_DIRTY = 39
 H_CH_KIND = 40          # pending effect choice: CH_*
@@ -195,8 +201,8 @@ P_TWIN_CTR = 10
 P_SUCC_CTR = 11
 P_OUT = 12              # eliminated in overtime
 P_BACK_TURN = 13
-P_RNG = 14              # deck shuffles (64 bits)
-P_ARNG = 16             # the agent's own randomness (64 bits)
+P_RNG = 14              # deck shuffles (64 bits in 2 slots)
+P_ARNG = 16             # the agent's own randomness (64 bits in 2 slots)
 P_HAND_PLAYABLE = 18
 P_HAND_SUCC = 19
 P_HAND_ACTION = 20

@@ -9,7 +9,7 @@ from hoc.kernel.constants import (
     H_NC, H_NP, H_OFF_ABROAD, H_OFF_DECK, H_OFF_DISCARD, H_OFF_DOMAIN, H_OFF_HAND, H_OFF_KEPT,
     H_OFF_MARKET, H_OFF_OWNED, H_OFF_PLAY, H_OFF_PLAYER, H_OFF_STACK, H_OFF_SUPPLY, H_PHASE, H_RNG,
     H_OFF_ACTIVE, H_NACTIVE, H_OFF_SCRATCH, H_OFF_SUPPLY, H_SUPPLY_N, NCMAX, H_SCAP, H_SEED, H_WINNER, HEADER, MARKET_BASIC, P_ARNG, P_DECK_N, P_PRINCESS, P_RNG, PH_START,
-    PSZ, R_HAND_SIZE, R_MARKET_MODE, R_N_POOL, R_NC, R_PLAYERS, R_POOL, STACK_DEPTH, STACK_FRAME,
+    PSZ, DTYPE, R_HAND_SIZE, R_MARKET_MODE, R_N_POOL, R_NC, R_PLAYERS, R_POOL, STACK_DEPTH, STACK_FRAME,
 )
 from hoc.kernel.market import build_supply
 from hoc.kernel.state import GOLDEN, deck, market, mix64, owned, pb, seed_stream, shuffle, store_u64
@@ -66,7 +66,7 @@ def layout(s, players, nc, dcap, scap):
 @njit(cache=True)
 def state_len(T, R):
     dcap, scap = capacities(T, R)
-    h = np.zeros(HEADER, np.int64)
+    h = np.zeros(HEADER, DTYPE)
     return layout(h, R[R_PLAYERS], R[R_NC], dcap, scap)
 
 

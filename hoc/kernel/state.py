@@ -83,13 +83,14 @@ def mix64(z):
 
 @kernel
 def store_u64(s, off, x):
-    # same width: the conversion keeps the bits
-    s[off] = np.int64(x)
+    # the conversions truncate, keeping the low and the high 32 bits
+    s[off] = np.int32(x & np.uint64(0xFFFFFFFF))
+    s[off + 1] = np.int32(x >> np.uint64(32))
 
 
 @kernel
 def load_u64(s, off):
-    return np.uint64(s[off])
+    return np.uint64(np.uint32(s[off])) | (np.uint64(np.uint32(s[off + 1])) << np.uint64(32))
 
 
 @kernel
