@@ -9,7 +9,7 @@ from hoc.kernel.constants import (
     H_DECIDER, H_MODE, H_NACTIVE, H_NC, MODE_NONE, MODE_SETTING, P_ARNG, P_PRINCESS, R_N_POOL, R_POOL,
     TY_SUCCESSION, TY_TERRITORY, MODE_BUYING,
 )
-from hoc.kernel.state import active, below, hand, owned, pb
+from hoc.kernel.state import active, below, card, hand, owned, pb, rule
 from hoc.kernel.turn import is_legal, legal_actions
 
 RANDOM = 0
@@ -25,46 +25,46 @@ BR_LARGE_CITY_MAX = 5
 
 
 @kernel
-def random_policy(s, T, R, P, buf):
-    n = legal_actions(s, T, R, buf)
+def random_policy(s, P, buf):
+    n = legal_actions(s, buf)
     return buf[below(s, pb(s, s[H_DECIDER]) + P_ARNG, n)]
 
 
 @kernel
-def default_choice(s, T, R, buf):
+def default_choice(s, buf):
     """For choices a policy does not care about: decline when allowed, take the most of a number,
     otherwise the first legal card."""
     if s[H_CH_OPT] != 0:
         return A_PASS
     if s[H_CH_KIND] == CH_NUMBER:
         return A_NUMBER + s[H_CH_MAX]
-    legal_actions(s, T, R, buf)
+    legal_actions(s, buf)
     return buf[0]
 
 
 @kernel
-def positive_succession_sp(s, T, p):
+def positive_succession_sp(s, p):
     h = hand(s, p)
     total = 0
     for i in range(s[H_NACTIVE]):
         c = active(s, i)
-        if s[h + c] > 0 and T[c, F_TYPES] & TY_SUCCESSION and T[c, F_SP] > 0:
-            total += s[h + c] * T[c, F_SP]
+        if s[h + c] > 0 and card(s, c, F_TYPES) & TY_SUCCESSION and card(s, c, F_SP) > 0:
+            total += s[h + c] * card(s, c, F_SP)
     return total
 
 
 @kernel
-def first_positive_succession(s, T, p):
+def first_positive_succession(s, p):
     h = hand(s, p)
     for i in range(s[H_NACTIVE]):
         c = active(s, i)
-        if s[h + c] > 0 and T[c, F_TYPES] & TY_SUCCESSION and T[c, F_SP] > 0:
+        if s[h + c] > 0 and card(s, c, F_TYPES) & TY_SUCCESSION and card(s, c, F_SP) > 0:
             return A_SET + c
     return A_PASS
 
 
 @kernel
-def basic_rush_buy(s, T, R, P, p):
+def basic_rush_buy(s, P, p):
     has_princess = s[pb(s, p) + P_PRINCESS] >= 0
     order = (BR_DUKE, BR_LARGE_CITY, BR_SENATOR, BR_CITY, BR_COURT_MAID)
     for slot in order:
@@ -73,13 +73,13 @@ def basic_rush_buy(s, T, R, P, p):
             continue
         if slot == BR_LARGE_CITY and s[owned(s, p) + c] >= P[BR_LARGE_CITY_MAX]:
             continue
-        if is_legal(s, T, R, A_BUY + c):
+        if is_legal(s, A_BUY + c):
             return A_BUY + c
     return A_PASS
 
 
 @kernel
-def basic_rush_policy(s, T, R, P, buf):
+def basic_rush_policy(s, P, buf):
     """Play every Territory; back the first available princess at 6 coins; set positive
     Succession cards worth 2 SP or more; else buy Duke > Large City (< 3 owned) > Senator > City >
     Court Maid; take every Court Maid Laolily allows; always declare."""
@@ -89,31 +89,31 @@ def basic_rush_policy(s, T, R, P, buf):
         h = hand(s, p)
         for i in range(s[H_NACTIVE]):
             c = active(s, i)
-            if s[h + c] > 0 and T[c, F_TYPES] & TY_TERRITORY and is_legal(s, T, R, A_PLAY + c):
+            if s[h + c] > 0 and card(s, c, F_TYPES) & TY_TERRITORY and is_legal(s, A_PLAY + c):
                 return A_PLAY + c
         return A_PASS
     if ctx == CTX_SECOND:
         mode = s[H_MODE]
         if mode == MODE_SETTING:
-            return first_positive_succession(s, T, p)
+            return first_positive_succession(s, p)
         if mode == MODE_BUYING:
-            return basic_rush_buy(s, T, R, P, p)
+            return basic_rush_buy(s, P, p)
         if s[pb(s, p) + P_PRINCESS] < 0 and s[H_COINS] >= 6:
-            for i in range(R[R_N_POOL]):
-                if is_legal(s, T, R, A_BACK + R[R_POOL + i]):
-                    return A_BACK + R[R_POOL + i]
-        if s[pb(s, p) + P_PRINCESS] >= 0 and positive_succession_sp(s, T, p) >= 2:
-            return first_positive_succession(s, T, p)
-        return basic_rush_buy(s, T, R, P, p)
+            for i in range(rule(s, R_N_POOL)):
+                if is_legal(s, A_BACK + rule(s, R_POOL + i)):
+                    return A_BACK + rule(s, R_POOL + i)
+        if s[pb(s, p) + P_PRINCESS] >= 0 and positive_succession_sp(s, p) >= 2:
+            return first_positive_succession(s, p)
+        return basic_rush_buy(s, P, p)
     if ctx == CTX_DECLARE:
         return A_DECLARE
     if ctx == CTX_EFFECT:
-        return default_choice(s, T, R, buf)
+        return default_choice(s, buf)
     return A_PASS
 
 
 @kernel
-def decide(agent, s, T, R, P, buf):
+def decide(agent, s, P, buf):
     if agent == BASIC_RUSH:
-        return basic_rush_policy(s, T, R, P, buf)
-    return random_policy(s, T, R, P, buf)
+        return basic_rush_policy(s, P, buf)
+    return random_policy(s, P, buf)

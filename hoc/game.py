@@ -7,7 +7,7 @@ import numpy as np
 
 from hoc.errors import HocError, IllegalActionError
 from hoc.kernel import constants as K
-from hoc.kernel.setup import game_seed, init_game, state_len
+from hoc.kernel.setup import game_seed, init_game, new_state
 from hoc.kernel.state import load_u64
 from hoc.kernel.turn import apply as _apply
 from hoc.kernel.turn import is_legal as _is_legal
@@ -36,8 +36,8 @@ class Game:
         if not 0 <= int(seed) < 2 ** 64:
             raise HocError(f"a game seed must be between 0 and 2**64 - 1, got {seed}")
         self.seed = int(seed)
-        self.state = np.zeros(state_len(self.T, self.R), K.DTYPE)
-        init_game(self.state, self.T, self.R, np.uint64(self.seed).view(np.int64))
+        self.state = new_state(self.T, self.R)
+        init_game(self.state, np.uint64(self.seed).view(np.int64))
         self._buf = np.zeros(K.N_ACTIONS, K.DTYPE)
 
     @classmethod
@@ -54,7 +54,7 @@ class Game:
         return int(self.state[K.H_DECIDER])
 
     def legal_actions(self) -> list[int]:
-        n = _legal_actions(self.state, self.T, self.R, self._buf)
+        n = _legal_actions(self.state, self._buf)
         return [int(a) for a in self._buf[:n]]
 
     def legal_mask(self) -> np.ndarray:
@@ -63,7 +63,7 @@ class Game:
         return mask
 
     def is_legal(self, action: int) -> bool:
-        return bool(_is_legal(self.state, self.T, self.R, int(action)))
+        return bool(_is_legal(self.state, int(action)))
 
     def apply(self, action: int | str) -> None:
         """Take a legal action (an id, or its label as `label()` writes it)."""
@@ -76,7 +76,7 @@ class Game:
             shown = self.label(action) if isinstance(action, (int, np.integer)) and 0 <= action < K.N_ACTIONS else action
             raise IllegalActionError(f"action {action!r} ({shown}) is not legal for seat {self.decider + 1} "
                                      f"in the {CONTEXTS[self.state[K.H_CTX]]}; legal: {legal}")
-        _apply(self.state, self.T, self.R, int(action))
+        _apply(self.state, int(action))
 
     # ---- labels -------------------------------------------------------------------------------
     def label(self, action: int) -> str:
@@ -280,10 +280,10 @@ class Game:
         if coins is not None:
             s[K.H_COINS] = coins
         self._register_active()
-        domain_changed(s, self.T, self.R, p)
+        domain_changed(s, p)
         if s[K.H_CTX] != K.CTX_NONE and not self.over:
             s[K.H_CTX] = K.CTX_NONE
-            advance(s, self.T, self.R)
+            advance(s)
         return self
 
     def _register_active(self):
@@ -300,6 +300,13 @@ class Game:
         ordered = sorted(present)
         s[s[K.H_OFF_ACTIVE]:s[K.H_OFF_ACTIVE] + len(ordered)] = ordered
         s[K.H_NACTIVE] = len(ordered)
+
+    def decide(self, agent, params=None) -> int:
+        """The action a jitted agent (a registry `Agent`) would take now, in the decider's seat."""
+        from agents.policies import decide
+
+        P = agent.params(self.ruleset) if params is None else params
+        return int(decide(agent.id, self.state, np.ascontiguousarray(P, K.DTYPE), self._buf))
 
     def clone(self) -> "Game":
         other = object.__new__(Game)

@@ -11,40 +11,40 @@ from hoc.kernel.constants import (
     RES_TURNS, RES_WIN_MASK, RES_WINNER, R_NC, R_PLAYERS,
 )
 from hoc.kernel.invariants import E_ILLEGAL, E_STEPS, OK, check
-from hoc.kernel.setup import game_seed, init_game, state_len
-from hoc.kernel.state import pb
+from hoc.kernel.setup import game_seed, init_game, new_state
+from hoc.kernel.state import pb, rule
 from hoc.kernel.turn import apply, is_legal
 
 MAX_STEPS = 200_000
 
 
 @kernel
-def play_out(s, T, R, seat_agents, seat_params, validate, totals, buf, work):
+def play_out(s, seat_agents, seat_params, validate, totals, buf, work):
     """Play the game in s to its end. Returns OK or an invariant error code."""
     while s[H_END] == 0:
         p = s[H_DECIDER]
-        a = decide(seat_agents[p], s, T, R, seat_params[p], buf)
+        a = decide(seat_agents[p], s, seat_params[p], buf)
         if validate:
-            if not is_legal(s, T, R, a):
+            if not is_legal(s, a):
                 return E_ILLEGAL
-            apply(s, T, R, a)
-            e = check(s, T, totals, work)
+            apply(s, a)
+            e = check(s, totals, work)
             if e != OK:
                 return e
         else:
-            apply(s, T, R, a)
+            apply(s, a)
         if s[H_STEPS] > MAX_STEPS:
             return E_STEPS
     return OK
 
 
 @kernel
-def card_totals(s, T, R, totals, work):
+def card_totals(s, totals, work):
     """Copies of each card in a freshly set-up game (for the no-card-created-or-lost check)."""
-    for c in range(R[R_NC]):
+    for c in range(rule(s, R_NC)):
         totals[c] = 0
-    check(s, T, totals, work)       # fills work with the counts found
-    for c in range(R[R_NC]):
+    check(s, totals, work)       # fills work with the counts found
+    for c in range(rule(s, R_NC)):
         totals[c] = work[c]
 
 
@@ -68,11 +68,11 @@ def record(s, out):
 def run_batch(master, first, T, R, lineup, params, rotate, validate, out):
     """Play games first .. first+len(out)-1 of the run with seed `master`. Seat j of game i is
     played by lineup[(j + i) % players] when rotating, else by lineup[j]. One row of out per game."""
-    players = R[R_PLAYERS]
-    s = np.zeros(state_len(T, R), DTYPE)
+    s = new_state(T, R)
+    players = rule(s, R_PLAYERS)
     buf = np.zeros(N_ACTIONS, DTYPE)
-    totals = np.zeros(R[R_NC], DTYPE)
-    work = np.zeros(R[R_NC], DTYPE)
+    totals = np.zeros(rule(s, R_NC), DTYPE)
+    work = np.zeros(rule(s, R_NC), DTYPE)
     seat_agents = np.zeros(players, DTYPE)
     seat_params = np.zeros((players, params.shape[1]), DTYPE)
     for g in range(out.shape[0]):
@@ -81,11 +81,11 @@ def run_batch(master, first, T, R, lineup, params, rotate, validate, out):
             k = (j + index) % players if rotate else j
             seat_agents[j] = lineup[k]
             seat_params[j, :] = params[k, :]
-        init_game(s, T, R, game_seed(master, index))
+        init_game(s, game_seed(master, index))
         if validate:
-            card_totals(s, T, R, totals, work)
+            card_totals(s, totals, work)
         out[g, :] = 0
         out[g, RES_GAME] = index
-        err = play_out(s, T, R, seat_agents, seat_params, validate, totals, buf, work)
+        err = play_out(s, seat_agents, seat_params, validate, totals, buf, work)
         record(s, out[g])
         out[g, RES_ERROR] = err

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from agents.policies import decide
 from hoc.game import Game
 from hoc.kernel import constants as K
 from hoc.rules import Ruleset
@@ -19,7 +18,6 @@ def replay(ruleset: Ruleset, agents, seed: int, index: int, rotate: bool = False
     players = ruleset.players
     seat_agents = [agents[(j + index) % players] if rotate else agents[j] for j in range(players)]
     params = np.stack([a.params(ruleset) for a in seat_agents]).astype(K.DTYPE)
-    buf = np.zeros(K.N_ACTIONS, K.DTYPE)
     d = ruleset.describe()
     lines = [f"game {index} of run seed {seed} (game seed {game.seed}); edition {d['edition']}, "
              f"{players} players, market {d['market']}",
@@ -37,7 +35,7 @@ def replay(ruleset: Ruleset, agents, seed: int, index: int, rotate: bool = False
             extra = " (extra turn)" if game.state[K.H_IN_EXTRA] else ""
             lines.append(f"turn {turn}: seat {p + 1}{extra}, SP {game.sp(p)}, hand: {_cards(game.hand(p))}")
         p = game.decider
-        a = int(decide(seat_agents[p].id, game.state, game.T, game.R, params[p], buf))
+        a = game.decide(seat_agents[p], params[p])
         label = game.label(a)
         before = game.coins
         who = "" if p == game.turn_player else f"seat {p + 1}: "

@@ -54,7 +54,7 @@ def play_with_jitted_agents(game: Game, agents) -> Game:
     buf = np.zeros(K.N_ACTIONS, dtype)
     while not game.over:
         p = game.decider
-        game.apply(int(decide(agents[p].id, game.state, game.T, game.R, params[p], buf)))
+        game.apply(game.decide(agents[p], params[p]))
     return game
 
 

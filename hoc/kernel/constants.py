@@ -25,6 +25,7 @@ F_COPIES = 10
 F_PER_PLAYER = 11
 F_START = 12     # F_START + seat (0..3): copies in that seat's starting deck
 N_FIELDS = 16
+NCMAX = 64              # the most cards an edition may have (card slots of the action space)
 
 # numeric fields a user may override, by CSV column name
 OVERRIDABLE = {
@@ -185,6 +186,10 @@ H_ACTION_BONUS = 50      # this turn: extra coins for each Action played (Librar
 H_SUCC_RED = 51          # this turn: cost reduction of Succession cards (Ball; floor 2)
 H_CH_NOT = 52            # pending choice: types the chosen card must not have
 HEADER = 64
+# a state carries its rules: the ruleset vector and the card table follow the header
+RULES = HEADER
+CARDS = RULES + R_LEN
+DYNAMIC = CARDS + NCMAX * N_FIELDS   # the game's own regions start here
 
 # per-player block s[off_player + p * PSZ + P_*]
 P_PRINCESS = 0
@@ -262,7 +267,6 @@ USED_PRINCESS = 1
 USED_LILY = 2
 
 # ---- the action space (fixed; NCMAX card slots per verb) ------------------------------------
-NCMAX = 64
 A_PASS = 0
 A_DECLARE = 1
 A_COIN = 2              # spend one coin counter

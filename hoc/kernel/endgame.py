@@ -7,7 +7,7 @@ from hoc.kernel.constants import (
     P_SUCC_CTR, PH_OVER, CTX_NONE, R_COURT_MAID, R_DUKE, R_INSTANT_30, R_JUDGEMENT, R_OVERTIME_SP,
     R_SENATOR, R_TIE, R_WIN_SP, TIE_SHARED,
 )
-from hoc.kernel.state import active, domain, market, pb
+from hoc.kernel.state import active, card, domain, market, pb, rule
 
 
 @kernel
@@ -20,48 +20,48 @@ def finish(s, reason, winner, mask):
 
 
 @kernel
-def domain_sp(s, T, p):
+def domain_sp(s, p):
     pr = s[pb(s, p) + P_PRINCESS]
     if pr < 0:
         return 0
     d = domain(s, p)
-    total = T[pr, F_SP] + s[pb(s, p) + P_SUCC_CTR]
+    total = card(s, pr, F_SP) + s[pb(s, p) + P_SUCC_CTR]
     for i in range(s[H_NACTIVE]):
         c = active(s, i)
-        total += s[d + c] * T[c, F_SP]
+        total += s[d + c] * card(s, c, F_SP)
     return total
 
 
 @kernel
-def domain_changed(s, T, R, p):
+def domain_changed(s, p):
     """Re-score player p after any change to their domain: cancel a declaration that fell below
     the coronation threshold, and end the game when 30 SP wins at once."""
     b = pb(s, p)
-    sp = domain_sp(s, T, p)
+    sp = domain_sp(s, p)
     s[b + P_SP] = sp
-    if sp < R[R_OVERTIME_SP]:
+    if sp < rule(s, R_OVERTIME_SP):
         s[b + P_AT30] = 0
     elif s[b + P_AT30] == 0:
         s[b + P_AT30] = s[H_STEPS] + 1
     if s[H_OVERTIME] == 0:
-        if s[b + P_DECLARED] != 0 and sp < R[R_WIN_SP]:
+        if s[b + P_DECLARED] != 0 and sp < rule(s, R_WIN_SP):
             s[b + P_DECLARED] = 0
-        if R[R_INSTANT_30] != 0 and sp >= R[R_OVERTIME_SP] and s[H_END] == 0:
+        if rule(s, R_INSTANT_30) != 0 and sp >= rule(s, R_OVERTIME_SP) and s[H_END] == 0:
             finish(s, END_INSTANT_30, p, 1 << p)
-    elif s[b + P_OUT] == 0 and sp >= R[R_OVERTIME_SP] and s[H_END] == 0:
+    elif s[b + P_OUT] == 0 and sp >= rule(s, R_OVERTIME_SP) and s[H_END] == 0:
         finish(s, END_OVERTIME, p, 1 << p)
 
 
 @kernel
-def judgement_due(s, R):
+def judgement_due(s):
     m = market(s)
-    if R[R_JUDGEMENT] == JUDGE_DUKE_ONLY:
-        return s[m + R[R_DUKE]] == 0
-    return s[m + R[R_DUKE]] == 0 and s[m + R[R_SENATOR]] == 0 and s[m + R[R_COURT_MAID]] == 0
+    if rule(s, R_JUDGEMENT) == JUDGE_DUKE_ONLY:
+        return s[m + rule(s, R_DUKE)] == 0
+    return s[m + rule(s, R_DUKE)] == 0 and s[m + rule(s, R_SENATOR)] == 0 and s[m + rule(s, R_COURT_MAID)] == 0
 
 
 @kernel
-def judge(s, R):
+def judge(s):
     """End by judgement: most SP among live players; ties to the later seat or shared."""
     best = -10 ** 6
     mask = 0
@@ -75,7 +75,7 @@ def judge(s, R):
             mask = 1 << q
         elif sp == best:
             mask |= 1 << q
-    if R[R_TIE] == TIE_SHARED:
+    if rule(s, R_TIE) == TIE_SHARED:
         winner = -1
         n = 0
         for q in range(s[H_NP]):
@@ -94,9 +94,9 @@ def judge(s, R):
 
 
 @kernel
-def check_judgement(s, R):
-    if s[H_END] == 0 and judgement_due(s, R):
-        judge(s, R)
+def check_judgement(s):
+    if s[H_END] == 0 and judgement_due(s):
+        judge(s)
 
 
 @kernel
@@ -138,10 +138,10 @@ def coronation_check(s, p):
 
 
 @kernel
-def may_declare(s, R, p):
+def may_declare(s, p):
     b = pb(s, p)
     return (s[H_OVERTIME] == 0 and s[b + P_DECLARED] == 0 and s[b + P_PRINCESS] >= 0
-            and s[b + P_SP] >= R[R_WIN_SP])
+            and s[b + P_SP] >= rule(s, R_WIN_SP))
 
 
 @kernel

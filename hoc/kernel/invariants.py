@@ -27,7 +27,7 @@ ERRORS = {E_CARD_COUNT: "a card was created or lost", E_NEGATIVE: "a pile or zon
 
 
 @kernel
-def check(s, T, totals, work):
+def check(s, totals, work):
     """Return OK or the first broken invariant. totals[c]: copies of c in the game; work: scratch
     of length >= number of cards."""
     nc = s[H_NC]
@@ -76,7 +76,7 @@ def check(s, T, totals, work):
             work[s[k + i] & (FACE_UP - 1)] += 1
         if s[b + P_PRINCESS] >= 0:
             work[s[b + P_PRINCESS]] += 1
-        if s[b + P_SP] != domain_sp(s, T, p):
+        if s[b + P_SP] != domain_sp(s, p):
             return E_SP
     for c in range(nc):
         if s[market(s) + c] < 0 or s[abroad(s) + c] < 0 or s[play(s) + c] < 0:

@@ -6,19 +6,19 @@ from hoc.kernel.constants import (
     H_NACTIVE, CAT_COMMON, CAT_RARE, F_CAT, F_COPIES, F_PILE, H_MARKET_DIRTY, H_NC, H_OFF_SCRATCH, H_OFF_SUPPLY, H_RNG,
     H_SUPPLY_N, MARKET_RANDOM, R_MARKET_MODE, R_MARKET_SIZE, R_N_PILES, R_PILES, R_SUPPLY_KINDS,
 )
-from hoc.kernel.state import active, below, market, shuffle
+from hoc.kernel.state import active, below, card, market, rule, shuffle
 
 
 @kernel
-def piles_showing(s, T):
+def piles_showing(s):
     """Bitmask of the random-market piles (kinds) showing at least one card."""
     m = market(s)
     seen = np.int64(0)
     for i in range(s[H_NACTIVE]):
         c = active(s, i)
-        cat = T[c, F_CAT]
+        cat = card(s, c, F_CAT)
         if s[m + c] > 0 and (cat == CAT_COMMON or cat == CAT_RARE):
-            seen |= np.int64(1) << np.int64(T[c, F_PILE])
+            seen |= np.int64(1) << np.int64(card(s, c, F_PILE))
     return seen
 
 
@@ -32,17 +32,17 @@ def popcount(bits):
 
 
 @kernel
-def refill(s, T, R):
+def refill(s):
     """Reveal supply cards until the random market shows R_MARKET_SIZE kinds or the supply runs
     out; a card of a kind already showing stacks on it."""
-    seen = piles_showing(s, T)
+    seen = piles_showing(s)
     kinds = popcount(seen)
     sup = s[H_OFF_SUPPLY]
-    while kinds < R[R_MARKET_SIZE] and s[H_SUPPLY_N] > 0:
+    while kinds < rule(s, R_MARKET_SIZE) and s[H_SUPPLY_N] > 0:
         s[H_SUPPLY_N] -= 1
         c = s[sup + s[H_SUPPLY_N]]
         s[market(s) + c] += 1
-        bit = np.int64(1) << np.int64(T[c, F_PILE])
+        bit = np.int64(1) << np.int64(card(s, c, F_PILE))
         if not seen & bit:
             seen |= bit
             kinds += 1
@@ -50,35 +50,35 @@ def refill(s, T, R):
 
 
 @kernel
-def add_pile(s, T, pile):
+def add_pile(s, pile):
     sup = s[H_OFF_SUPPLY]
     for c in range(s[H_NC]):
-        if T[c, F_PILE] == pile:
-            for _ in range(T[c, F_COPIES]):
+        if card(s, c, F_PILE) == pile:
+            for _ in range(card(s, c, F_COPIES)):
                 s[sup + s[H_SUPPLY_N]] = c
                 s[H_SUPPLY_N] += 1
 
 
 @kernel
-def build_supply(s, T, R):
+def build_supply(s):
     """The chosen (or randomly drawn) common kinds x their copies plus every rare, shuffled."""
-    n = R[R_N_PILES]
+    n = rule(s, R_N_PILES)
     chosen = s[H_OFF_SCRATCH]
     for i in range(n):
-        s[chosen + i] = R[R_PILES + i]
+        s[chosen + i] = rule(s, R_PILES + i)
     k = n
-    if R[R_MARKET_MODE] == MARKET_RANDOM:
-        k = min(R[R_SUPPLY_KINDS], n)
+    if rule(s, R_MARKET_MODE) == MARKET_RANDOM:
+        k = min(rule(s, R_SUPPLY_KINDS), n)
         for i in range(k):       # partial Fisher-Yates: the first k are a uniform sample
             j = i + below(s, H_RNG, n - i)
             s[chosen + i], s[chosen + j] = s[chosen + j], s[chosen + i]
     s[H_SUPPLY_N] = 0
     for i in range(k):
-        add_pile(s, T, T[s[chosen + i], F_PILE])
+        add_pile(s, card(s, s[chosen + i], F_PILE))
     for c in range(s[H_NC]):
-        if T[c, F_CAT] == CAT_RARE:
-            for _ in range(T[c, F_COPIES]):
+        if card(s, c, F_CAT) == CAT_RARE:
+            for _ in range(card(s, c, F_COPIES)):
                 s[s[H_OFF_SUPPLY] + s[H_SUPPLY_N]] = c
                 s[H_SUPPLY_N] += 1
     shuffle(s, H_RNG, s[H_OFF_SUPPLY], s[H_SUPPLY_N])
-    refill(s, T, R)
+    refill(s)

@@ -9,38 +9,53 @@ from hoc.kernel.constants import (
     H_NC, H_NP, H_OFF_ABROAD, H_OFF_DECK, H_OFF_DISCARD, H_OFF_DOMAIN, H_OFF_HAND, H_OFF_KEPT,
     H_OFF_MARKET, H_OFF_OWNED, H_OFF_PLAY, H_OFF_PLAYER, H_OFF_STACK, H_OFF_SUPPLY, H_PHASE, H_RNG,
     H_OFF_ACTIVE, H_NACTIVE, H_OFF_SCRATCH, H_OFF_SUPPLY, H_SUPPLY_N, NCMAX, H_SCAP, H_SEED, H_WINNER, HEADER, MARKET_BASIC, P_ARNG, P_DECK_N, P_PRINCESS, P_RNG, PH_START,
-    PSZ, DTYPE, R_HAND_SIZE, R_MARKET_MODE, R_N_POOL, R_NC, R_PLAYERS, R_POOL, STACK_DEPTH, STACK_FRAME,
+    PSZ, CARDS, DTYPE, DYNAMIC, N_FIELDS, R_LEN, RULES, R_HAND_SIZE, R_MARKET_MODE, R_N_POOL, R_NC, R_PLAYERS, R_POOL, STACK_DEPTH, STACK_FRAME,
 )
 from hoc.kernel.market import build_supply
-from hoc.kernel.state import GOLDEN, deck, market, mix64, owned, pb, seed_stream, shuffle, store_u64
+from hoc.kernel.state import GOLDEN, card, rule, deck, market, mix64, owned, pb, seed_stream, shuffle, store_u64
 from hoc.kernel.turn import advance
 from hoc.kernel.zones import draw, own
 
 
 @kernel
-def capacities(T, R):
+def load_rules(s, T, R):
+    """Copy the ruleset vector and the card table into the state's rules and cards blocks: a
+    state carries its own rules, so every kernel needs only the state."""
+    for i in range(R_LEN):
+        s[RULES + i] = R[i]
+    for c in range(T.shape[0]):
+        for f in range(N_FIELDS):
+            s[CARDS + c * N_FIELDS + f] = T[c, f]
+
+
+@kernel
+def capacities(s):
     """(deck capacity, supply capacity): every card of the game could end in one deck."""
-    players = R[R_PLAYERS]
+    players = rule(s, R_PLAYERS)
     total = 0
     supply = 0
-    for c in range(R[R_NC]):
-        n = T[c, F_COPIES] * (players if T[c, F_PER_PLAYER] else 1)
+    for c in range(rule(s, R_NC)):
+        n = card(s, c, F_COPIES) * (players if card(s, c, F_PER_PLAYER) else 1)
         total += n
-        if T[c, F_CAT] == CAT_COMMON or T[c, F_CAT] == CAT_RARE:
+        if card(s, c, F_CAT) == CAT_COMMON or card(s, c, F_CAT) == CAT_RARE:
             supply += n
         for seat in range(players):
-            total += T[c, F_START + min(seat, 3)]
+            total += card(s, c, F_START + min(seat, 3))
     return total, supply
 
 
 @kernel
-def layout(s, players, nc, dcap, scap):
-    """Write the region offsets into the header of s; return the state's length."""
+def layout(s):
+    """Write the region offsets into the header of s (its rules already loaded); return the
+    state's length."""
+    players = rule(s, R_PLAYERS)
+    nc = rule(s, R_NC)
+    dcap, scap = capacities(s)
     s[H_NP] = players
     s[H_NC] = nc
     s[H_DCAP] = dcap
     s[H_SCAP] = scap
-    off = HEADER
+    off = DYNAMIC
     s[H_OFF_PLAYER] = off
     off += players * PSZ
     for h in (H_OFF_HAND, H_OFF_DISCARD, H_OFF_DOMAIN, H_OFF_KEPT, H_OFF_OWNED):
@@ -64,10 +79,13 @@ def layout(s, players, nc, dcap, scap):
 
 
 @njit(cache=True)
-def state_len(T, R):
-    dcap, scap = capacities(T, R)
-    h = np.zeros(HEADER, DTYPE)
-    return layout(h, R[R_PLAYERS], R[R_NC], dcap, scap)
+def new_state(T, R):
+    """A state for games under card table T and ruleset R (call init_game to set one up)."""
+    head = np.zeros(DYNAMIC, DTYPE)
+    load_rules(head, T, R)
+    s = np.zeros(layout(head), DTYPE)
+    load_rules(s, T, R)
+    return s
 
 
 @kernel
@@ -106,24 +124,24 @@ def collect_active(s):
 
 
 @kernel
-def init_game(s, T, R, seed):
+def init_game(s, seed):
     """Set up a game: markets, supply, starting decks by seat, opening hands; then run to the
     first decision."""
-    s[:] = 0
-    players = R[R_PLAYERS]
-    dcap, scap = capacities(T, R)
-    layout(s, players, R[R_NC], dcap, scap)
+    s[:HEADER] = 0
+    s[DYNAMIC:] = 0
+    players = rule(s, R_PLAYERS)
+    layout(s)
     store_u64(s, H_SEED, np.uint64(seed))
     seed_stream(s, H_RNG, seed, 0)
     s[H_WINNER] = -1
     m = market(s)
-    for c in range(R[R_NC]):
-        if T[c, F_CAT] == CAT_BASIC:
-            s[m + c] = T[c, F_COPIES] * (players if T[c, F_PER_PLAYER] else 1)
-    for i in range(R[R_N_POOL]):
-        s[m + R[R_POOL + i]] = 1
-    if R[R_MARKET_MODE] != MARKET_BASIC:
-        build_supply(s, T, R)
+    for c in range(rule(s, R_NC)):
+        if card(s, c, F_CAT) == CAT_BASIC:
+            s[m + c] = card(s, c, F_COPIES) * (players if card(s, c, F_PER_PLAYER) else 1)
+    for i in range(rule(s, R_N_POOL)):
+        s[m + rule(s, R_POOL + i)] = 1
+    if rule(s, R_MARKET_MODE) != MARKET_BASIC:
+        build_supply(s)
     for p in range(players):
         b = pb(s, p)
         s[b + P_PRINCESS] = -1
@@ -131,15 +149,15 @@ def init_game(s, T, R, seed):
         seed_stream(s, b + P_ARNG, seed, 101 + p)
         k = deck(s, p)
         n = 0
-        for c in range(R[R_NC]):
-            for _ in range(T[c, F_START + min(p, 3)]):
+        for c in range(rule(s, R_NC)):
+            for _ in range(card(s, c, F_START + min(p, 3))):
                 s[k + n] = c
                 n += 1
-            own(s, p, c, T[c, F_START + min(p, 3)])
+            own(s, p, c, card(s, c, F_START + min(p, 3)))
         s[b + P_DECK_N] = n
         shuffle(s, b + P_RNG, k, n)
-        draw(s, T, p, R[R_HAND_SIZE])
+        draw(s, p, rule(s, R_HAND_SIZE))
     collect_active(s)
     s[H_CUR] = 0
     s[H_PHASE] = PH_START
-    advance(s, T, R)
+    advance(s)

@@ -9,12 +9,24 @@ from hoc.kernel.jit import kernel
 
 from hoc.kernel.constants import (
     H_NC, H_OFF_ABROAD, H_OFF_DECK, H_OFF_DISCARD, H_OFF_DOMAIN, H_OFF_HAND, H_OFF_KEPT,
-    H_OFF_ACTIVE, H_OFF_MARKET, H_OFF_OWNED, H_OFF_PLAY, H_OFF_PLAYER, H_DCAP, PSZ,
+    CARDS, N_FIELDS, RULES, H_OFF_ACTIVE, H_OFF_MARKET, H_OFF_OWNED, H_OFF_PLAY, H_OFF_PLAYER, H_DCAP, PSZ,
 )
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 MIX2 = np.uint64(0x94D049BB133111EB)
+
+
+@kernel
+def card(s, c, f):
+    """Field f of card c's row in the card table the state carries."""
+    return s[CARDS + c * N_FIELDS + f]
+
+
+@kernel
+def rule(s, i):
+    """Entry i (R_*) of the ruleset vector the state carries."""
+    return s[RULES + i]
 
 
 @kernel

@@ -24,7 +24,7 @@ from hoc.kernel.effects import TRIG_ABILITY, TRIG_BACK, TRIG_CLEANUP, TRIG_PLAY,
 from hoc.kernel.constants import EFF_BACK
 from hoc.kernel.endgame import coronation_check, declare, finish, may_declare, turn_completed
 from hoc.kernel.market import refill
-from hoc.kernel.state import active, deck, discard, domain, hand, kept, market, pb, play
+from hoc.kernel.state import active, card, deck, discard, domain, hand, kept, market, pb, play, rule
 from hoc.kernel.zones import (
     FACE_UP, buy_cost, draw, gain, hand_add, hand_to_discard_all, in_market, play_to_discard_all, set_from_hand,
 )
@@ -32,7 +32,7 @@ from hoc.kernel.zones import (
 
 # ---- legality -------------------------------------------------------------------------------
 @kernel
-def keep_fits(s, T, p, c):
+def keep_fits(s, p, c):
     """One more c can be kept: every kept Action sits on its own domain Territory whose cost is at
     least the Action's (Hall's condition on the cost thresholds)."""
     nc = s[H_NC]
@@ -40,18 +40,18 @@ def keep_fits(s, T, p, c):
     k = kept(s, p)
     for j in range(s[H_NACTIVE] + 1):
         if j == s[H_NACTIVE]:
-            thr = T[c, F_COST]
+            thr = card(s, c, F_COST)
         elif s[k + active(s, j)] > 0:
-            thr = T[active(s, j), F_COST]
+            thr = card(s, active(s, j), F_COST)
         else:
             continue
-        need = 1 if T[c, F_COST] >= thr else 0
+        need = 1 if card(s, c, F_COST) >= thr else 0
         have = 0
         for i in range(s[H_NACTIVE]):
             x = active(s, i)
-            if s[k + x] > 0 and T[x, F_COST] >= thr:
+            if s[k + x] > 0 and card(s, x, F_COST) >= thr:
                 need += s[k + x]
-            if s[d + x] > 0 and T[x, F_TYPES] & TY_TERRITORY and T[x, F_COST] >= thr:
+            if s[d + x] > 0 and card(s, x, F_TYPES) & TY_TERRITORY and card(s, x, F_COST) >= thr:
                 have += s[d + x]
         if need > have:
             return False
@@ -59,10 +59,10 @@ def keep_fits(s, T, p, c):
 
 
 @kernel
-def can_keep(s, T, p, c):
-    return (s[hand(s, p) + c] > 0 and T[c, F_TYPES] & TY_ACTION != 0
-            and T[c, F_FLAGS] & FL_CANNOT_KEEP == 0 and s[pb(s, p) + P_PRINCESS] >= 0
-            and keep_fits(s, T, p, c))
+def can_keep(s, p, c):
+    return (s[hand(s, p) + c] > 0 and card(s, c, F_TYPES) & TY_ACTION != 0
+            and card(s, c, F_FLAGS) & FL_CANNOT_KEEP == 0 and s[pb(s, p) + P_PRINCESS] >= 0
+            and keep_fits(s, p, c))
 
 
 @kernel
@@ -71,7 +71,7 @@ def card_of(a, verb):
 
 
 @kernel
-def is_legal(s, T, R, a):
+def is_legal(s, a):
     """Whether action a is legal at the current decision point."""
     ctx = s[H_CTX]
     if a < 0 or a >= N_ACTIONS or ctx == CTX_NONE:
@@ -93,30 +93,30 @@ def is_legal(s, T, R, a):
         if a == A_COIN:
             return s[b + P_COIN_CTR] + s[b + P_HANDY_CTR] > 0
         if a == A_ABILITY:
-            return ability_ready(s, T, R, p)
+            return ability_ready(s, p)
         if verb == A_PLAY:
             return (s[H_OPEN] > 0 and s[hand(s, p) + c] > 0
-                    and T[c, F_TYPES] & (TY_TERRITORY | TY_ACTION) != 0)
+                    and card(s, c, F_TYPES) & (TY_TERRITORY | TY_ACTION) != 0)
         if verb == A_RECALL:
             return s[kept(s, p) + c] > 0
         if verb == A_KEEP:
-            return R[R_KEEP_TIMING] == KEEP_MAIN and can_keep(s, T, p, c)
+            return rule(s, R_KEEP_TIMING) == KEEP_MAIN and can_keep(s, p, c)
         return False
     if ctx == CTX_SECOND:
         mode = s[H_MODE]
         if a == A_PASS:
             return True
         if verb == A_BUY:
-            return mode != MODE_SETTING and in_market(s, T, c) and buy_cost(s, T, p, c) <= s[H_COINS]
+            return mode != MODE_SETTING and in_market(s, c) and buy_cost(s, p, c) <= s[H_COINS]
         if verb == A_BACK:
-            return (mode == MODE_NONE and s[b + P_PRINCESS] < 0 and T[c, F_CAT] == CAT_PRINCESS
-                    and s[market(s) + c] > 0 and T[c, F_COST] <= s[H_COINS])
+            return (mode == MODE_NONE and s[b + P_PRINCESS] < 0 and card(s, c, F_CAT) == CAT_PRINCESS
+                    and s[market(s) + c] > 0 and card(s, c, F_COST) <= s[H_COINS])
         if verb == A_SET:
             return (mode != MODE_BUYING and s[b + P_PRINCESS] >= 0 and s[hand(s, p) + c] > 0
-                    and T[c, F_TYPES] & TY_SUCCESSION != 0)
+                    and card(s, c, F_TYPES) & TY_SUCCESSION != 0)
         return False
     if ctx == CTX_KEEP:
-        return a == A_PASS or (verb == A_KEEP and can_keep(s, T, p, c))
+        return a == A_PASS or (verb == A_KEEP and can_keep(s, p, c))
     if ctx == CTX_DECLARE:
         return a == A_PASS or a == A_DECLARE
     # CTX_EFFECT: the question the effect asked
@@ -129,17 +129,17 @@ def is_legal(s, T, R, a):
     if verb != A_CHOOSE:
         return False
     types = s[H_CH_TYPES]
-    ty = T[c, F_TYPES]
+    ty = card(s, c, F_TYPES)
     if (types != 0 and ty & types == 0) or ty & s[H_CH_NOT] != 0:
         return False
-    if not s[H_CH_MIN] <= T[c, F_COST] <= s[H_CH_MAX]:
+    if not s[H_CH_MIN] <= card(s, c, F_COST) <= s[H_CH_MAX]:
         return False
     if kind == CH_HAND:
         return s[hand(s, p) + c] > 0
     if kind == CH_DISCARD:
         return s[discard(s, p) + c] > 0
     if kind == CH_MARKET:
-        return in_market(s, T, c)
+        return in_market(s, c)
     if kind == CH_PLAY:
         return s[play(s) + c] > 0
     if kind == CH_DECK_TOP:
@@ -148,7 +148,7 @@ def is_legal(s, T, R, a):
 
 
 @kernel
-def legal_actions(s, T, R, out):
+def legal_actions(s, out):
     """Write the legal actions into out (length >= N_ACTIONS); return how many."""
     n = 0
     nc = s[H_NC]
@@ -156,7 +156,7 @@ def legal_actions(s, T, R, out):
     if ctx == CTX_NONE:
         return 0
     for a in range(A_PLAY):
-        if is_legal(s, T, R, a):
+        if is_legal(s, a):
             out[n] = a
             n += 1
     for verb in range(A_PLAY, N_ACTIONS, NCMAX):
@@ -172,7 +172,7 @@ def legal_actions(s, T, R, out):
             continue
         for i in range(s[H_NACTIVE]):
             c = active(s, i)
-            if is_legal(s, T, R, verb + c):
+            if is_legal(s, verb + c):
                 out[n] = verb + c
                 n += 1
     return n
@@ -180,14 +180,14 @@ def legal_actions(s, T, R, out):
 
 # ---- automatic steps --------------------------------------------------------------------------
 @kernel
-def start_turn(s, T, R):
+def start_turn(s):
     p = s[H_CUR]
     b = pb(s, p)
     if s[H_IN_EXTRA] == 0:
         coronation_check(s, p)
         if s[H_END] != 0:
             return
-    if s[b + P_TURNS] >= R[R_TURN_CAP]:
+    if s[b + P_TURNS] >= rule(s, R_TURN_CAP):
         finish(s, END_TURN_CAP, -1, 0)
         return
     s[b + P_TURNS] += 1
@@ -203,17 +203,17 @@ def start_turn(s, T, R):
 
 
 @kernel
-def main_has_choice(s, T, R, p):
+def main_has_choice(s, p):
     b = pb(s, p)
     return ((s[H_OPEN] > 0 and s[b + P_HAND_PLAYABLE] > 0)
             or s[b + P_COIN_CTR] + s[b + P_HANDY_CTR] > 0
             or s[b + P_KEPT_N] > 0
-            or ability_ready(s, T, R, p)
-            or (R[R_KEEP_TIMING] == KEEP_MAIN and s[b + P_HAND_ACTION] > 0 and s[b + P_PRINCESS] >= 0))
+            or ability_ready(s, p)
+            or (rule(s, R_KEEP_TIMING) == KEEP_MAIN and s[b + P_HAND_ACTION] > 0 and s[b + P_PRINCESS] >= 0))
 
 
 @kernel
-def second_has_choice(s, T, R, p):
+def second_has_choice(s, p):
     b = pb(s, p)
     can_set = s[b + P_PRINCESS] >= 0 and s[b + P_HAND_SUCC] > 0
     if s[H_MODE] == MODE_SETTING:
@@ -222,41 +222,41 @@ def second_has_choice(s, T, R, p):
 
 
 @kernel
-def keep_has_choice(s, T, R, p):
+def keep_has_choice(s, p):
     b = pb(s, p)
-    if R[R_KEEP_TIMING] != KEEP_CLEANUP or s[b + P_HAND_ACTION] == 0 or s[b + P_PRINCESS] < 0:
+    if rule(s, R_KEEP_TIMING) != KEEP_CLEANUP or s[b + P_HAND_ACTION] == 0 or s[b + P_PRINCESS] < 0:
         return False
     h = hand(s, p)
     for i in range(s[H_NACTIVE]):
         c = active(s, i)
-        if s[h + c] > 0 and can_keep(s, T, p, c):
+        if s[h + c] > 0 and can_keep(s, p, c):
             return True
     return False
 
 
 @kernel
-def cleanup_start(s, T, R, p):
+def cleanup_start(s, p):
     """'At the start of the Cleanup phase' texts of the cards in the play area."""
     pa = play(s)
     for i in range(s[H_NACTIVE] - 1, -1, -1):
         c = active(s, i)
-        if s[pa + c] > 0 and T[c, F_EFFECT] != 0:
-            push(s, T[c, F_EFFECT], TRIG_CLEANUP, p, c)
+        if s[pa + c] > 0 and card(s, c, F_EFFECT) != 0:
+            push(s, card(s, c, F_EFFECT), TRIG_CLEANUP, p, c)
 
 
 @kernel
-def cleanup_draw(s, T, R, p):
-    hand_to_discard_all(s, T, p)
+def cleanup_draw(s, p):
+    hand_to_discard_all(s, p)
     play_to_discard_all(s, p)
     s[H_COINS] = 0
     s[H_OPEN] = 0
-    draw(s, T, p, R[R_HAND_SIZE])
-    if R[R_MARKET_MODE] != MARKET_BASIC and s[H_MARKET_DIRTY] != 0:
-        refill(s, T, R)
+    draw(s, p, rule(s, R_HAND_SIZE))
+    if rule(s, R_MARKET_MODE) != MARKET_BASIC and s[H_MARKET_DIRTY] != 0:
+        refill(s)
 
 
 @kernel
-def end_turn(s, T, R, p):
+def end_turn(s, p):
     turn_completed(s, p)
     if s[H_EXTRA_PENDING] != 0:
         s[H_EXTRA_PENDING] = 0
@@ -279,70 +279,70 @@ def wait_for(s, ctx, p):
 
 
 @kernel
-def advance(s, T, R):
+def advance(s):
     """Run the game forward to the next decision point or the end."""
     while s[H_END] == 0:
         if s[H_DEPTH] > 0:
-            if run_effects(s, T, R, -1):
+            if run_effects(s, -1):
                 return
             continue
         ph = s[H_PHASE]
         p = s[H_CUR]
         if ph == PH_START:
-            start_turn(s, T, R)
+            start_turn(s)
         elif ph == PH_MAIN:
-            if main_has_choice(s, T, R, p):
+            if main_has_choice(s, p):
                 wait_for(s, CTX_MAIN, p)
                 return
             s[H_PHASE] = PH_SECOND
         elif ph == PH_SECOND:
-            if second_has_choice(s, T, R, p):
+            if second_has_choice(s, p):
                 wait_for(s, CTX_SECOND, p)
                 return
             s[H_PHASE] = PH_CLEANUP
         elif ph == PH_CLEANUP:
             s[H_PHASE] = PH_KEEP
-            cleanup_start(s, T, R, p)
+            cleanup_start(s, p)
         elif ph == PH_KEEP:
-            if keep_has_choice(s, T, R, p):
+            if keep_has_choice(s, p):
                 wait_for(s, CTX_KEEP, p)
                 return
             s[H_PHASE] = PH_DRAW
         elif ph == PH_DRAW:
-            cleanup_draw(s, T, R, p)
+            cleanup_draw(s, p)
             s[H_PHASE] = PH_DECLARE
         elif ph == PH_DECLARE:
-            if may_declare(s, R, p):
+            if may_declare(s, p):
                 wait_for(s, CTX_DECLARE, p)
                 return
             s[H_PHASE] = PH_END
         else:
-            end_turn(s, T, R, p)
+            end_turn(s, p)
 
 
 # ---- actions ------------------------------------------------------------------------------------
 @kernel
-def play_card(s, T, R, p, c):
-    hand_add(s, T, p, c, -1)
+def play_card(s, p, c):
+    hand_add(s, p, c, -1)
     s[play(s) + c] += 1
     s[H_PLAYED] += 1
-    s[H_OPEN] += T[c, F_LINKS] - 1
-    s[H_COINS] += T[c, F_COINS]
-    if T[c, F_TYPES] & TY_ACTION:
+    s[H_OPEN] += card(s, c, F_LINKS) - 1
+    s[H_COINS] += card(s, c, F_COINS)
+    if card(s, c, F_TYPES) & TY_ACTION:
         s[H_COINS] += s[H_ACTION_BONUS]
-    if T[c, F_EFFECT] != 0:
-        push(s, T[c, F_EFFECT], TRIG_PLAY, p, c)
+    if card(s, c, F_EFFECT) != 0:
+        push(s, card(s, c, F_EFFECT), TRIG_PLAY, p, c)
 
 
 @kernel
-def keep_card(s, T, p, c):
-    hand_add(s, T, p, c, -1)
+def keep_card(s, p, c):
+    hand_add(s, p, c, -1)
     s[kept(s, p) + c] += 1
     s[pb(s, p) + P_KEPT_N] += 1
 
 
 @kernel
-def main_action(s, T, R, p, a):
+def main_action(s, p, a):
     b = pb(s, p)
     if a == A_PASS:
         s[H_PHASE] = PH_SECOND
@@ -355,27 +355,27 @@ def main_action(s, T, R, p, a):
         s[H_COINS] += 1
     elif a == A_ABILITY:
         s[H_USED] |= USED_PRINCESS
-        push(s, T[s[b + P_PRINCESS], F_EFFECT], TRIG_ABILITY, p, s[b + P_PRINCESS])
+        push(s, card(s, s[b + P_PRINCESS], F_EFFECT), TRIG_ABILITY, p, s[b + P_PRINCESS])
     elif a < A_RECALL:
-        play_card(s, T, R, p, a - A_PLAY)
+        play_card(s, p, a - A_PLAY)
     elif a < A_BUY:
         c = a - A_RECALL
         s[kept(s, p) + c] -= 1
         s[b + P_KEPT_N] -= 1
-        hand_add(s, T, p, c, 1)
+        hand_add(s, p, c, 1)
     else:
-        keep_card(s, T, p, a - A_KEEP)
+        keep_card(s, p, a - A_KEEP)
 
 
 @kernel
-def second_action(s, T, R, p, a):
+def second_action(s, p, a):
     if a == A_PASS:
         s[H_PHASE] = PH_CLEANUP
     elif a < A_BACK:
         c = a - A_BUY
-        s[H_COINS] -= buy_cost(s, T, p, c)
+        s[H_COINS] -= buy_cost(s, p, c)
         s[H_MODE] = MODE_BUYING
-        gain(s, T, R, p, c)
+        gain(s, p, c)
     elif a < A_SET:
         # backing: leftover coins are lost
         s[H_COINS] = 0
@@ -383,30 +383,30 @@ def second_action(s, T, R, p, a):
         push(s, EFF_BACK, TRIG_BACK, p, a - A_BACK)
     else:
         s[H_MODE] = MODE_SETTING
-        set_from_hand(s, T, R, p, a - A_SET)
+        set_from_hand(s, p, a - A_SET)
 
 
 @kernel
-def apply(s, T, R, a):
+def apply(s, a):
     """Carry out legal action a of the decider, then advance to the next decision point."""
     ctx = s[H_CTX]
     p = s[H_DECIDER]
     s[H_CTX] = CTX_NONE
     s[H_STEPS] += 1
     if ctx == CTX_MAIN:
-        main_action(s, T, R, p, a)
+        main_action(s, p, a)
     elif ctx == CTX_SECOND:
-        second_action(s, T, R, p, a)
+        second_action(s, p, a)
     elif ctx == CTX_KEEP:
         if a == A_PASS:
             s[H_PHASE] = PH_DRAW
         else:
-            keep_card(s, T, p, a - A_KEEP)
+            keep_card(s, p, a - A_KEEP)
     elif ctx == CTX_DECLARE:
         if a == A_DECLARE:
             declare(s, p)
         s[H_PHASE] = PH_END
     elif ctx == CTX_EFFECT:
-        if run_effects(s, T, R, a):
+        if run_effects(s, a):
             return
-    advance(s, T, R)
+    advance(s)

@@ -9,17 +9,17 @@ from hoc.kernel.constants import (
     TY_SUCCESSION, TY_TERRITORY, R_COURT_MAID, R_DUKE, R_SENATOR,
 )
 from hoc.kernel.endgame import check_judgement, domain_changed
-from hoc.kernel.state import abroad, active, deck, discard, domain, hand, market, owned, pb, play, shuffle
+from hoc.kernel.state import abroad, active, card, deck, discard, domain, hand, market, owned, pb, play, rule, shuffle
 
 FACE_UP = 1 << 16   # deck entries carry this bit when the card lies face up
 
 
 @kernel
-def hand_add(s, T, p, c, n):
+def hand_add(s, p, c, n):
     s[hand(s, p) + c] += n
     b = pb(s, p)
     s[b + P_HAND_N] += n
-    ty = T[c, F_TYPES]
+    ty = card(s, c, F_TYPES)
     if ty & (TY_TERRITORY | TY_ACTION):
         s[b + P_HAND_PLAYABLE] += n
     if ty & TY_SUCCESSION:
@@ -42,15 +42,15 @@ def own(s, p, c, n):
 
 
 @kernel
-def exile_from_hand(s, T, p, c):
+def exile_from_hand(s, p, c):
     """Exile: the card leaves the game for the shared "abroad" zone."""
-    hand_add(s, T, p, c, -1)
+    hand_add(s, p, c, -1)
     s[abroad(s) + c] += 1
     own(s, p, c, -1)
 
 
 @kernel
-def hand_to_discard_all(s, T, p):
+def hand_to_discard_all(s, p):
     h = hand(s, p)
     d = discard(s, p)
     for i in range(s[H_NACTIVE]):
@@ -128,62 +128,62 @@ def push_deck(s, p, c, face_up):
 
 
 @kernel
-def draw(s, T, p, n):
+def draw(s, p, n):
     """Draw up to n cards, reshuffling the discard pile under the deck when it runs out."""
     got = 0
     for _ in range(n):
         if ensure_deck(s, p, 1) == 0:
             break
-        hand_add(s, T, p, pop_deck(s, p), 1)
+        hand_add(s, p, pop_deck(s, p), 1)
         got += 1
     return got
 
 
 @kernel
-def in_market(s, T, c):
+def in_market(s, c):
     """Card c can be bought or gained from the market (basic or random market) right now."""
-    return (s[market(s) + c] > 0 and T[c, F_CAT] != CAT_PRINCESS
-            and (T[c, F_FLAGS] & FL_NOT_IN_MARKET) == 0)
+    return (s[market(s) + c] > 0 and card(s, c, F_CAT) != CAT_PRINCESS
+            and (card(s, c, F_FLAGS) & FL_NOT_IN_MARKET) == 0)
 
 
 @kernel
-def take_from_market(s, T, R, c):
+def take_from_market(s, c):
     """Remove one c from its market pile; may end the game by judgement."""
     s[market(s) + c] -= 1
-    cat = T[c, F_CAT]
+    cat = card(s, c, F_CAT)
     if cat == CAT_COMMON or cat == CAT_RARE:
         s[H_MARKET_DIRTY] = 1
-    if c == R[R_DUKE] or c == R[R_SENATOR] or c == R[R_COURT_MAID]:
-        check_judgement(s, R)
+    if c == rule(s, R_DUKE) or c == rule(s, R_SENATOR) or c == rule(s, R_COURT_MAID):
+        check_judgement(s)
 
 
 @kernel
-def gain(s, T, R, p, c):
+def gain(s, p, c):
     """Gain c from the market to p's discard pile (every buy is a gain)."""
     discard_add(s, p, c, 1)
     own(s, p, c, 1)
-    take_from_market(s, T, R, c)
+    take_from_market(s, c)
 
 
 @kernel
-def gain_to_deck_top(s, T, R, p, c):
+def gain_to_deck_top(s, p, c):
     push_deck(s, p, c, False)
     own(s, p, c, 1)
-    take_from_market(s, T, R, c)
+    take_from_market(s, c)
 
 
 @kernel
-def buy_cost(s, T, p, c):
+def buy_cost(s, p, c):
     """What p pays to buy c: reductions add up, the result is the highest floor among them at the
     least, and a reduction never raises a cost above the printed one (RULINGS 13)."""
-    base = T[c, F_COST]
+    base = card(s, c, F_COST)
     red = 0
     floor = 0
     pr = s[pb(s, p) + P_PRINCESS]
-    if pr >= 0 and T[pr, F_EFFECT] == EFF_KLAM_KLAM:
+    if pr >= 0 and card(s, pr, F_EFFECT) == EFF_KLAM_KLAM:
         red += 1
         floor = max(floor, 1)
-    if s[H_SUCC_RED] > 0 and T[c, F_TYPES] & TY_SUCCESSION:
+    if s[H_SUCC_RED] > 0 and card(s, c, F_TYPES) & TY_SUCCESSION:
         red += s[H_SUCC_RED]
         floor = max(floor, 2)
     if red == 0:
@@ -192,16 +192,16 @@ def buy_cost(s, T, p, c):
 
 
 @kernel
-def to_domain_from_play(s, T, R, p, c, n):
+def to_domain_from_play(s, p, c, n):
     s[play(s) + c] -= n
     s[domain(s, p) + c] += n
     s[pb(s, p) + P_DOMAIN_N] += n
-    domain_changed(s, T, R, p)
+    domain_changed(s, p)
 
 
 @kernel
-def set_from_hand(s, T, R, p, c):
-    hand_add(s, T, p, c, -1)
+def set_from_hand(s, p, c):
+    hand_add(s, p, c, -1)
     s[domain(s, p) + c] += 1
     s[pb(s, p) + P_DOMAIN_N] += 1
-    domain_changed(s, T, R, p)
+    domain_changed(s, p)
