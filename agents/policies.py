@@ -1,15 +1,17 @@
-"""Jitted policies. `decide` dispatches on the agent id; each policy reads the state, may test
-actions with `is_legal`, and returns one legal action. P is the agent's parameter row (card ids
-and thresholds prepared in Python by the registry)."""
+"""Jitted policies. `decide` dispatches on the id of the agent seated at the decider's seat; each
+policy reads the state, may test actions with `is_legal`, and returns one legal action. An agent's
+parameters (card ids and thresholds prepared in Python by the registry) sit in the state's
+lineup block (`param`)."""
 from hoc.kernel.jit import kernel
 
 from hoc.kernel.constants import (
+    LEGAL, N_ACTIONS,
     A_BACK, A_BUY, A_CHOOSE, A_DECLARE, A_NUMBER, A_PASS, A_PLAY, A_SET, CH_NUMBER, CTX_DECLARE,
     CTX_EFFECT, CTX_MAIN, CTX_SECOND, F_SP, F_TYPES, H_CH_KIND, H_CH_MAX, H_CH_OPT, H_COINS, H_CTX,
     H_DECIDER, H_MODE, H_NACTIVE, H_NC, MODE_NONE, MODE_SETTING, P_ARNG, P_PRINCESS, R_N_POOL, R_POOL,
     TY_SUCCESSION, TY_TERRITORY, MODE_BUYING,
 )
-from hoc.kernel.state import active, below, card, hand, owned, pb, rule
+from hoc.kernel.state import active, agent_of, below, card, hand, owned, param, pb, rule
 from hoc.kernel.turn import is_legal, legal_actions
 
 RANDOM = 0
@@ -25,21 +27,21 @@ BR_LARGE_CITY_MAX = 5
 
 
 @kernel
-def random_policy(s, P, buf):
-    n = legal_actions(s, buf)
-    return buf[below(s, pb(s, s[H_DECIDER]) + P_ARNG, n)]
+def random_policy(s):
+    n = legal_actions(s, s[LEGAL:LEGAL + N_ACTIONS])
+    return s[LEGAL + below(s, pb(s, s[H_DECIDER]) + P_ARNG, n)]
 
 
 @kernel
-def default_choice(s, buf):
+def default_choice(s):
     """For choices a policy does not care about: decline when allowed, take the most of a number,
     otherwise the first legal card."""
     if s[H_CH_OPT] != 0:
         return A_PASS
     if s[H_CH_KIND] == CH_NUMBER:
         return A_NUMBER + s[H_CH_MAX]
-    legal_actions(s, buf)
-    return buf[0]
+    legal_actions(s, s[LEGAL:LEGAL + N_ACTIONS])
+    return s[LEGAL]
 
 
 @kernel
@@ -64,14 +66,14 @@ def first_positive_succession(s, p):
 
 
 @kernel
-def basic_rush_buy(s, P, p):
+def basic_rush_buy(s, p):
     has_princess = s[pb(s, p) + P_PRINCESS] >= 0
     order = (BR_DUKE, BR_LARGE_CITY, BR_SENATOR, BR_CITY, BR_COURT_MAID)
     for slot in order:
-        c = P[slot]
+        c = param(s, p, slot)
         if slot != BR_CITY and slot != BR_LARGE_CITY and not has_princess:
             continue
-        if slot == BR_LARGE_CITY and s[owned(s, p) + c] >= P[BR_LARGE_CITY_MAX]:
+        if slot == BR_LARGE_CITY and s[owned(s, p) + c] >= param(s, p, BR_LARGE_CITY_MAX):
             continue
         if is_legal(s, A_BUY + c):
             return A_BUY + c
@@ -79,7 +81,7 @@ def basic_rush_buy(s, P, p):
 
 
 @kernel
-def basic_rush_policy(s, P, buf):
+def basic_rush_policy(s):
     """Play every Territory; back the first available princess at 6 coins; set positive
     Succession cards worth 2 SP or more; else buy Duke > Large City (< 3 owned) > Senator > City >
     Court Maid; take every Court Maid Laolily allows; always declare."""
@@ -97,23 +99,25 @@ def basic_rush_policy(s, P, buf):
         if mode == MODE_SETTING:
             return first_positive_succession(s, p)
         if mode == MODE_BUYING:
-            return basic_rush_buy(s, P, p)
+            return basic_rush_buy(s, p)
         if s[pb(s, p) + P_PRINCESS] < 0 and s[H_COINS] >= 6:
             for i in range(rule(s, R_N_POOL)):
                 if is_legal(s, A_BACK + rule(s, R_POOL + i)):
                     return A_BACK + rule(s, R_POOL + i)
         if s[pb(s, p) + P_PRINCESS] >= 0 and positive_succession_sp(s, p) >= 2:
             return first_positive_succession(s, p)
-        return basic_rush_buy(s, P, p)
+        return basic_rush_buy(s, p)
     if ctx == CTX_DECLARE:
         return A_DECLARE
     if ctx == CTX_EFFECT:
-        return default_choice(s, buf)
+        return default_choice(s)
     return A_PASS
 
 
 @kernel
-def decide(agent, s, P, buf):
+def decide(s):
+    """The action of the jitted agent in the decider's seat."""
+    agent = agent_of(s, s[H_DECIDER])
     if agent == BASIC_RUSH:
-        return basic_rush_policy(s, P, buf)
-    return random_policy(s, P, buf)
+        return basic_rush_policy(s)
+    return random_policy(s)

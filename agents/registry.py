@@ -9,9 +9,8 @@ import numpy as np
 
 from agents import policies
 from hoc.errors import HocError
-from hoc.kernel.constants import DTYPE
+from hoc.kernel.constants import DTYPE, N_PARAMS
 
-N_PARAMS = 64
 
 
 @dataclass(frozen=True)

@@ -304,9 +304,11 @@ class Game:
     def decide(self, agent, params=None) -> int:
         """The action a jitted agent (a registry `Agent`) would take now, in the decider's seat."""
         from agents.policies import decide
+        from hoc.kernel.state import seat_agent
 
         P = agent.params(self.ruleset) if params is None else params
-        return int(decide(agent.id, self.state, np.ascontiguousarray(P, K.DTYPE), self._buf))
+        seat_agent(self.state, self.decider, agent.id, np.ascontiguousarray(P, K.DTYPE))
+        return int(decide(self.state))
 
     def clone(self) -> "Game":
         other = object.__new__(Game)

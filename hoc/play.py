@@ -12,18 +12,18 @@ from hoc.kernel.constants import (
 )
 from hoc.kernel.invariants import E_ILLEGAL, E_STEPS, OK, check
 from hoc.kernel.setup import game_seed, init_game, new_state
-from hoc.kernel.state import pb, rule
+from hoc.kernel.state import pb, rule, seat_agent
 from hoc.kernel.turn import apply, is_legal
 
 MAX_STEPS = 200_000
 
 
 @kernel
-def play_out(s, seat_agents, seat_params, validate, totals, buf, work):
+def play_out(s, validate, totals, work):
     """Play the game in s to its end. Returns OK or an invariant error code."""
     while s[H_END] == 0:
         p = s[H_DECIDER]
-        a = decide(seat_agents[p], s, seat_params[p], buf)
+        a = decide(s)
         if validate:
             if not is_legal(s, a):
                 return E_ILLEGAL
@@ -70,22 +70,18 @@ def run_batch(master, first, T, R, lineup, params, rotate, validate, out):
     played by lineup[(j + i) % players] when rotating, else by lineup[j]. One row of out per game."""
     s = new_state(T, R)
     players = rule(s, R_PLAYERS)
-    buf = np.zeros(N_ACTIONS, DTYPE)
     totals = np.zeros(rule(s, R_NC), DTYPE)
     work = np.zeros(rule(s, R_NC), DTYPE)
-    seat_agents = np.zeros(players, DTYPE)
-    seat_params = np.zeros((players, params.shape[1]), DTYPE)
     for g in range(out.shape[0]):
         index = first + g
         for j in range(players):
             k = (j + index) % players if rotate else j
-            seat_agents[j] = lineup[k]
-            seat_params[j, :] = params[k, :]
+            seat_agent(s, j, lineup[k], params[k])
         init_game(s, game_seed(master, index))
         if validate:
             card_totals(s, totals, work)
         out[g, :] = 0
         out[g, RES_GAME] = index
-        err = play_out(s, seat_agents, seat_params, validate, totals, buf, work)
+        err = play_out(s, validate, totals, work)
         record(s, out[g])
         out[g, RES_ERROR] = err

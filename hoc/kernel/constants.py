@@ -189,7 +189,13 @@ HEADER = 64
 # a state carries its rules: the ruleset vector and the card table follow the header
 RULES = HEADER
 CARDS = RULES + R_LEN
-DYNAMIC = CARDS + NCMAX * N_FIELDS   # the game's own regions start here
+# then the lineup: per seat the jitted agent's id and its parameter row
+N_PARAMS = 64
+AGENT_SZ = 1 + N_PARAMS
+AGENTS = CARDS + NCMAX * N_FIELDS
+# scratch where jitted agents list legal actions
+LEGAL = AGENTS + 4 * AGENT_SZ
+DYNAMIC = LEGAL + 512               # the game's own regions start here (>= N_ACTIONS above)
 
 # per-player block s[off_player + p * PSZ + P_*]
 P_PRINCESS = 0

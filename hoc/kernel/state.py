@@ -9,7 +9,7 @@ from hoc.kernel.jit import kernel
 
 from hoc.kernel.constants import (
     H_NC, H_OFF_ABROAD, H_OFF_DECK, H_OFF_DISCARD, H_OFF_DOMAIN, H_OFF_HAND, H_OFF_KEPT,
-    CARDS, N_FIELDS, RULES, H_OFF_ACTIVE, H_OFF_MARKET, H_OFF_OWNED, H_OFF_PLAY, H_OFF_PLAYER, H_DCAP, PSZ,
+    AGENT_SZ, AGENTS, CARDS, N_FIELDS, RULES, H_OFF_ACTIVE, H_OFF_MARKET, H_OFF_OWNED, H_OFF_PLAY, H_OFF_PLAYER, H_DCAP, PSZ,
 )
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -27,6 +27,25 @@ def card(s, c, f):
 def rule(s, i):
     """Entry i (R_*) of the ruleset vector the state carries."""
     return s[RULES + i]
+
+
+@kernel
+def agent_of(s, seat):
+    """The jitted agent playing seat."""
+    return s[AGENTS + seat * AGENT_SZ]
+
+
+@kernel
+def param(s, seat, i):
+    """Parameter i of the agent playing seat."""
+    return s[AGENTS + seat * AGENT_SZ + 1 + i]
+
+
+@kernel
+def seat_agent(s, seat, agent, params):
+    s[AGENTS + seat * AGENT_SZ] = agent
+    for i in range(min(params.shape[0], AGENT_SZ - 1)):
+        s[AGENTS + seat * AGENT_SZ + 1 + i] = params[i]
 
 
 @kernel
