@@ -12,7 +12,6 @@ from hoc.errors import HocError
 from hoc.kernel.constants import DTYPE, N_PARAMS
 
 
-
 @dataclass(frozen=True)
 class Agent:
     name: str

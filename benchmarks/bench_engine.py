@@ -15,8 +15,6 @@ import sys
 import tempfile
 import time
 
-import numpy as np
-
 
 def start_time(cache_dir: str) -> float:
     env = dict(os.environ, NUMBA_CACHE_DIR=cache_dir)

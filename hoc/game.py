@@ -17,6 +17,12 @@ from hoc.rules import Ruleset
 PHASES = {K.PH_START: "start", K.PH_MAIN: "main", K.PH_SECOND: "second", K.PH_CLEANUP: "cleanup",
           K.PH_KEEP: "keep", K.PH_DRAW: "draw", K.PH_DECLARE: "declare", K.PH_END: "end",
           K.PH_OVER: "over"}
+NAMED_ACTIONS = {K.A_DECLARE: "declare coronation", K.A_COIN: "spend coin counter",
+                 K.A_ABILITY: "use princess ability", K.A_LILY: "use lily"}
+PASS_LABELS = {K.CTX_MAIN: "pass: end the main phase", K.CTX_KEEP: "pass: keep no more",
+               K.CTX_DECLARE: "pass: do not declare", K.CTX_EFFECT: "pass: decline"}
+SECOND_PHASE_PASS = {K.MODE_NONE: "pass: do nothing this phase", K.MODE_BUYING: "pass: stop buying",
+                     K.MODE_SETTING: "pass: stop setting"}
 CONTEXTS = {K.CTX_NONE: "none", K.CTX_MAIN: "main phase", K.CTX_SECOND: "second phase",
             K.CTX_KEEP: "keep", K.CTX_DECLARE: "coronation", K.CTX_EFFECT: "card choice"}
 
@@ -84,14 +90,8 @@ class Game:
         action = int(action)
         if action == K.A_PASS:
             return self._pass_label()
-        if action == K.A_DECLARE:
-            return "declare coronation"
-        if action == K.A_COIN:
-            return "spend coin counter"
-        if action == K.A_ABILITY:
-            return "use princess ability"
-        if action == K.A_LILY:
-            return "use lily"
+        if action in NAMED_ACTIONS:
+            return NAMED_ACTIONS[action]
         if K.A_NUMBER <= action <= K.A_NUMBER + K.NUMBER_MAX:
             n = action - K.A_NUMBER
             s = self.state
@@ -109,21 +109,10 @@ class Game:
         return f"action {action}"
 
     def _pass_label(self) -> str:
-        s = self.state
-        ctx = int(s[K.H_CTX])
-        if ctx == K.CTX_MAIN:
-            return "pass: end the main phase"
+        ctx = int(self.state[K.H_CTX])
         if ctx == K.CTX_SECOND:
-            mode = int(s[K.H_MODE])
-            return ("pass: stop buying" if mode == K.MODE_BUYING else
-                    "pass: stop setting" if mode == K.MODE_SETTING else "pass: do nothing this phase")
-        if ctx == K.CTX_KEEP:
-            return "pass: keep no more"
-        if ctx == K.CTX_DECLARE:
-            return "pass: do not declare"
-        if ctx == K.CTX_EFFECT:
-            return "pass: decline"
-        return "pass"
+            return SECOND_PHASE_PASS[int(self.state[K.H_MODE])]
+        return PASS_LABELS.get(ctx, "pass")
 
     def parse(self, text: str) -> int:
         text = text.strip()

@@ -2,15 +2,14 @@
 import numpy as np
 from numba import njit
 
-from hoc.kernel.jit import kernel
-
 from agents.policies import decide
 from hoc.kernel.constants import (
-    DTYPE, H_DECIDER, H_END, H_NP, H_STEPS, H_TURNS, H_WIN_MASK, H_WINNER, N_ACTIONS, P_BACK_TURN,
-    P_PRINCESS, P_SP, P_TURNS, RES_END, RES_ERROR, RES_GAME, RES_SEAT, RES_SEAT_SZ, RES_STEPS,
-    RES_TURNS, RES_WIN_MASK, RES_WINNER, R_NC, R_PLAYERS,
+    DTYPE, H_END, H_NP, H_STEPS, H_TURNS, H_WIN_MASK, H_WINNER, P_BACK_TURN, P_PRINCESS, P_SP,
+    P_TURNS, R_NC, R_PLAYERS, RES_END, RES_ERROR, RES_GAME, RES_SEAT, RES_SEAT_SZ, RES_STEPS,
+    RES_TURNS, RES_WIN_MASK, RES_WINNER,
 )
 from hoc.kernel.invariants import E_ILLEGAL, E_STEPS, OK, check
+from hoc.kernel.jit import kernel
 from hoc.kernel.setup import game_seed, init_game, new_state
 from hoc.kernel.state import pb, rule, seat_agent
 from hoc.kernel.turn import apply, is_legal
@@ -22,7 +21,6 @@ MAX_STEPS = 200_000
 def play_out(s, validate, totals, work):
     """Play the game in s to its end. Returns OK or an invariant error code."""
     while s[H_END] == 0:
-        p = s[H_DECIDER]
         a = decide(s)
         if validate:
             if not is_legal(s, a):

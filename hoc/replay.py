@@ -37,7 +37,6 @@ def replay(ruleset: Ruleset, agents, seed: int, index: int, rotate: bool = False
         p = game.decider
         a = game.decide(seat_agents[p], params[p])
         label = game.label(a)
-        before = game.coins
         who = "" if p == game.turn_player else f"seat {p + 1}: "
         game.apply(a)
         note = ""

@@ -6,7 +6,6 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from agents.policies import decide
 from hoc.game import Game
 from hoc.kernel import constants as K
 from hoc.rules import Ruleset
@@ -51,7 +50,6 @@ def test_a_slice_of_a_run_equals_the_same_games_of_the_whole_run(rules3, warm_ke
 def play_with_jitted_agents(game: Game, agents) -> Game:
     dtype = game.state.dtype            # the kernels' integer type
     params = np.ascontiguousarray(np.stack([a.params(game.ruleset) for a in agents]).astype(dtype))
-    buf = np.zeros(K.N_ACTIONS, dtype)
     while not game.over:
         p = game.decider
         game.apply(game.decide(agents[p], params[p]))

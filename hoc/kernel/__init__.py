@@ -1,2 +1,3 @@
-"""Jitted kernels. Everything here works on a flat int64 state array `s`, the card table `T` and the
-ruleset vector `R`; the constants that give those arrays their meaning live in `constants.py`."""
+"""Jitted kernels. Everything here works on one flat int32 state array `s`: a header, the ruleset
+vector and card table it was made with (`rule`, `card`), the lineup of jitted agents, then the
+game's own regions. The constants that give the array its meaning live in `constants.py`."""

@@ -4,21 +4,20 @@ A routine is called with its stack frame and the action just chosen (-1 when res
 choice). It returns DONE, WAIT (it asked a question through `ask`) or CALL (it pushed a child
 frame, and resumes when the child is done). Each card's text is one routine; the card data names it.
 """
-from hoc.kernel.jit import kernel
-
 from hoc.kernel.constants import (
     A_CHOOSE, A_NUMBER, A_PASS, CH_DECK_TOP, CH_DISCARD, CH_HAND, CH_MARKET, CH_MODE, CH_NUMBER,
     CH_PLAY, CTX_EFFECT, EFF_BACK, EFF_BALL, EFF_BANK, EFF_BERGAMOT, EFF_DONATION, EFF_DRAW_1,
     EFF_DRAW_2, EFF_FLAMMARIA, EFF_HIDEOUT, EFF_LAOLILY, EFF_LIBRARY, EFF_RAMPART, EFF_SCOUT,
-    EFF_SET_AT_CLEANUP, EFF_TRADING_SHIP, EFF_TWINS, EFF_WISHING_WELL, F_COST, F_EFFECT, F_TYPES,
-    H_ACTION_BONUS, H_CH_KIND, H_CH_MAX, H_CH_MIN, H_CH_NOT, H_CH_OPT, H_CH_TYPES, H_COINS, H_CTX,
-    H_DECIDER, H_DEPTH, H_END, H_EXTRA_PENDING, H_IN_EXTRA, H_NACTIVE, H_NP, H_OFF_STACK,
-    H_SUCC_RED, H_USED, P_BACK_TURN, P_HAND_N, P_OWNED_N, P_PRINCESS, P_TURNS, P_TWIN_CTR,
-    F_FLAGS, FL_BACK_WITHOUT_FARMING_VILLAGES, R_CITY, R_COURT_MAID, R_EDITION, R_FARMING_VILLAGE,
-    R_LARGE_CITY, STACK_FRAME, TY_ACTION, TY_ATTACK, TY_CALAMITY,
-    TY_SUCCESSION, TY_TERRITORY, USED_PRINCESS,
+    EFF_SET_AT_CLEANUP, EFF_TRADING_SHIP, EFF_TWINS, EFF_WISHING_WELL, F_COST, F_EFFECT, F_FLAGS,
+    F_TYPES, FL_BACK_WITHOUT_FARMING_VILLAGES, H_ACTION_BONUS, H_CH_KIND, H_CH_MAX, H_CH_MIN,
+    H_CH_NOT, H_CH_OPT, H_CH_TYPES, H_COINS, H_CTX, H_DECIDER, H_DEPTH, H_END, H_EXTRA_PENDING,
+    H_IN_EXTRA, H_NACTIVE, H_NP, H_OFF_STACK, H_SUCC_RED, H_USED, P_BACK_TURN, P_HAND_N, P_OWNED_N,
+    P_PRINCESS, P_TURNS, P_TWIN_CTR, R_CITY, R_COURT_MAID, R_EDITION, R_FARMING_VILLAGE,
+    R_LARGE_CITY, STACK_FRAME, TY_ACTION, TY_ATTACK, TY_CALAMITY, TY_SUCCESSION, TY_TERRITORY,
+    USED_PRINCESS,
 )
 from hoc.kernel.endgame import domain_changed
+from hoc.kernel.jit import kernel
 from hoc.kernel.state import active, card, discard, hand, market, pb, play, rule
 from hoc.kernel.zones import (
     discard_add, draw, ensure_deck, exile_from_hand, gain, gain_to_deck_top, hand_add, in_market,

@@ -1,12 +1,11 @@
 """Succession points, coronation, overtime, judgement and the end of the game."""
-from hoc.kernel.jit import kernel
-
 from hoc.kernel.constants import (
-    H_NACTIVE, END_CORONATION, END_INSTANT_30, END_JUDGEMENT, END_OVERTIME, F_SP, H_CTX, H_END, H_NC, H_NP, H_OVERTIME, H_STEPS, P_AT30,
-    H_PHASE, H_WIN_MASK, H_WINNER, JUDGE_DUKE_ONLY, P_DECLARED, P_OUT, P_PRINCESS, P_ROUND, P_SP,
-    P_SUCC_CTR, PH_OVER, CTX_NONE, R_COURT_MAID, R_DUKE, R_INSTANT_30, R_JUDGEMENT, R_OVERTIME_SP,
-    R_SENATOR, R_TIE, R_WIN_SP, TIE_SHARED,
+    CTX_NONE, END_CORONATION, END_INSTANT_30, END_JUDGEMENT, END_OVERTIME, F_SP, H_CTX, H_END,
+    H_NACTIVE, H_NP, H_OVERTIME, H_PHASE, H_STEPS, H_WIN_MASK, H_WINNER, JUDGE_DUKE_ONLY, P_AT30,
+    P_DECLARED, P_OUT, P_PRINCESS, P_ROUND, P_SP, P_SUCC_CTR, PH_OVER, R_COURT_MAID, R_DUKE,
+    R_INSTANT_30, R_JUDGEMENT, R_OVERTIME_SP, R_SENATOR, R_TIE, R_WIN_SP, TIE_SHARED,
 )
+from hoc.kernel.jit import kernel
 from hoc.kernel.state import active, card, domain, market, pb, rule
 
 

@@ -5,12 +5,13 @@ count regions whose offsets are stored in the header, so a state is self-describ
 copied, hashed or saved as it is.
 """
 import numpy as np
-from hoc.kernel.jit import kernel
 
 from hoc.kernel.constants import (
-    H_NC, H_OFF_ABROAD, H_OFF_DECK, H_OFF_DISCARD, H_OFF_DOMAIN, H_OFF_HAND, H_OFF_KEPT,
-    AGENT_SZ, AGENTS, CARDS, N_FIELDS, RULES, H_OFF_ACTIVE, H_OFF_MARKET, H_OFF_OWNED, H_OFF_PLAY, H_OFF_PLAYER, H_DCAP, PSZ,
+    AGENT_SZ, AGENTS, CARDS, H_DCAP, H_NC, H_OFF_ABROAD, H_OFF_ACTIVE, H_OFF_DECK, H_OFF_DISCARD,
+    H_OFF_DOMAIN, H_OFF_HAND, H_OFF_KEPT, H_OFF_MARKET, H_OFF_OWNED, H_OFF_PLAY, H_OFF_PLAYER,
+    N_FIELDS, PSZ, RULES,
 )
+from hoc.kernel.jit import kernel
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 MIX1 = np.uint64(0xBF58476D1CE4E5B9)

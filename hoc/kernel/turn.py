@@ -5,28 +5,28 @@ steps between decisions.
 choice, stopping at the next decision point (H_CTX, H_DECIDER) or at the end of the game. A
 decision point whose only legal action would be PASS is mostly skipped.
 """
-from hoc.kernel.jit import kernel
-
 from hoc.kernel.constants import (
-    A_ABILITY, A_BACK, A_BUY, A_CHOOSE, A_COIN, A_DECLARE, A_KEEP, A_NUMBER, A_PASS, A_PLAY, A_RECALL,
-    A_SET, CAT_PRINCESS, CH_DECK_TOP, CH_MODE, H_ACTION_BONUS, H_CH_NOT, H_SUCC_RED, P_DECK_N, CH_DISCARD, CH_HAND, CH_MARKET, CH_NUMBER, CH_PLAY, CTX_DECLARE,
-    CTX_EFFECT, CTX_KEEP, CTX_MAIN, CTX_NONE, CTX_SECOND, END_TURN_CAP, F_CAT, F_COINS, F_COST,
-    F_EFFECT, F_FLAGS, F_LINKS, F_TYPES, FL_CANNOT_KEEP, H_CH_KIND, H_CH_MAX, H_CH_MIN, H_CH_OPT,
-    H_CH_TYPES, H_COINS, H_CTX, H_DECIDER, H_DEPTH, H_END, H_EXTRA_PENDING, H_IN_EXTRA,
-    H_MARKET_DIRTY, H_MODE, H_NACTIVE, H_NC, H_NP, H_OPEN, H_PHASE, H_PLAYED, H_STEPS, H_TURNS, H_USED,
-    H_CUR, KEEP_CLEANUP, KEEP_MAIN, MARKET_BASIC, MODE_BUYING, MODE_NONE, MODE_SETTING, NCMAX,
-    NUMBER_MAX, P_COIN_CTR, P_HAND_ACTION, P_HAND_PLAYABLE, P_HAND_SUCC, P_HANDY_CTR, P_KEPT_N,
-    P_OUT, P_PRINCESS, P_SP, P_TURNS, PH_CLEANUP, PH_DECLARE, PH_DRAW, PH_END, PH_KEEP, PH_MAIN,
+    A_ABILITY, A_BACK, A_BUY, A_CHOOSE, A_COIN, A_DECLARE, A_KEEP, A_NUMBER, A_PASS, A_PLAY,
+    A_RECALL, A_SET, CAT_PRINCESS, CH_DECK_TOP, CH_DISCARD, CH_HAND, CH_MARKET, CH_MODE, CH_NUMBER,
+    CH_PLAY, CTX_DECLARE, CTX_EFFECT, CTX_KEEP, CTX_MAIN, CTX_NONE, CTX_SECOND, EFF_BACK,
+    END_TURN_CAP, F_CAT, F_COINS, F_COST, F_EFFECT, F_FLAGS, F_LINKS, F_TYPES, FL_CANNOT_KEEP,
+    H_ACTION_BONUS, H_CH_KIND, H_CH_MAX, H_CH_MIN, H_CH_NOT, H_CH_OPT, H_CH_TYPES, H_COINS, H_CTX,
+    H_CUR, H_DECIDER, H_DEPTH, H_END, H_EXTRA_PENDING, H_IN_EXTRA, H_MARKET_DIRTY, H_MODE,
+    H_NACTIVE, H_NC, H_NP, H_OPEN, H_PHASE, H_PLAYED, H_STEPS, H_SUCC_RED, H_TURNS, H_USED,
+    KEEP_CLEANUP, KEEP_MAIN, MARKET_BASIC, MODE_BUYING, MODE_NONE, MODE_SETTING, N_ACTIONS, NCMAX,
+    NUMBER_MAX, P_COIN_CTR, P_DECK_N, P_HAND_ACTION, P_HAND_PLAYABLE, P_HAND_SUCC, P_HANDY_CTR,
+    P_KEPT_N, P_OUT, P_PRINCESS, P_TURNS, PH_CLEANUP, PH_DECLARE, PH_DRAW, PH_END, PH_KEEP, PH_MAIN,
     PH_SECOND, PH_START, R_HAND_SIZE, R_KEEP_TIMING, R_MARKET_MODE, R_TURN_CAP, TY_ACTION,
-    TY_SUCCESSION, TY_TERRITORY, USED_PRINCESS, N_ACTIONS,
+    TY_SUCCESSION, TY_TERRITORY, USED_PRINCESS,
 )
 from hoc.kernel.effects import TRIG_ABILITY, TRIG_BACK, TRIG_CLEANUP, TRIG_PLAY, ability_ready, push, run_effects
-from hoc.kernel.constants import EFF_BACK
 from hoc.kernel.endgame import coronation_check, declare, finish, may_declare, turn_completed
+from hoc.kernel.jit import kernel
 from hoc.kernel.market import refill
 from hoc.kernel.state import active, card, deck, discard, domain, hand, kept, market, pb, play, rule
 from hoc.kernel.zones import (
-    FACE_UP, buy_cost, draw, gain, hand_add, hand_to_discard_all, in_market, play_to_discard_all, set_from_hand,
+    FACE_UP, buy_cost, draw, gain, hand_add, hand_to_discard_all, in_market, play_to_discard_all,
+    set_from_hand,
 )
 
 
@@ -35,7 +35,6 @@ from hoc.kernel.zones import (
 def keep_fits(s, p, c):
     """One more c can be kept: every kept Action sits on its own domain Territory whose cost is at
     least the Action's (Hall's condition on the cost thresholds)."""
-    nc = s[H_NC]
     d = domain(s, p)
     k = kept(s, p)
     for j in range(s[H_NACTIVE] + 1):
@@ -151,7 +150,6 @@ def is_legal(s, a):
 def legal_actions(s, out):
     """Write the legal actions into out (length >= N_ACTIONS); return how many."""
     n = 0
-    nc = s[H_NC]
     ctx = s[H_CTX]
     if ctx == CTX_NONE:
         return 0

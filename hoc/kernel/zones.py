@@ -1,14 +1,13 @@
 """Moving cards between zones. Every move keeps the per-player size counters in step, so the
 invariant checker can compare them with the count regions."""
-from hoc.kernel.jit import kernel
-
 from hoc.kernel.constants import (
-    CAT_PRINCESS, F_CAT, F_COST, F_EFFECT, F_FLAGS, F_TYPES, FL_NOT_IN_MARKET, H_COINS, H_MARKET_DIRTY,
-    H_NACTIVE, H_NC, H_SUCC_RED, CAT_BASIC, CAT_COMMON, CAT_RARE, EFF_KLAM_KLAM, P_DECK_N, P_DISCARD_N, P_DOMAIN_N, P_OWNED_N,
-    P_HAND_ACTION, P_HAND_N, P_HAND_PLAYABLE, P_HAND_SUCC, P_PRINCESS, P_RNG, TY_ACTION,
-    TY_SUCCESSION, TY_TERRITORY, R_COURT_MAID, R_DUKE, R_SENATOR,
+    CAT_COMMON, CAT_PRINCESS, CAT_RARE, EFF_KLAM_KLAM, F_CAT, F_COST, F_EFFECT, F_FLAGS, F_TYPES,
+    FL_NOT_IN_MARKET, H_MARKET_DIRTY, H_NACTIVE, H_SUCC_RED, P_DECK_N, P_DISCARD_N, P_DOMAIN_N,
+    P_HAND_ACTION, P_HAND_N, P_HAND_PLAYABLE, P_HAND_SUCC, P_OWNED_N, P_PRINCESS, P_RNG,
+    R_COURT_MAID, R_DUKE, R_SENATOR, TY_ACTION, TY_SUCCESSION, TY_TERRITORY,
 )
 from hoc.kernel.endgame import check_judgement, domain_changed
+from hoc.kernel.jit import kernel
 from hoc.kernel.state import abroad, active, card, deck, discard, domain, hand, market, owned, pb, play, rule, shuffle
 
 FACE_UP = 1 << 16   # deck entries carry this bit when the card lies face up
