@@ -19,7 +19,8 @@ from hoc.kernel.constants import (
     PH_SECOND, PH_START, R_HAND_SIZE, R_KEEP_TIMING, R_MARKET_MODE, R_TURN_CAP, TY_ACTION,
     TY_SUCCESSION, TY_TERRITORY, USED_PRINCESS,
 )
-from hoc.kernel.effects import TRIG_ABILITY, TRIG_BACK, TRIG_CLEANUP, TRIG_PLAY, ability_ready, push, run_effects
+from hoc.kernel.choice import TRIG_ABILITY, TRIG_BACK, TRIG_CLEANUP, TRIG_PLAY, push
+from hoc.kernel.effects import ability_ready, run_effects
 from hoc.kernel.endgame import coronation_check, declare, finish, may_declare, turn_completed
 from hoc.kernel.jit import kernel
 from hoc.kernel.market import refill
