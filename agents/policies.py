@@ -2,13 +2,13 @@
 policy reads the state, may test actions with `is_legal`, and returns one legal action. An agent's
 parameters (card ids and thresholds prepared in Python by the registry) sit in the state's
 lineup block (`param`)."""
+from hoc.kernel.jit import kernel
 from hoc.kernel.constants import (
     A_BACK, A_BUY, A_DECLARE, A_NUMBER, A_PASS, A_PLAY, A_SET, CH_NUMBER, CTX_DECLARE, CTX_EFFECT,
     CTX_MAIN, CTX_SECOND, F_SP, F_TYPES, H_CH_KIND, H_CH_MAX, H_CH_OPT, H_COINS, H_CTX, H_DECIDER,
     H_MODE, H_NACTIVE, LEGAL, MODE_BUYING, MODE_SETTING, N_ACTIONS, P_ARNG, P_PRINCESS, R_N_POOL,
     R_POOL, TY_SUCCESSION, TY_TERRITORY,
 )
-from hoc.kernel.jit import kernel
 from hoc.kernel.state import active, agent_of, below, card, hand, owned, param, pb, rule
 from hoc.kernel.turn import is_legal, legal_actions
 

@@ -82,6 +82,8 @@ class CardDB:
             T[i, K.F_PILE] = piles[row.pile]
             T[i, K.F_CAT] = K.CATEGORIES[row.category]
             T[i, K.F_EFFECT] = K.EFFECT_IDS.get(row.effect, 0)
+            if T[i, K.F_EFFECT]:
+                T[i, K.F_TRIGGERS] = K.EFFECT_TRIGGERS.get(T[i, K.F_EFFECT], 1 << K.TRIG_PLAY)
             T[i, K.F_FLAGS] = sum(K.FLAG_BITS[f] for f in row["flags"].split("|") if f)
             T[i, K.F_COPIES] = row.copies
             T[i, K.F_PER_PLAYER] = row.per_player

@@ -3,13 +3,13 @@ import numpy as np
 from numba import njit
 
 from agents.policies import decide
+from hoc.kernel.jit import kernel
 from hoc.kernel.constants import (
-    DTYPE, H_END, H_NP, H_STEPS, H_TURNS, H_WIN_MASK, H_WINNER, P_BACK_TURN, P_PRINCESS, P_SP,
-    P_TURNS, R_NC, R_PLAYERS, RES_END, RES_ERROR, RES_GAME, RES_SEAT, RES_SEAT_SZ, RES_STEPS,
-    RES_TURNS, RES_WIN_MASK, RES_WINNER,
+    DTYPE, H_END, H_NP, H_STEPS, H_TURNS, H_WINNER, H_WIN_MASK, P_BACK_TURN, P_PRINCESS, P_SP, P_TURNS,
+    RES_END, RES_ERROR, RES_GAME, RES_SEAT, RES_SEAT_SZ, RES_STEPS, RES_TURNS, RES_WINNER, RES_WIN_MASK,
+    R_NC, R_PLAYERS,
 )
 from hoc.kernel.invariants import E_ILLEGAL, E_STEPS, OK, check
-from hoc.kernel.jit import kernel
 from hoc.kernel.setup import game_seed, init_game, new_state
 from hoc.kernel.state import pb, rule, seat_agent
 from hoc.kernel.turn import apply, is_legal

@@ -165,7 +165,8 @@ def summarize(run: Run) -> dict:
         "wins_by_agent": wins_by_agent,
         "seats_by_agent": seats_by_agent,
         "draws": int((df.winner < 0).sum()),
-        "end_reasons": {r: int((df.end_reason == r).sum()) for r in K.END_REASONS.values()},
+        "end_reasons": {r: int((df.end_reason == r).sum()) for r in K.END_REASONS.values()
+                        if r != "instant_30" or run.ruleset.instant_win_at_30},
         "mean_turns": float(turns.mean()),
         "sd_turns": float(turns.std(ddof=1)) if n > 1 else 0.0,
         "mean_final_sp_by_seat": [float(df[f"sp_{j}"].mean()) for j in range(players)],

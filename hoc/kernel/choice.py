@@ -3,22 +3,17 @@
 A card routine is called with its stack frame and the action just chosen (-1 when resuming
 without a choice). It returns DONE, WAIT (it asked a question through `ask`) or CALL (it pushed
 a child frame, and resumes when the child is done)."""
+from hoc.kernel.jit import kernel
 from hoc.kernel.constants import (
-    CTX_EFFECT, H_CH_KIND, H_CH_MAX, H_CH_MIN,
+    CH_MODE, CTX_EFFECT, H_CH_CARD, H_CH_EXCEPT, H_CH_FLAGS, H_CH_KIND, H_CH_MAX, H_CH_MIN, H_CH_N,
     H_CH_NOT, H_CH_OPT, H_CH_TYPES, H_CTX, H_DECIDER, H_DEPTH, H_OFF_STACK, STACK_FRAME,
 )
-from hoc.kernel.jit import kernel
 
 DONE = 0
 WAIT = 1
 CALL = 2
 ANY_COST = 1 << 20
 
-TRIG_PLAY = 0
-TRIG_BACK = 1
-TRIG_ABILITY = 2
-TRIG_CLEANUP = 3
-TRIG_SET = 4
 
 # frame slots
 FR_EFF = 0
@@ -27,6 +22,8 @@ FR_STEP = 2
 FR_A = 3
 FR_B = 4
 FR_P = 5
+FR_C = 6
+FR_D = 7
 
 
 @kernel
@@ -38,13 +35,15 @@ def push(s, eff, trig, p, a):
     s[fr + FR_A] = a
     s[fr + FR_B] = 0
     s[fr + FR_P] = p
+    s[fr + FR_C] = 0
+    s[fr + FR_D] = 0
     s[H_DEPTH] += 1
 
 
 @kernel
 def ask(s, p, kind, types, not_types, mn, mx, optional):
     """Wait for p to choose: a card of a zone (types, not_types, printed cost in [mn, mx]), a
-    number or a mode in [mn, mx]; PASS declines when optional."""
+    number in [mn, mx], or a mode; PASS declines when optional. `narrow` adds filters."""
     s[H_CTX] = CTX_EFFECT
     s[H_DECIDER] = p
     s[H_CH_KIND] = kind
@@ -53,3 +52,24 @@ def ask(s, p, kind, types, not_types, mn, mx, optional):
     s[H_CH_MIN] = mn
     s[H_CH_MAX] = mx
     s[H_CH_OPT] = 1 if optional else 0
+    s[H_CH_FLAGS] = 0
+    s[H_CH_CARD] = -1
+    s[H_CH_EXCEPT] = -1
+    s[H_CH_N] = 1
+
+
+@kernel
+def narrow(s, flags, only, excluded, n):
+    """Further filters of the question just asked: required card flags, the only card allowed,
+    a card not allowed (-1: none), and the mode mask or deck window."""
+    s[H_CH_FLAGS] = flags
+    s[H_CH_CARD] = only
+    s[H_CH_EXCEPT] = excluded
+    s[H_CH_N] = n
+
+
+@kernel
+def ask_mode(s, p, modes, optional):
+    """'Choose one': NUMBER n for each mode n in the bitmask modes."""
+    ask(s, p, CH_MODE, 0, 0, 0, 0, optional)
+    s[H_CH_N] = modes

@@ -1,13 +1,25 @@
 """The common cards' texts: one routine per card (cards with the same text share one)."""
-from hoc.kernel.constants import (
-    A_CHOOSE, A_NUMBER, A_PASS, CH_DECK_TOP, CH_DISCARD, CH_HAND, CH_MODE, F_COST, F_TYPES, H_ACTION_BONUS, H_COINS, H_NACTIVE, H_SUCC_RED, P_HAND_N, R_CITY, R_LARGE_CITY, TY_ACTION, TY_ATTACK, TY_SUCCESSION, TY_TERRITORY,
-)
 from hoc.kernel.jit import kernel
-from hoc.kernel.state import active, card, discard, pb, play, rule
-from hoc.kernel.zones import (
-    discard_add, draw, ensure_deck, exile_from_hand, hand_add, pop_deck, push_deck,
+from hoc.kernel.choice import (
+    ANY_COST, CALL, DONE, FR_A, FR_B, FR_C, FR_EFF, FR_P, FR_STEP, FR_TRIG, WAIT, ask, ask_mode, narrow,
+    push,
 )
-from hoc.kernel.choice import ANY_COST, DONE, FR_A, FR_B, FR_P, FR_STEP, WAIT, ask
+from hoc.kernel.constants import (
+    A_CHOOSE, A_NUMBER, A_PASS, CH_DECK_TOP, CH_DISCARD, CH_HAND, CH_KEPT, CH_MARKET, CH_PLAY,
+    EFF_CHARM_WITCH, FL_NAMED_FARMING_VILLAGE, F_COST, F_EFFECT, F_FLAGS, F_SUB, F_TRIGGERS, F_TYPES,
+    H_ACTION_BONUS, H_COINS, H_END, H_NACTIVE, H_NP, H_SUCC_RED, H_WITCH, H_WITCH_N, MAX_WITCHES,
+    P_COIN_CTR, P_DECK_N, P_HANDY_CTR, P_HAND_N, P_OUT, P_SUCC_CTR, R_CITY, R_COURT_MAID, R_CURSE,
+    R_DUKE, R_FARMING_VILLAGE, R_LARGE_CITY, R_SENATOR, TRIG_ABILITY, TRIG_CLEANUP, TRIG_PLAY, TRIG_SET,
+    TY_ACTION, TY_ATTACK, TY_CALAMITY, TY_SUCCESSION, TY_TERRITORY,
+)
+from hoc.kernel.endgame import domain_changed
+from hoc.kernel.state import active, card, deck, discard, domain, hand, market, pb, play, rule
+from hoc.kernel.zones import (
+    FACE_UP, discard_add, discard_has, domain_to_discard, draw, ensure_deck, exile_from_discard,
+    exile_from_hand, gain, hand_add, hand_has, hand_has_card, hand_has_flag, hand_has_type, in_market,
+    kept_lowest_cost, kept_to_discard, market_choice_exists, market_to_hand, own, play_has, pop_deck,
+    push_deck, set_from_discard, take_from_market, take_from_window,
+)
 
 @kernel
 def first_of_turn(s, c):
@@ -27,7 +39,7 @@ def eff_trading_ship(s, fr, a):
     p = s[fr + FR_P]
     if s[fr + FR_STEP] == 0:
         s[fr + FR_STEP] = 1
-        ask(s, p, CH_MODE, 0, 0, 0, 1, False)
+        ask_mode(s, p, 3, False)
         return WAIT
     if a - A_NUMBER == 0:
         draw(s, p, 2)
@@ -77,7 +89,7 @@ def eff_ball(s, fr, a):
         if not first_of_turn(s, s[fr + FR_A]):
             return DONE
         s[fr + FR_STEP] = 1
-        ask(s, p, CH_MODE, 0, 0, 0, 1, False)
+        ask_mode(s, p, 3, False)
         return WAIT
     if a - A_NUMBER == 0:
         s[H_COINS] += 1
@@ -122,17 +134,6 @@ def eff_scout(s, fr, a):
 
 
 @kernel
-def discard_has(s, p, types, not_types, lo, hi):
-    d = discard(s, p)
-    for i in range(s[H_NACTIVE]):
-        c = active(s, i)
-        if (s[d + c] > 0 and (types == 0 or card(s, c, F_TYPES) & types) and card(s, c, F_TYPES) & not_types == 0
-                and lo <= card(s, c, F_COST) <= hi):
-            return True
-    return False
-
-
-@kernel
 def eff_hideout(s, fr, a):
     """The first Hideout of the turn: you may put an Action or Succession card without Attack
     from your discard pile face up on top of your deck."""
@@ -173,4 +174,421 @@ def eff_rampart(s, fr, a):
         c = a - A_CHOOSE
         discard_add(s, p, c, -1)
         hand_add(s, p, c, 1)
+    return DONE
+
+
+@kernel
+def eff_handyman(s, fr, a):
+    """Choose one: exile a non-Calamity card from hand, or gain a coin counter (at most 2 coin
+    counters from Handyman at a time; Minnyan's are counted apart: FAQ)."""
+    p = s[fr + FR_P]
+    step = s[fr + FR_STEP]
+    if step == 0:
+        s[fr + FR_STEP] = 1
+        ask_mode(s, p, (1 if hand_has(s, p, TY_CALAMITY) else 0) | 2, False)
+        return WAIT
+    if step == 1:
+        if a - A_NUMBER == 1:
+            if s[pb(s, p) + P_HANDY_CTR] < 2:
+                s[pb(s, p) + P_HANDY_CTR] += 1
+            return DONE
+        s[fr + FR_STEP] = 2
+        ask(s, p, CH_HAND, 0, TY_CALAMITY, 0, ANY_COST, False)
+        return WAIT
+    exile_from_hand(s, p, a - A_CHOOSE)
+    return DONE
+
+
+@kernel
+def eff_city_development(s, fr, a):
+    """Choose one: pay 1 coin, exile a Farming Village from hand, put a City from the market into
+    hand; or pay 1 coin, exile a City, put a Large City into hand. With none left in the market
+    the exile still happens (FAQ)."""
+    p = s[fr + FR_P]
+    step = s[fr + FR_STEP]
+    city = rule(s, R_CITY)
+    if step == 0:
+        modes = 0
+        if s[H_COINS] >= 1:
+            if hand_has_flag(s, p, FL_NAMED_FARMING_VILLAGE):
+                modes |= 1
+            if s[hand(s, p) + city] > 0:
+                modes |= 2
+        if modes == 0:
+            return DONE
+        s[fr + FR_STEP] = 1
+        ask_mode(s, p, modes, True)
+        return WAIT
+    if step == 1:
+        if a == A_PASS:
+            return DONE
+        s[H_COINS] -= 1
+        s[fr + FR_B] = a - A_NUMBER
+        s[fr + FR_STEP] = 2
+        ask(s, p, CH_HAND, 0, 0, 0, ANY_COST, False)
+        if s[fr + FR_B] == 0:
+            narrow(s, FL_NAMED_FARMING_VILLAGE, -1, -1, 1)
+        else:
+            narrow(s, 0, city, -1, 1)
+        return WAIT
+    exile_from_hand(s, p, a - A_CHOOSE)
+    target = city if s[fr + FR_B] == 0 else rule(s, R_LARGE_CITY)
+    if in_market(s, target):
+        market_to_hand(s, p, target)
+    return DONE
+
+
+@kernel
+def eff_adventurer(s, fr, a):
+    """Exile a non-Calamity card from hand; if you did, gain a card from the market costing up to
+    its cost + 2 (a gain: backing or setting is still open: FAQ)."""
+    p = s[fr + FR_P]
+    step = s[fr + FR_STEP]
+    if step == 0:
+        if not hand_has(s, p, TY_CALAMITY):
+            return DONE
+        s[fr + FR_STEP] = 1
+        ask(s, p, CH_HAND, 0, TY_CALAMITY, 0, ANY_COST, False)
+        return WAIT
+    if step == 1:
+        c = a - A_CHOOSE
+        exile_from_hand(s, p, c)
+        limit = card(s, c, F_COST) + 2
+        if not market_choice_exists(s, limit):
+            return DONE
+        s[fr + FR_STEP] = 2
+        ask(s, p, CH_MARKET, 0, 0, 0, limit, False)
+        return WAIT
+    gain(s, p, a - A_CHOOSE)
+    return DONE
+
+
+@kernel
+def eff_magic_talisman(s, fr, a):
+    """The first Magic Talisman of the turn, choose one: exile a Calamity from the discard pile or
+    hand, or put an Action/Succession card from the discard pile into hand."""
+    p = s[fr + FR_P]
+    step = s[fr + FR_STEP]
+    if step == 0:
+        if not first_of_turn(s, s[fr + FR_A]):
+            return DONE
+        modes = 0
+        if hand_has_type(s, p, TY_CALAMITY):
+            modes |= 1
+        if discard_has(s, p, TY_CALAMITY, 0, 0, ANY_COST):
+            modes |= 2
+        if discard_has(s, p, TY_ACTION | TY_SUCCESSION, 0, 0, ANY_COST):
+            modes |= 4
+        if modes == 0:
+            return DONE
+        s[fr + FR_STEP] = 1
+        ask_mode(s, p, modes, False)
+        return WAIT
+    if step == 1:
+        mode = a - A_NUMBER
+        s[fr + FR_B] = mode
+        s[fr + FR_STEP] = 2
+        if mode == 0:
+            ask(s, p, CH_HAND, TY_CALAMITY, 0, 0, ANY_COST, False)
+        elif mode == 1:
+            ask(s, p, CH_DISCARD, TY_CALAMITY, 0, 0, ANY_COST, False)
+        else:
+            ask(s, p, CH_DISCARD, TY_ACTION | TY_SUCCESSION, 0, 0, ANY_COST, False)
+        return WAIT
+    c = a - A_CHOOSE
+    mode = s[fr + FR_B]
+    if mode == 0:
+        exile_from_hand(s, p, c)
+    elif mode == 1:
+        exile_from_discard(s, p, c)
+    else:
+        discard_add(s, p, c, -1)
+        hand_add(s, p, c, 1)
+    return DONE
+
+
+@kernel
+def eff_stargazing_witch(s, fr, a):
+    """Look at the top 2 cards of your deck, discard any of them, put the rest back in any order;
+    then draw 1. Choosing a card discards it; passing keeps the rest, and with two different
+    cards left you then choose the one to put on top."""
+    p = s[fr + FR_P]
+    step = s[fr + FR_STEP]
+    if step == 0:
+        s[fr + FR_B] = min(2, ensure_deck(s, p, 2))
+    elif step == 1:
+        if a == A_PASS:
+            k = deck(s, p) + s[pb(s, p) + P_DECK_N]
+            if s[fr + FR_B] == 2 and (s[k - 1] ^ s[k - 2]) & (FACE_UP - 1) != 0:
+                s[fr + FR_STEP] = 2
+                ask(s, p, CH_DECK_TOP, 0, 0, 0, ANY_COST, False)
+                narrow(s, 0, -1, -1, 2)
+                return WAIT
+            draw(s, p, 1)
+            return DONE
+        c = a - A_CHOOSE
+        take_from_window(s, p, s[fr + FR_B], c)
+        discard_add(s, p, c, 1)
+        s[fr + FR_B] -= 1
+    else:
+        k = deck(s, p) + s[pb(s, p) + P_DECK_N]
+        if s[k - 1] & (FACE_UP - 1) != a - A_CHOOSE:
+            s[k - 1], s[k - 2] = s[k - 2], s[k - 1]
+        draw(s, p, 1)
+        return DONE
+    if s[fr + FR_B] == 0:
+        draw(s, p, 1)
+        return DONE
+    s[fr + FR_STEP] = 1
+    ask(s, p, CH_DECK_TOP, 0, 0, 0, ANY_COST, True)
+    narrow(s, 0, -1, -1, s[fr + FR_B])
+    return WAIT
+
+
+@kernel
+def eff_supply_unit(s, fr, a):
+    """Draw 1. At the start of Cleanup each Supply Unit played may put an Action other than Supply
+    Unit from the play area face up on top of your deck (two cannot return each other: FAQ)."""
+    p = s[fr + FR_P]
+    if s[fr + FR_TRIG] == TRIG_PLAY:
+        draw(s, p, 1)
+        return DONE
+    if s[fr + FR_TRIG] != TRIG_CLEANUP:
+        return DONE
+    unit = s[fr + FR_A]
+    if s[fr + FR_STEP] == 1:
+        if a == A_PASS:
+            return DONE
+        c = a - A_CHOOSE
+        s[play(s) + c] -= 1
+        push_deck(s, p, c, True)
+    if s[fr + FR_B] >= s[play(s) + unit] or not play_has(s, TY_ACTION, unit):
+        return DONE
+    s[fr + FR_B] += 1
+    s[fr + FR_STEP] = 1
+    ask(s, p, CH_PLAY, TY_ACTION, 0, 0, ANY_COST, True)
+    narrow(s, 0, -1, unit, 1)
+    return WAIT
+
+
+@kernel
+def eff_set_on_buy(s, fr, a):
+    """An Attendant Maid just bought may be set at once when you have a domain; her 'when set'
+    text then resolves."""
+    p = s[fr + FR_P]
+    c = s[fr + FR_A]
+    if s[fr + FR_STEP] == 0:
+        if s[discard(s, p) + c] == 0:
+            return DONE
+        s[fr + FR_STEP] = 1
+        ask(s, p, CH_DISCARD, 0, 0, 0, ANY_COST, True)
+        narrow(s, 0, c, -1, 1)
+        return WAIT
+    if s[fr + FR_STEP] == 2 or a == A_PASS:
+        return DONE
+    set_from_discard(s, p, c)
+    s[fr + FR_STEP] = 2
+    if card(s, c, F_TRIGGERS) & (1 << TRIG_SET):
+        push(s, card(s, c, F_EFFECT), TRIG_SET, p, c)
+        return CALL
+    return DONE
+
+
+@kernel
+def eff_minnyan(s, fr, a):
+    """When set: gain a coin counter."""
+    if s[fr + FR_TRIG] == TRIG_SET:
+        s[pb(s, s[fr + FR_P]) + P_COIN_CTR] += 1
+    return DONE
+
+
+@kernel
+def eff_lily(s, fr, a):
+    """While set, once per Main phase: pay 3 coins to put a +1 succession counter on the princess."""
+    if s[fr + FR_TRIG] == TRIG_ABILITY:
+        p = s[fr + FR_P]
+        s[H_COINS] -= 3
+        s[pb(s, p) + P_SUCC_CTR] += 1
+        domain_changed(s, p)
+    return DONE
+
+
+@kernel
+def next_victim(s, fr):
+    """The next opponent an attack reaches, clockwise from the attacker's left, skipping players
+    out of overtime; -1 when all were reached. FR_B counts the opponents visited."""
+    p = s[fr + FR_P]
+    n = s[H_NP]
+    while s[fr + FR_B] < n - 1:
+        s[fr + FR_B] += 1
+        q = (p + s[fr + FR_B]) % n
+        if s[pb(s, q) + P_OUT] == 0:
+            return q
+    return -1
+
+
+@kernel
+def victim(s, fr):
+    return (s[fr + FR_P] + s[fr + FR_B]) % s[H_NP]
+
+
+@kernel
+def domain_lowest_or_highest(s, q, highest):
+    """Among the Court Maids, Senators and Dukes in q's domain, the lowest- (or highest-) cost
+    card; -1 if none. On equal costs the first in card order."""
+    best = -1
+    for c in (rule(s, R_COURT_MAID), rule(s, R_SENATOR), rule(s, R_DUKE)):
+        if s[domain(s, q) + c] > 0:
+            if best < 0 or (highest and card(s, c, F_COST) > card(s, best, F_COST)) or \
+                    (not highest and card(s, c, F_COST) < card(s, best, F_COST)):
+                best = c
+    return best
+
+
+@kernel
+def eff_domain_raid(s, fr, a, highest):
+    """Petit (lowest) and the Gossip-Loving Duchess (highest), when set: every opponent discards
+    that card of Court Maid / Senator / Duke from their domain."""
+    if s[fr + FR_TRIG] != TRIG_SET:
+        return DONE
+    q = next_victim(s, fr)
+    while q >= 0 and s[H_END] == 0:
+        c = domain_lowest_or_highest(s, q, highest)
+        if c >= 0:
+            domain_to_discard(s, q, c)
+        q = next_victim(s, fr)
+    return DONE
+
+
+@kernel
+def eff_sharifa(s, fr, a):
+    """When set: every opponent takes a Curse face up on top of their deck (until none is left)."""
+    if s[fr + FR_TRIG] != TRIG_SET:
+        return DONE
+    curse = rule(s, R_CURSE)
+    q = next_victim(s, fr)
+    while q >= 0 and s[market(s) + curse] > 0:
+        s[market(s) + curse] -= 1
+        own(s, q, curse, 1)
+        push_deck(s, q, curse, True)
+        q = next_victim(s, fr)
+    return DONE
+
+
+@kernel
+def eff_royal_guard(s, fr, a):
+    """Every opponent discards the top 3 cards of their deck."""
+    q = next_victim(s, fr)
+    while q >= 0:
+        for _ in range(3):
+            if ensure_deck(s, q, 1) == 0:
+                break
+            discard_add(s, q, pop_deck(s, q), 1)
+        q = next_victim(s, fr)
+    return DONE
+
+
+@kernel
+def eff_land_reclamation(s, fr, a):
+    """Every opponent without a Farming Village face up on top of their deck takes one from the
+    market face up on top of their deck (until the pile runs out)."""
+    fv = rule(s, R_FARMING_VILLAGE)
+    q = next_victim(s, fr)
+    while q >= 0 and s[market(s) + fv] > 0:
+        n = s[pb(s, q) + P_DECK_N]
+        top = s[deck(s, q) + n - 1] if n > 0 else 0
+        if not (n > 0 and top & FACE_UP and card(s, top & (FACE_UP - 1), F_FLAGS) & FL_NAMED_FARMING_VILLAGE):
+            push_deck(s, q, fv, True)
+            own(s, q, fv, 1)
+            take_from_market(s, fv)
+        q = next_victim(s, fr)
+    return DONE
+
+
+@kernel
+def eff_battering_ram(s, fr, a):
+    """Draw 1. Every opponent discards the lowest-cost card kept in their domain (their choice
+    among equal costs)."""
+    if s[fr + FR_STEP] == 0:
+        draw(s, s[fr + FR_P], 1)
+    else:
+        kept_to_discard(s, victim(s, fr), a - A_CHOOSE)
+    q = next_victim(s, fr)
+    while q >= 0:
+        low = kept_lowest_cost(s, q)
+        if low >= 0:
+            s[fr + FR_STEP] = 1
+            ask(s, q, CH_KEPT, 0, 0, low, low, False)
+            return WAIT
+        q = next_victim(s, fr)
+    return DONE
+
+
+@kernel
+def eff_hand_attack(s, fr, a, types, min_cost, draw_first):
+    """Infantry Battalion, Hunted Beast, Charm Witch: every opponent with 5 or more cards in hand
+    discards a card of the given types (or costing min_cost or more); anyone without one reveals
+    their hand (no effect here). A Charm Witch notes the types of the cards discarded: this turn
+    cards sharing one of them cost 1 less to buy (not below 2; each Witch once)."""
+    p = s[fr + FR_P]
+    if s[fr + FR_STEP] == 0:
+        if draw_first:
+            draw(s, p, 1)
+    else:
+        q = victim(s, fr)
+        c = a - A_CHOOSE
+        hand_add(s, q, c, -1)
+        discard_add(s, q, c, 1)
+        s[fr + FR_C] |= card(s, c, F_TYPES) | (card(s, c, F_SUB) << 8)
+    q = next_victim(s, fr)
+    while q >= 0:
+        if s[pb(s, q) + P_HAND_N] >= 5 and hand_has_card(s, q, types, min_cost):
+            s[fr + FR_STEP] = 1
+            ask(s, q, CH_HAND, types, 0, min_cost, ANY_COST, False)
+            return WAIT
+        q = next_victim(s, fr)
+    if s[fr + FR_EFF] == EFF_CHARM_WITCH and s[fr + FR_C] != 0 and s[H_WITCH_N] < MAX_WITCHES:
+        s[H_WITCH + s[H_WITCH_N]] = s[fr + FR_C]
+        s[H_WITCH_N] += 1
+    return DONE
+
+
+@kernel
+def eff_curse_witch(s, fr, a):
+    """Pay 1 coin, or exile an Action/Succession card from hand. If you did, choose one: every
+    opponent gains a Curse (clockwise, until none is left: FAQ), or draw 2 cards."""
+    p = s[fr + FR_P]
+    step = s[fr + FR_STEP]
+    if step == 0:
+        modes = (1 if s[H_COINS] >= 1 else 0) | (2 if hand_has_card(s, p, TY_ACTION | TY_SUCCESSION, 0) else 0)
+        if modes == 0:
+            return DONE
+        s[fr + FR_STEP] = 1
+        ask_mode(s, p, modes, True)
+        return WAIT
+    if step == 1:
+        if a == A_PASS:
+            return DONE
+        if a - A_NUMBER == 0:
+            s[H_COINS] -= 1
+        else:
+            s[fr + FR_STEP] = 2
+            ask(s, p, CH_HAND, TY_ACTION | TY_SUCCESSION, 0, 0, ANY_COST, False)
+            return WAIT
+    elif step == 2:
+        exile_from_hand(s, p, a - A_CHOOSE)
+    if step <= 2:
+        s[fr + FR_STEP] = 3
+        ask_mode(s, p, 4 | 8, False)
+        return WAIT
+    if a - A_NUMBER == 3:
+        draw(s, p, 2)
+        return DONE
+    curse = rule(s, R_CURSE)
+    q = next_victim(s, fr)
+    while q >= 0 and s[market(s) + curse] > 0:
+        s[market(s) + curse] -= 1
+        discard_add(s, q, curse, 1)
+        own(s, q, curse, 1)
+        q = next_victim(s, fr)
     return DONE

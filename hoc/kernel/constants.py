@@ -24,7 +24,8 @@ F_FLAGS = 9      # bitmask of FL_*
 F_COPIES = 10
 F_PER_PLAYER = 11
 F_START = 12     # F_START + seat (0..3): copies in that seat's starting deck
-N_FIELDS = 16
+F_TRIGGERS = 16  # bitmask of the moments (1 << TRIG_*) at which the card's routine acts
+N_FIELDS = 18
 NCMAX = 64              # the most cards an edition may have (card slots of the action space)
 
 # numeric fields a user may override, by CSV column name
@@ -43,7 +44,8 @@ TY_DEFENSE = 64
 TYPE_BITS = {"princess": TY_PRINCESS, "territory": TY_TERRITORY, "action": TY_ACTION,
              "attack": TY_ATTACK, "succession": TY_SUCCESSION, "calamity": TY_CALAMITY,
              "defense": TY_DEFENSE}
-SUBTYPE_BITS = {"maid": 1, "military": 2, "magic": 4, "scheme": 8, "merchant": 16}
+SUB_MAID = 1
+SUBTYPE_BITS = {"maid": SUB_MAID, "military": 2, "magic": 4, "scheme": 8, "merchant": 16}
 
 CAT_PRINCESS = 0
 CAT_BASIC = 1
@@ -82,18 +84,67 @@ EFF_WISHING_WELL = 15
 EFF_SCOUT = 16
 EFF_HIDEOUT = 17
 EFF_RAMPART = 18
+EFF_HANDYMAN = 19
+EFF_CITY_DEVELOPMENT = 20
+EFF_ADVENTURER = 21
+EFF_MAGIC_TALISMAN = 22
+EFF_STARGAZING_WITCH = 23
+EFF_SUPPLY_UNIT = 24
+EFF_SET_ON_BUY = 25     # built-in: "when you buy this, if you have a domain, you may set it"
+EFF_SHARIFA = 26
+EFF_PETIT = 27
+EFF_HONOKA = 28
+EFF_MINNYAN = 29
+EFF_LILY = 30
+EFF_GOSSIP_DUCHESS = 31
+EFF_INFANTRY_BATTALION = 32
+EFF_HUNTED_BEAST = 33
+EFF_CHARM_WITCH = 34
+EFF_ROYAL_GUARD = 35
+EFF_LAND_RECLAMATION = 36
+EFF_CURSE_WITCH = 37
+EFF_BATTERING_RAM = 38
 EFFECT_IDS = {"set_at_cleanup": EFF_SET_AT_CLEANUP, "laolily": EFF_LAOLILY,
               "klam_klam": EFF_KLAM_KLAM, "bergamot": EFF_BERGAMOT, "flammaria": EFF_FLAMMARIA,
               "twins": EFF_TWINS, "post_horse": EFF_DRAW_1, "flea_market": EFF_DRAW_1,
               "alchemist": EFF_DRAW_2, "trading_ship": EFF_TRADING_SHIP, "bank": EFF_BANK,
               "library": EFF_LIBRARY, "donation": EFF_DONATION, "ball": EFF_BALL,
               "wishing_well": EFF_WISHING_WELL, "scout": EFF_SCOUT, "hideout": EFF_HIDEOUT,
-              "rampart": EFF_RAMPART,
+              "rampart": EFF_RAMPART, "handyman": EFF_HANDYMAN, "city_development": EFF_CITY_DEVELOPMENT,
+              "adventurer": EFF_ADVENTURER, "magic_talisman": EFF_MAGIC_TALISMAN,
+              "stargazing_witch": EFF_STARGAZING_WITCH, "supply_unit": EFF_SUPPLY_UNIT,
+              "sharifa": EFF_SHARIFA, "petit": EFF_PETIT, "honoka": EFF_HONOKA, "minnyan": EFF_MINNYAN,
+              "lily": EFF_LILY, "gossip_loving_duchess": EFF_GOSSIP_DUCHESS,
+              "infantry_battalion": EFF_INFANTRY_BATTALION, "hunted_beast": EFF_HUNTED_BEAST,
+              "charm_witch": EFF_CHARM_WITCH, "royal_guard": EFF_ROYAL_GUARD,
+              "land_reclamation_decree": EFF_LAND_RECLAMATION, "curse_witch": EFF_CURSE_WITCH,
+              "battering_ram": EFF_BATTERING_RAM,
               # 1E princess texts: the same routines, which read the edition where the texts differ
               "twins_1e": EFF_TWINS, "bergamot_1e": EFF_BERGAMOT, "flammaria_1e": EFF_FLAMMARIA}
+# moments at which a card's text acts (frame trigger; F_TRIGGERS holds 1 << TRIG_*)
+TRIG_PLAY = 0
+TRIG_BACK = 1
+TRIG_ABILITY = 2
+TRIG_CLEANUP = 3
+TRIG_SET = 4
+# routines acting at other moments than when the card is played
+EFFECT_TRIGGERS = {
+    EFF_SET_AT_CLEANUP: 1 << TRIG_CLEANUP, EFF_LAOLILY: 1 << TRIG_BACK, EFF_KLAM_KLAM: 0,
+    EFF_BERGAMOT: 1 << TRIG_ABILITY, EFF_FLAMMARIA: 1 << TRIG_BACK,
+    EFF_TWINS: 1 << TRIG_BACK | 1 << TRIG_ABILITY, EFF_SUPPLY_UNIT: 1 << TRIG_PLAY | 1 << TRIG_CLEANUP,
+    EFF_SHARIFA: 1 << TRIG_SET, EFF_PETIT: 1 << TRIG_SET, EFF_HONOKA: 0, EFF_MINNYAN: 1 << TRIG_SET,
+    EFF_LILY: 1 << TRIG_ABILITY, EFF_GOSSIP_DUCHESS: 1 << TRIG_SET,
+}
+
 # names of the NUMBER choices of cards that say "choose one" (for readable labels)
 MODES = {EFF_TRADING_SHIP: ("draw 2 cards", "gain 2 coins"),
-         EFF_BALL: ("gain 1 coin", "Succession cards cost 1 less this turn")}
+         EFF_BALL: ("gain 1 coin", "Succession cards cost 1 less this turn"),
+         EFF_HANDYMAN: ("exile a card from hand", "gain a coin counter"),
+         EFF_CITY_DEVELOPMENT: ("pay 1: Farming Village -> City", "pay 1: City -> Large City"),
+         EFF_MAGIC_TALISMAN: ("exile a Calamity from hand", "exile a Calamity from the discard pile",
+                              "Action/Succession from the discard pile to hand"),
+         EFF_CURSE_WITCH: ("pay 1 coin", "exile an Action/Succession card from hand",
+                           "every opponent gains a Curse", "draw 2 cards")}
 
 # ---- ruleset vector R -----------------------------------------------------------------------
 R_PLAYERS = 0
@@ -177,7 +228,7 @@ H_CH_TYPES = 41         # type filter (bitmask, 0 = any)
 H_CH_MAX = 42           # cost limit or number limit
 H_CH_OPT = 43           # 1 if PASS (decline) is legal
 H_CH_MIN = 44
-H_DECLARED_AT = 45      # turn number of the newest declaration (for logs)
+H_LILY_USED = 45        # Lily abilities used this Main phase
 H_OFF_OWNED = 46        # per player, per card: copies owned (changes only by gain and exile)
 H_OFF_SCRATCH = 47      # NCMAX ints of scratch space for kernels (they never allocate)
 H_OFF_ACTIVE = 48       # the cards that exist in this game, in id order (hot loops visit only these)
@@ -185,6 +236,13 @@ H_NACTIVE = 49
 H_ACTION_BONUS = 50      # this turn: extra coins for each Action played (Library)
 H_SUCC_RED = 51          # this turn: cost reduction of Succession cards (Ball; floor 2)
 H_CH_NOT = 52            # pending choice: types the chosen card must not have
+H_CH_FLAGS = 53          # pending choice: card flags the chosen card must have (0: none)
+H_CH_CARD = 54           # pending choice: the only card allowed (-1: any)
+H_CH_EXCEPT = 55         # pending choice: a card not allowed (-1: none)
+H_CH_N = 56              # pending choice: CH_MODE bitmask of available modes; CH_DECK_TOP window
+H_WITCH_N = 57           # this turn: Charm Witches resolved (their type masks follow)
+H_WITCH = 58             # up to MAX_WITCHES masks: types | subtypes << 8 of the cards they made discard
+MAX_WITCHES = 6
 HEADER = 64
 # a state carries its rules: the ruleset vector and the card table follow the header
 RULES = HEADER
@@ -223,7 +281,7 @@ P_OWNED_N = 23
 P_AT30 = 24             # step at which the player last reached the overtime SP (0: below it)
 PSZ = 28
 
-STACK_FRAME = 6         # effect, step, a0, a1, a2, player
+STACK_FRAME = 8         # effect, trigger, step, a, b, player, c, d
 STACK_DEPTH = 4
 
 # phases
@@ -257,8 +315,9 @@ CH_DISCARD = 2          # a card in the decider's discard pile
 CH_MARKET = 3           # a card in the market
 CH_NUMBER = 4           # NUMBER n with H_CH_MIN <= n <= H_CH_MAX
 CH_PLAY = 5             # a card in the play area
-CH_MODE = 6             # "choose one": NUMBER n picks mode n (0 <= n <= H_CH_MAX), see MODES
-CH_DECK_TOP = 7         # the top card of the decider's deck
+CH_MODE = 6             # "choose one": NUMBER n picks mode n, for n in the bitmask H_CH_N (see MODES)
+CH_DECK_TOP = 7         # one of the top H_CH_N cards of the decider's deck
+CH_KEPT = 8             # a card kept in the decider's domain
 
 END_NONE = 0
 END_CORONATION = 1

@@ -2,31 +2,31 @@
 
 Each card's text is one routine (in `princesses.py` or `commons.py`); the card data names it and
 `dispatch` maps the name's id to the routine."""
-from hoc.kernel.constants import (
-    EFF_BACK, EFF_BALL, EFF_BANK, EFF_BERGAMOT, EFF_DONATION, EFF_DRAW_1,
-    EFF_DRAW_2, EFF_FLAMMARIA, EFF_HIDEOUT, EFF_LAOLILY, EFF_LIBRARY, EFF_RAMPART, EFF_SCOUT,
-    EFF_SET_AT_CLEANUP, EFF_TRADING_SHIP, EFF_TWINS, EFF_WISHING_WELL, F_EFFECT, F_TYPES, H_DEPTH, H_END, H_EXTRA_PENDING,
-    H_IN_EXTRA, H_NACTIVE, H_OFF_STACK, H_USED, P_HAND_N, P_PRINCESS, P_TWIN_CTR, R_EDITION, STACK_FRAME, TY_CALAMITY, USED_PRINCESS,
-)
 from hoc.kernel.jit import kernel
-from hoc.kernel.state import active, card, hand, pb, rule
 from hoc.kernel.choice import DONE, FR_EFF, WAIT
 from hoc.kernel.commons import (
-    eff_ball, eff_bank, eff_donation, eff_draw, eff_hideout, eff_library, eff_rampart, eff_scout, eff_trading_ship,
-    eff_wishing_well,
+    eff_adventurer, eff_ball, eff_bank, eff_battering_ram, eff_city_development, eff_curse_witch,
+    eff_domain_raid, eff_donation, eff_draw, eff_hand_attack, eff_handyman, eff_hideout,
+    eff_land_reclamation, eff_library, eff_lily, eff_magic_talisman, eff_minnyan, eff_rampart,
+    eff_royal_guard, eff_scout, eff_set_on_buy, eff_sharifa, eff_stargazing_witch, eff_supply_unit,
+    eff_trading_ship, eff_wishing_well,
 )
-from hoc.kernel.princesses import eff_back, eff_bergamot, eff_flammaria, eff_laolily, eff_set_at_cleanup, eff_twins
-
-@kernel
-def hand_has(s, p, not_types):
-    """p holds a card without any of not_types."""
-    h = hand(s, p)
-    for i in range(s[H_NACTIVE]):
-        c = active(s, i)
-        if s[h + c] > 0 and card(s, c, F_TYPES) & not_types == 0:
-            return True
-    return False
-
+from hoc.kernel.constants import (
+    EFF_ADVENTURER, EFF_BACK, EFF_BALL, EFF_BANK, EFF_BATTERING_RAM, EFF_BERGAMOT, EFF_CHARM_WITCH,
+    EFF_CITY_DEVELOPMENT, EFF_CURSE_WITCH, EFF_DONATION, EFF_DRAW_1, EFF_DRAW_2, EFF_FLAMMARIA,
+    EFF_GOSSIP_DUCHESS, EFF_HANDYMAN, EFF_HIDEOUT, EFF_HUNTED_BEAST, EFF_INFANTRY_BATTALION,
+    EFF_LAND_RECLAMATION, EFF_LAOLILY, EFF_LIBRARY, EFF_LILY, EFF_MAGIC_TALISMAN, EFF_MINNYAN,
+    EFF_PETIT, EFF_RAMPART, EFF_ROYAL_GUARD, EFF_SCOUT, EFF_SET_AT_CLEANUP, EFF_SET_ON_BUY, EFF_SHARIFA,
+    EFF_STARGAZING_WITCH, EFF_SUPPLY_UNIT, EFF_TRADING_SHIP, EFF_TWINS, EFF_WISHING_WELL, F_EFFECT,
+    H_COINS, H_DEPTH, H_END, H_EXTRA_PENDING, H_IN_EXTRA, H_LILY_USED, H_NACTIVE, H_OFF_STACK, H_USED,
+    P_HAND_N, P_PRINCESS, P_TWIN_CTR, R_EDITION, STACK_FRAME, TY_ACTION, TY_CALAMITY, TY_SUCCESSION,
+    TY_TERRITORY, USED_PRINCESS,
+)
+from hoc.kernel.princesses import (
+    eff_back, eff_bergamot, eff_flammaria, eff_laolily, eff_set_at_cleanup, eff_twins,
+)
+from hoc.kernel.state import active, card, domain, pb, rule
+from hoc.kernel.zones import hand_has
 
 @kernel
 def ability_ready(s, p):
@@ -43,6 +43,20 @@ def ability_ready(s, p):
     if eff == EFF_TWINS:
         return s[b + P_TWIN_CTR] > 0 and s[H_IN_EXTRA] == 0 and s[H_EXTRA_PENDING] == 0
     return False
+
+
+@kernel
+def lily_ready(s, p):
+    """An Attendant Maid Lily in p's domain can still use her ability this Main phase."""
+    if s[H_COINS] < 3:
+        return False
+    d = domain(s, p)
+    lilies = 0
+    for i in range(s[H_NACTIVE]):
+        c = active(s, i)
+        if s[d + c] > 0 and card(s, c, F_EFFECT) == EFF_LILY:
+            lilies += s[d + c]
+    return lilies > s[H_LILY_USED]
 
 
 @kernel
@@ -82,6 +96,44 @@ def dispatch(s, fr, a):
         return eff_hideout(s, fr, a)
     if e == EFF_RAMPART:
         return eff_rampart(s, fr, a)
+    if e == EFF_HANDYMAN:
+        return eff_handyman(s, fr, a)
+    if e == EFF_CITY_DEVELOPMENT:
+        return eff_city_development(s, fr, a)
+    if e == EFF_ADVENTURER:
+        return eff_adventurer(s, fr, a)
+    if e == EFF_MAGIC_TALISMAN:
+        return eff_magic_talisman(s, fr, a)
+    if e == EFF_STARGAZING_WITCH:
+        return eff_stargazing_witch(s, fr, a)
+    if e == EFF_SUPPLY_UNIT:
+        return eff_supply_unit(s, fr, a)
+    if e == EFF_SET_ON_BUY:
+        return eff_set_on_buy(s, fr, a)
+    if e == EFF_SHARIFA:
+        return eff_sharifa(s, fr, a)
+    if e == EFF_PETIT:
+        return eff_domain_raid(s, fr, a, False)
+    if e == EFF_GOSSIP_DUCHESS:
+        return eff_domain_raid(s, fr, a, True)
+    if e == EFF_MINNYAN:
+        return eff_minnyan(s, fr, a)
+    if e == EFF_LILY:
+        return eff_lily(s, fr, a)
+    if e == EFF_INFANTRY_BATTALION:
+        return eff_hand_attack(s, fr, a, TY_TERRITORY, 0, False)
+    if e == EFF_HUNTED_BEAST:
+        return eff_hand_attack(s, fr, a, 0, 5, True)
+    if e == EFF_CHARM_WITCH:
+        return eff_hand_attack(s, fr, a, TY_ACTION | TY_SUCCESSION, 0, True)
+    if e == EFF_ROYAL_GUARD:
+        return eff_royal_guard(s, fr, a)
+    if e == EFF_LAND_RECLAMATION:
+        return eff_land_reclamation(s, fr, a)
+    if e == EFF_CURSE_WITCH:
+        return eff_curse_witch(s, fr, a)
+    if e == EFF_BATTERING_RAM:
+        return eff_battering_ram(s, fr, a)
     return DONE
 
 

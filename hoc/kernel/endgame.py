@@ -1,11 +1,12 @@
 """Succession points, coronation, overtime, judgement and the end of the game."""
-from hoc.kernel.constants import (
-    CTX_NONE, END_CORONATION, END_INSTANT_30, END_JUDGEMENT, END_OVERTIME, F_SP, H_CTX, H_END,
-    H_NACTIVE, H_NP, H_OVERTIME, H_PHASE, H_STEPS, H_WIN_MASK, H_WINNER, JUDGE_DUKE_ONLY, P_AT30,
-    P_DECLARED, P_OUT, P_PRINCESS, P_ROUND, P_SP, P_SUCC_CTR, PH_OVER, R_COURT_MAID, R_DUKE,
-    R_INSTANT_30, R_JUDGEMENT, R_OVERTIME_SP, R_SENATOR, R_TIE, R_WIN_SP, TIE_SHARED,
-)
 from hoc.kernel.jit import kernel
+from hoc.kernel.constants import (
+    CTX_NONE, EFF_HONOKA, END_CORONATION, END_INSTANT_30, END_JUDGEMENT, END_OVERTIME, F_EFFECT, F_SP,
+    F_SUB, H_CTX, H_END, H_NACTIVE, H_NP, H_OVERTIME, H_PHASE, H_STEPS, H_WINNER, H_WIN_MASK,
+    JUDGE_DUKE_ONLY, PH_OVER, P_AT30, P_DECLARED, P_OUT, P_PRINCESS, P_ROUND, P_SP, P_SUCC_CTR,
+    R_COURT_MAID, R_DUKE, R_INSTANT_30, R_JUDGEMENT, R_OVERTIME_SP, R_SENATOR, R_TIE, R_WIN_SP,
+    SUB_MAID, TIE_SHARED,
+)
 from hoc.kernel.state import active, card, domain, market, pb, rule
 
 
@@ -25,9 +26,20 @@ def domain_sp(s, p):
         return 0
     d = domain(s, p)
     total = card(s, pr, F_SP) + s[pb(s, p) + P_SUCC_CTR]
+    maids = 0
+    honokas = 0
     for i in range(s[H_NACTIVE]):
         c = active(s, i)
-        total += s[d + c] * card(s, c, F_SP)
+        n = s[d + c]
+        if n:
+            total += n * card(s, c, F_SP)
+            if card(s, c, F_SUB) & SUB_MAID:
+                maids += n
+            if card(s, c, F_EFFECT) == EFF_HONOKA:
+                honokas += n
+    # Attendant Maid Honoka: 4 SP instead of 2 when she is the only Maid in the domain
+    if honokas == 1 and maids == 1:
+        total += 2
     return total
 
 

@@ -1,10 +1,10 @@
 """State invariants, checked after every step by `--validate` and by the test suite."""
+from hoc.kernel.jit import kernel
 from hoc.kernel.constants import (
-    H_COINS, H_CUR, H_DCAP, H_NC, H_NP, H_OFF_SUPPLY, H_OPEN, H_SCAP, H_SUPPLY_N, P_DECK_N,
-    P_DISCARD_N, P_DOMAIN_N, P_HAND_N, P_KEPT_N, P_OWNED_N, P_PRINCESS, P_SP,
+    H_COINS, H_CUR, H_DCAP, H_NC, H_NP, H_OFF_SUPPLY, H_OPEN, H_SCAP, H_SUPPLY_N, P_DECK_N, P_DISCARD_N,
+    P_DOMAIN_N, P_HAND_N, P_KEPT_N, P_OWNED_N, P_PRINCESS, P_SP,
 )
 from hoc.kernel.endgame import domain_sp
-from hoc.kernel.jit import kernel
 from hoc.kernel.state import abroad, deck, discard, domain, hand, kept, market, owned, pb, play
 from hoc.kernel.zones import FACE_UP
 

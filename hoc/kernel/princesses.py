@@ -1,22 +1,17 @@
 """Backing a princess, and the princesses' texts; Karikuma's (shared) start-of-cleanup set."""
+from hoc.kernel.jit import kernel
+from hoc.kernel.choice import ANY_COST, CALL, DONE, FR_A, FR_B, FR_P, FR_STEP, FR_TRIG, WAIT, ask, push
 from hoc.kernel.constants import (
-    A_CHOOSE, A_NUMBER, A_PASS, CH_DISCARD, CH_HAND, CH_MARKET, CH_NUMBER,
-    CH_PLAY, F_COST, F_EFFECT, F_FLAGS,
-    F_TYPES, FL_BACK_WITHOUT_FARMING_VILLAGES, H_END, H_EXTRA_PENDING,
-    H_NACTIVE, H_NP, P_BACK_TURN, P_OWNED_N,
-    P_PRINCESS, P_TURNS, P_TWIN_CTR, R_COURT_MAID, R_EDITION, R_FARMING_VILLAGE,
-    TY_ACTION, TY_CALAMITY, TY_TERRITORY,
+    A_CHOOSE, A_NUMBER, A_PASS, CH_DISCARD, CH_HAND, CH_MARKET, CH_NUMBER, CH_PLAY,
+    FL_BACK_WITHOUT_FARMING_VILLAGES, F_COST, F_EFFECT, F_FLAGS, F_TRIGGERS, F_TYPES, H_END,
+    H_EXTRA_PENDING, H_NACTIVE, H_NP, P_BACK_TURN, P_OWNED_N, P_PRINCESS, P_TURNS, P_TWIN_CTR,
+    R_COURT_MAID, R_EDITION, R_FARMING_VILLAGE, TRIG_ABILITY, TRIG_BACK, TRIG_CLEANUP, TY_ACTION,
+    TY_CALAMITY, TY_TERRITORY,
 )
 from hoc.kernel.endgame import domain_changed
-from hoc.kernel.jit import kernel
 from hoc.kernel.state import active, card, discard, market, pb, play, rule
 from hoc.kernel.zones import (
-    discard_add, gain, gain_to_deck_top, hand_add, in_market,
-    to_domain_from_play,
-)
-from hoc.kernel.choice import (
-    ANY_COST, CALL, DONE, FR_A, FR_B, FR_P, FR_STEP, FR_TRIG, TRIG_ABILITY, TRIG_BACK, TRIG_CLEANUP, WAIT, ask,
-    push,
+    discard_add, gain, gain_to_deck_top, hand_add, market_choice_exists, to_domain_from_play,
 )
 
 @kernel
@@ -75,9 +70,8 @@ def eff_back(s, fr, a):
                 ask(s, p, CH_PLAY, TY_TERRITORY, 0, top, top, False)
                 return WAIT
         s[fr + FR_STEP] = 3
-        eff = card(s, k, F_EFFECT)
-        if eff != 0 and s[H_END] == 0:
-            push(s, eff, TRIG_BACK, p, k)
+        if card(s, k, F_TRIGGERS) & (1 << TRIG_BACK) and s[H_END] == 0:
+            push(s, card(s, k, F_EFFECT), TRIG_BACK, p, k)
             return CALL
     return DONE
 
@@ -117,15 +111,6 @@ def eff_laolily(s, fr, a):
             break
         gain(s, p, cm)
     return DONE
-
-
-@kernel
-def market_choice_exists(s, max_cost):
-    for i in range(s[H_NACTIVE]):
-        c = active(s, i)
-        if in_market(s, c) and card(s, c, F_COST) <= max_cost:
-            return True
-    return False
 
 
 @kernel

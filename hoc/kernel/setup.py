@@ -2,18 +2,19 @@
 import numpy as np
 from numba import njit
 
+from hoc.kernel.jit import kernel
 from hoc.kernel.constants import (
     CARDS, CAT_BASIC, CAT_COMMON, CAT_RARE, DTYPE, DYNAMIC, F_CAT, F_COPIES, F_PER_PLAYER, F_START,
-    H_CUR, H_DCAP, H_LEN, H_NACTIVE, H_NC, H_NP, H_OFF_ABROAD, H_OFF_ACTIVE, H_OFF_DECK,
+    HEADER, H_CUR, H_DCAP, H_LEN, H_NACTIVE, H_NC, H_NP, H_OFF_ABROAD, H_OFF_ACTIVE, H_OFF_DECK,
     H_OFF_DISCARD, H_OFF_DOMAIN, H_OFF_HAND, H_OFF_KEPT, H_OFF_MARKET, H_OFF_OWNED, H_OFF_PLAY,
-    H_OFF_PLAYER, H_OFF_SCRATCH, H_OFF_STACK, H_OFF_SUPPLY, H_PHASE, H_RNG, H_SCAP, H_SEED,
-    H_SUPPLY_N, H_WINNER, HEADER, MARKET_BASIC, N_FIELDS, NCMAX, P_ARNG, P_DECK_N, P_PRINCESS,
-    P_RNG, PH_START, PSZ, R_HAND_SIZE, R_LEN, R_MARKET_MODE, R_N_POOL, R_NC, R_PLAYERS, R_POOL,
-    RULES, STACK_DEPTH, STACK_FRAME,
+    H_OFF_PLAYER, H_OFF_SCRATCH, H_OFF_STACK, H_OFF_SUPPLY, H_PHASE, H_RNG, H_SCAP, H_SEED, H_SUPPLY_N,
+    H_WINNER, MARKET_BASIC, NCMAX, N_FIELDS, PH_START, PSZ, P_ARNG, P_DECK_N, P_PRINCESS, P_RNG, RULES,
+    R_HAND_SIZE, R_LEN, R_MARKET_MODE, R_NC, R_N_POOL, R_PLAYERS, R_POOL, STACK_DEPTH, STACK_FRAME,
 )
-from hoc.kernel.jit import kernel
 from hoc.kernel.market import build_supply
-from hoc.kernel.state import GOLDEN, card, deck, market, mix64, owned, pb, rule, seed_stream, shuffle, store_u64
+from hoc.kernel.state import (
+    GOLDEN, card, deck, market, mix64, owned, pb, rule, seed_stream, shuffle, store_u64,
+)
 from hoc.kernel.turn import advance
 from hoc.kernel.zones import draw, own
 

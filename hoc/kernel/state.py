@@ -6,12 +6,12 @@ copied, hashed or saved as it is.
 """
 import numpy as np
 
-from hoc.kernel.constants import (
-    AGENT_SZ, AGENTS, CARDS, H_DCAP, H_NC, H_OFF_ABROAD, H_OFF_ACTIVE, H_OFF_DECK, H_OFF_DISCARD,
-    H_OFF_DOMAIN, H_OFF_HAND, H_OFF_KEPT, H_OFF_MARKET, H_OFF_OWNED, H_OFF_PLAY, H_OFF_PLAYER,
-    N_FIELDS, PSZ, RULES,
-)
 from hoc.kernel.jit import kernel
+from hoc.kernel.constants import (
+    AGENTS, AGENT_SZ, CARDS, H_DCAP, H_NC, H_OFF_ABROAD, H_OFF_ACTIVE, H_OFF_DECK, H_OFF_DISCARD,
+    H_OFF_DOMAIN, H_OFF_HAND, H_OFF_KEPT, H_OFF_MARKET, H_OFF_OWNED, H_OFF_PLAY, H_OFF_PLAYER, N_FIELDS,
+    PSZ, RULES,
+)
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 MIX1 = np.uint64(0xBF58476D1CE4E5B9)

@@ -5,29 +5,30 @@ steps between decisions.
 choice, stopping at the next decision point (H_CTX, H_DECIDER) or at the end of the game. A
 decision point whose only legal action would be PASS is mostly skipped.
 """
-from hoc.kernel.constants import (
-    A_ABILITY, A_BACK, A_BUY, A_CHOOSE, A_COIN, A_DECLARE, A_KEEP, A_NUMBER, A_PASS, A_PLAY,
-    A_RECALL, A_SET, CAT_PRINCESS, CH_DECK_TOP, CH_DISCARD, CH_HAND, CH_MARKET, CH_MODE, CH_NUMBER,
-    CH_PLAY, CTX_DECLARE, CTX_EFFECT, CTX_KEEP, CTX_MAIN, CTX_NONE, CTX_SECOND, EFF_BACK,
-    END_TURN_CAP, F_CAT, F_COINS, F_COST, F_EFFECT, F_FLAGS, F_LINKS, F_TYPES, FL_CANNOT_KEEP,
-    H_ACTION_BONUS, H_CH_KIND, H_CH_MAX, H_CH_MIN, H_CH_NOT, H_CH_OPT, H_CH_TYPES, H_COINS, H_CTX,
-    H_CUR, H_DECIDER, H_DEPTH, H_END, H_EXTRA_PENDING, H_IN_EXTRA, H_MARKET_DIRTY, H_MODE,
-    H_NACTIVE, H_NC, H_NP, H_OPEN, H_PHASE, H_PLAYED, H_STEPS, H_SUCC_RED, H_TURNS, H_USED,
-    KEEP_CLEANUP, KEEP_MAIN, MARKET_BASIC, MODE_BUYING, MODE_NONE, MODE_SETTING, N_ACTIONS, NCMAX,
-    NUMBER_MAX, P_COIN_CTR, P_DECK_N, P_HAND_ACTION, P_HAND_PLAYABLE, P_HAND_SUCC, P_HANDY_CTR,
-    P_KEPT_N, P_OUT, P_PRINCESS, P_TURNS, PH_CLEANUP, PH_DECLARE, PH_DRAW, PH_END, PH_KEEP, PH_MAIN,
-    PH_SECOND, PH_START, R_HAND_SIZE, R_KEEP_TIMING, R_MARKET_MODE, R_TURN_CAP, TY_ACTION,
-    TY_SUCCESSION, TY_TERRITORY, USED_PRINCESS,
-)
-from hoc.kernel.choice import TRIG_ABILITY, TRIG_BACK, TRIG_CLEANUP, TRIG_PLAY, push
-from hoc.kernel.effects import ability_ready, run_effects
-from hoc.kernel.endgame import coronation_check, declare, finish, may_declare, turn_completed
 from hoc.kernel.jit import kernel
+from hoc.kernel.choice import push
+from hoc.kernel.constants import (
+    A_ABILITY, A_BACK, A_BUY, A_CHOOSE, A_COIN, A_DECLARE, A_KEEP, A_LILY, A_NUMBER, A_PASS, A_PLAY,
+    A_RECALL, A_SET, CAT_PRINCESS, CH_DECK_TOP, CH_DISCARD, CH_HAND, CH_KEPT, CH_MARKET, CH_MODE,
+    CH_NUMBER, CH_PLAY, CTX_DECLARE, CTX_EFFECT, CTX_KEEP, CTX_MAIN, CTX_NONE, CTX_SECOND, EFF_BACK,
+    EFF_LILY, EFF_SET_ON_BUY, END_TURN_CAP, FL_CANNOT_KEEP, FL_SET_ON_BUY, F_CAT, F_COINS, F_COST,
+    F_EFFECT, F_FLAGS, F_LINKS, F_TRIGGERS, F_TYPES, H_ACTION_BONUS, H_CH_CARD, H_CH_EXCEPT, H_CH_FLAGS,
+    H_CH_KIND, H_CH_MAX, H_CH_MIN, H_CH_N, H_CH_NOT, H_CH_OPT, H_CH_TYPES, H_COINS, H_CTX, H_CUR,
+    H_DECIDER, H_DEPTH, H_END, H_EXTRA_PENDING, H_IN_EXTRA, H_LILY_USED, H_MARKET_DIRTY, H_MODE,
+    H_NACTIVE, H_NC, H_NP, H_OPEN, H_PHASE, H_PLAYED, H_STEPS, H_SUCC_RED, H_TURNS, H_USED, H_WITCH_N,
+    KEEP_CLEANUP, KEEP_MAIN, MARKET_BASIC, MODE_BUYING, MODE_NONE, MODE_SETTING, NCMAX, NUMBER_MAX,
+    N_ACTIONS, PH_CLEANUP, PH_DECLARE, PH_DRAW, PH_END, PH_KEEP, PH_MAIN, PH_SECOND, PH_START,
+    P_COIN_CTR, P_HANDY_CTR, P_HAND_ACTION, P_HAND_PLAYABLE, P_HAND_SUCC, P_KEPT_N, P_OUT, P_PRINCESS,
+    P_TURNS, R_HAND_SIZE, R_KEEP_TIMING, R_MARKET_MODE, R_TURN_CAP, TRIG_ABILITY, TRIG_BACK,
+    TRIG_CLEANUP, TRIG_PLAY, TRIG_SET, TY_ACTION, TY_SUCCESSION, TY_TERRITORY, USED_PRINCESS,
+)
+from hoc.kernel.effects import ability_ready, lily_ready, run_effects
+from hoc.kernel.endgame import coronation_check, declare, finish, may_declare, turn_completed
 from hoc.kernel.market import refill
-from hoc.kernel.state import active, card, deck, discard, domain, hand, kept, market, pb, play, rule
+from hoc.kernel.state import active, card, discard, domain, hand, kept, market, pb, play, rule
 from hoc.kernel.zones import (
-    FACE_UP, buy_cost, draw, gain, hand_add, hand_to_discard_all, in_market, play_to_discard_all,
-    set_from_hand,
+    buy_cost, deck_window_has, draw, gain, hand_add, hand_to_discard_all, in_market,
+    play_to_discard_all, set_from_hand,
 )
 
 
@@ -94,6 +95,8 @@ def is_legal(s, a):
             return s[b + P_COIN_CTR] + s[b + P_HANDY_CTR] > 0
         if a == A_ABILITY:
             return ability_ready(s, p)
+        if a == A_LILY:
+            return lily_ready(s, p)
         if verb == A_PLAY:
             return (s[H_OPEN] > 0 and s[hand(s, p) + c] > 0
                     and card(s, c, F_TYPES) & (TY_TERRITORY | TY_ACTION) != 0)
@@ -123,9 +126,12 @@ def is_legal(s, a):
     kind = s[H_CH_KIND]
     if a == A_PASS:
         return s[H_CH_OPT] != 0
-    if kind == CH_NUMBER or kind == CH_MODE:
+    if kind == CH_NUMBER:
         n = a - A_NUMBER
         return A_NUMBER <= a <= A_NUMBER + NUMBER_MAX and s[H_CH_MIN] <= n <= s[H_CH_MAX]
+    if kind == CH_MODE:
+        n = a - A_NUMBER
+        return A_NUMBER <= a <= A_NUMBER + NUMBER_MAX and (s[H_CH_N] >> n) & 1 == 1
     if verb != A_CHOOSE:
         return False
     types = s[H_CH_TYPES]
@@ -133,6 +139,10 @@ def is_legal(s, a):
     if (types != 0 and ty & types == 0) or ty & s[H_CH_NOT] != 0:
         return False
     if not s[H_CH_MIN] <= card(s, c, F_COST) <= s[H_CH_MAX]:
+        return False
+    if (s[H_CH_CARD] >= 0 and c != s[H_CH_CARD]) or c == s[H_CH_EXCEPT]:
+        return False
+    if card(s, c, F_FLAGS) & s[H_CH_FLAGS] != s[H_CH_FLAGS]:
         return False
     if kind == CH_HAND:
         return s[hand(s, p) + c] > 0
@@ -143,7 +153,9 @@ def is_legal(s, a):
     if kind == CH_PLAY:
         return s[play(s) + c] > 0
     if kind == CH_DECK_TOP:
-        return s[pb(s, p) + P_DECK_N] > 0 and (s[deck(s, p) + s[pb(s, p) + P_DECK_N] - 1] & (FACE_UP - 1)) == c
+        return deck_window_has(s, p, s[H_CH_N], c)
+    if kind == CH_KEPT:
+        return s[kept(s, p) + c] > 0
     return False
 
 
@@ -197,6 +209,8 @@ def start_turn(s):
     s[H_USED] = 0
     s[H_ACTION_BONUS] = 0
     s[H_SUCC_RED] = 0
+    s[H_WITCH_N] = 0
+    s[H_LILY_USED] = 0
     s[H_MODE] = MODE_NONE
     s[H_PHASE] = PH_MAIN
 
@@ -208,6 +222,7 @@ def main_has_choice(s, p):
             or s[b + P_COIN_CTR] + s[b + P_HANDY_CTR] > 0
             or s[b + P_KEPT_N] > 0
             or ability_ready(s, p)
+            or lily_ready(s, p)
             or (rule(s, R_KEEP_TIMING) == KEEP_MAIN and s[b + P_HAND_ACTION] > 0 and s[b + P_PRINCESS] >= 0))
 
 
@@ -239,7 +254,7 @@ def cleanup_start(s, p):
     pa = play(s)
     for i in range(s[H_NACTIVE] - 1, -1, -1):
         c = active(s, i)
-        if s[pa + c] > 0 and card(s, c, F_EFFECT) != 0:
+        if s[pa + c] > 0 and card(s, c, F_TRIGGERS) & (1 << TRIG_CLEANUP):
             push(s, card(s, c, F_EFFECT), TRIG_CLEANUP, p, c)
 
 
@@ -329,7 +344,7 @@ def play_card(s, p, c):
     s[H_COINS] += card(s, c, F_COINS)
     if card(s, c, F_TYPES) & TY_ACTION:
         s[H_COINS] += s[H_ACTION_BONUS]
-    if card(s, c, F_EFFECT) != 0:
+    if card(s, c, F_TRIGGERS) & (1 << TRIG_PLAY):
         push(s, card(s, c, F_EFFECT), TRIG_PLAY, p, c)
 
 
@@ -352,6 +367,9 @@ def main_action(s, p, a):
         else:
             s[b + P_COIN_CTR] -= 1
         s[H_COINS] += 1
+    elif a == A_LILY:
+        s[H_LILY_USED] += 1
+        push(s, EFF_LILY, TRIG_ABILITY, p, -1)
     elif a == A_ABILITY:
         s[H_USED] |= USED_PRINCESS
         push(s, card(s, s[b + P_PRINCESS], F_EFFECT), TRIG_ABILITY, p, s[b + P_PRINCESS])
@@ -375,6 +393,8 @@ def second_action(s, p, a):
         s[H_COINS] -= buy_cost(s, p, c)
         s[H_MODE] = MODE_BUYING
         gain(s, p, c)
+        if card(s, c, F_FLAGS) & FL_SET_ON_BUY and s[pb(s, p) + P_PRINCESS] >= 0:
+            push(s, EFF_SET_ON_BUY, TRIG_PLAY, p, c)
     elif a < A_SET:
         # backing: leftover coins are lost
         s[H_COINS] = 0
@@ -382,7 +402,10 @@ def second_action(s, p, a):
         push(s, EFF_BACK, TRIG_BACK, p, a - A_BACK)
     else:
         s[H_MODE] = MODE_SETTING
-        set_from_hand(s, p, a - A_SET)
+        c = a - A_SET
+        set_from_hand(s, p, c)
+        if card(s, c, F_TRIGGERS) & (1 << TRIG_SET):
+            push(s, card(s, c, F_EFFECT), TRIG_SET, p, c)
 
 
 @kernel

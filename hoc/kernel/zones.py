@@ -1,14 +1,16 @@
 """Moving cards between zones. Every move keeps the per-player size counters in step, so the
 invariant checker can compare them with the count regions."""
+from hoc.kernel.jit import kernel
 from hoc.kernel.constants import (
-    CAT_COMMON, CAT_PRINCESS, CAT_RARE, EFF_KLAM_KLAM, F_CAT, F_COST, F_EFFECT, F_FLAGS, F_TYPES,
-    FL_NOT_IN_MARKET, H_MARKET_DIRTY, H_NACTIVE, H_SUCC_RED, P_DECK_N, P_DISCARD_N, P_DOMAIN_N,
-    P_HAND_ACTION, P_HAND_N, P_HAND_PLAYABLE, P_HAND_SUCC, P_OWNED_N, P_PRINCESS, P_RNG,
-    R_COURT_MAID, R_DUKE, R_SENATOR, TY_ACTION, TY_SUCCESSION, TY_TERRITORY,
+    CAT_COMMON, CAT_PRINCESS, CAT_RARE, EFF_KLAM_KLAM, FL_NOT_IN_MARKET, F_CAT, F_COST, F_EFFECT,
+    F_FLAGS, F_SUB, F_TYPES, H_MARKET_DIRTY, H_NACTIVE, H_SUCC_RED, H_WITCH, H_WITCH_N, P_DECK_N,
+    P_DISCARD_N, P_DOMAIN_N, P_HAND_ACTION, P_HAND_N, P_HAND_PLAYABLE, P_HAND_SUCC, P_KEPT_N, P_OWNED_N,
+    P_PRINCESS, P_RNG, R_COURT_MAID, R_DUKE, R_SENATOR, TY_ACTION, TY_SUCCESSION, TY_TERRITORY,
 )
 from hoc.kernel.endgame import check_judgement, domain_changed
-from hoc.kernel.jit import kernel
-from hoc.kernel.state import abroad, active, card, deck, discard, domain, hand, market, owned, pb, play, rule, shuffle
+from hoc.kernel.state import (
+    abroad, active, card, deck, discard, domain, hand, kept, market, owned, pb, play, rule, shuffle,
+)
 
 FACE_UP = 1 << 16   # deck entries carry this bit when the card lies face up
 
@@ -31,6 +33,36 @@ def hand_add(s, p, c, n):
 def discard_add(s, p, c, n):
     s[discard(s, p) + c] += n
     s[pb(s, p) + P_DISCARD_N] += n
+
+
+@kernel
+def exile_from_discard(s, p, c):
+    discard_add(s, p, c, -1)
+    s[abroad(s) + c] += 1
+    own(s, p, c, -1)
+
+
+@kernel
+def market_to_hand(s, p, c):
+    """Put c from the market into p's hand (City Development)."""
+    hand_add(s, p, c, 1)
+    own(s, p, c, 1)
+    take_from_market(s, c)
+
+
+@kernel
+def domain_to_discard(s, p, c):
+    s[domain(s, p) + c] -= 1
+    s[pb(s, p) + P_DOMAIN_N] -= 1
+    discard_add(s, p, c, 1)
+    domain_changed(s, p)
+
+
+@kernel
+def kept_to_discard(s, p, c):
+    s[kept(s, p) + c] -= 1
+    s[pb(s, p) + P_KEPT_N] -= 1
+    discard_add(s, p, c, 1)
 
 
 @kernel
@@ -127,6 +159,30 @@ def push_deck(s, p, c, face_up):
 
 
 @kernel
+def deck_window_has(s, p, n, c):
+    """c is among the top n cards of p's deck."""
+    k = deck(s, p)
+    top = s[pb(s, p) + P_DECK_N]
+    for i in range(max(0, top - n), top):
+        if s[k + i] & (FACE_UP - 1) == c:
+            return True
+    return False
+
+
+@kernel
+def take_from_window(s, p, n, c):
+    """Remove the topmost c from the top n cards of p's deck (the cards above it close up)."""
+    k = deck(s, p)
+    top = s[pb(s, p) + P_DECK_N]
+    for i in range(top - 1, max(0, top - n) - 1, -1):
+        if s[k + i] & (FACE_UP - 1) == c:
+            for j in range(i, top - 1):
+                s[k + j] = s[k + j + 1]
+            s[pb(s, p) + P_DECK_N] = top - 1
+            return
+
+
+@kernel
 def draw(s, p, n):
     """Draw up to n cards, reshuffling the discard pile under the deck when it runs out."""
     got = 0
@@ -185,6 +241,11 @@ def buy_cost(s, p, c):
     if s[H_SUCC_RED] > 0 and card(s, c, F_TYPES) & TY_SUCCESSION:
         red += s[H_SUCC_RED]
         floor = max(floor, 2)
+    types = card(s, c, F_TYPES) | (card(s, c, F_SUB) << 8)
+    for i in range(s[H_WITCH_N]):
+        if types & s[H_WITCH + i]:
+            red += 1
+            floor = max(floor, 2)
     if red == 0:
         return base
     return min(base, max(base - red, floor))
@@ -201,6 +262,95 @@ def to_domain_from_play(s, p, c, n):
 @kernel
 def set_from_hand(s, p, c):
     hand_add(s, p, c, -1)
+    s[domain(s, p) + c] += 1
+    s[pb(s, p) + P_DOMAIN_N] += 1
+    domain_changed(s, p)
+
+
+# ---- what a zone holds ------------------------------------------------------------------
+@kernel
+def hand_has(s, p, not_types):
+    """p holds a card without any of not_types."""
+    h = hand(s, p)
+    for i in range(s[H_NACTIVE]):
+        c = active(s, i)
+        if s[h + c] > 0 and card(s, c, F_TYPES) & not_types == 0:
+            return True
+    return False
+
+
+@kernel
+def market_choice_exists(s, max_cost):
+    for i in range(s[H_NACTIVE]):
+        c = active(s, i)
+        if in_market(s, c) and card(s, c, F_COST) <= max_cost:
+            return True
+    return False
+
+
+@kernel
+def discard_has(s, p, types, not_types, lo, hi):
+    d = discard(s, p)
+    for i in range(s[H_NACTIVE]):
+        c = active(s, i)
+        if (s[d + c] > 0 and (types == 0 or card(s, c, F_TYPES) & types) and card(s, c, F_TYPES) & not_types == 0
+                and lo <= card(s, c, F_COST) <= hi):
+            return True
+    return False
+
+
+@kernel
+def hand_has_card(s, p, types, min_cost):
+    """p holds a card with one of types (0: any) costing min_cost or more."""
+    h = hand(s, p)
+    for i in range(s[H_NACTIVE]):
+        c = active(s, i)
+        if s[h + c] > 0 and (types == 0 or card(s, c, F_TYPES) & types) and card(s, c, F_COST) >= min_cost:
+            return True
+    return False
+
+
+@kernel
+def hand_has_type(s, p, types):
+    return hand_has_card(s, p, types, 0)
+
+
+@kernel
+def hand_has_flag(s, p, flags):
+    h = hand(s, p)
+    for i in range(s[H_NACTIVE]):
+        c = active(s, i)
+        if s[h + c] > 0 and card(s, c, F_FLAGS) & flags == flags:
+            return True
+    return False
+
+
+@kernel
+def play_has(s, types, excluded):
+    """The play area holds a card with one of types other than `excluded`."""
+    pa = play(s)
+    for i in range(s[H_NACTIVE]):
+        c = active(s, i)
+        if s[pa + c] > 0 and card(s, c, F_TYPES) & types and c != excluded:
+            return True
+    return False
+
+
+@kernel
+def kept_lowest_cost(s, p):
+    """The lowest cost among the cards kept in p's domain, -1 if none."""
+    k = kept(s, p)
+    low = -1
+    for i in range(s[H_NACTIVE]):
+        c = active(s, i)
+        if s[k + c] > 0 and (low < 0 or card(s, c, F_COST) < low):
+            low = card(s, c, F_COST)
+    return low
+
+
+@kernel
+def set_from_discard(s, p, c):
+    discard_add(s, p, c, -1)
     s[domain(s, p) + c] += 1
     s[pb(s, p) + P_DOMAIN_N] += 1
     domain_changed(s, p)
