@@ -90,6 +90,11 @@ class Game:
         action = int(action)
         if action == K.A_PASS:
             return self._pass_label()
+        if action == K.A_BUY_REVEALED:
+            from hoc.kernel.market import revealed_card
+
+            c = int(revealed_card(self.state))
+            return f"buy revealed {self.ruleset.cards.name(c)}" if c >= 0 else "buy the revealed supply card"
         if action in NAMED_ACTIONS:
             return NAMED_ACTIONS[action]
         if K.A_NUMBER <= action <= K.A_NUMBER + K.NUMBER_MAX:

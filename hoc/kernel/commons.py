@@ -13,6 +13,7 @@ from hoc.kernel.constants import (
     TY_ACTION, TY_ATTACK, TY_CALAMITY, TY_SUCCESSION, TY_TERRITORY,
 )
 from hoc.kernel.endgame import domain_changed
+from hoc.kernel.market import reveal_bottom
 from hoc.kernel.state import active, card, deck, discard, domain, hand, market, pb, play, rule
 from hoc.kernel.zones import (
     FACE_UP, discard_add, discard_has, domain_to_discard, draw, ensure_deck, exile_from_discard,
@@ -591,4 +592,14 @@ def eff_curse_witch(s, fr, a):
         discard_add(s, q, curse, 1)
         own(s, q, curse, 1)
         q = next_victim(s, fr)
+    return DONE
+
+
+@kernel
+def eff_buried_treasure(s, fr, a):
+    """The bottom card of the supply goes face up on top of it; this turn it counts as in the
+    market for buying, 3 cheaper (not below 0). Later players may buy it at its cost (FAQ); it
+    is the first card revealed at the next refill. Nothing happens with an empty supply (FAQ).
+    Reading: only the top face-up card can be bought, and only by buying, not by gains."""
+    reveal_bottom(s)
     return DONE

@@ -104,6 +104,7 @@ EFF_ROYAL_GUARD = 35
 EFF_LAND_RECLAMATION = 36
 EFF_CURSE_WITCH = 37
 EFF_BATTERING_RAM = 38
+EFF_BURIED_TREASURE = 39
 EFFECT_IDS = {"set_at_cleanup": EFF_SET_AT_CLEANUP, "laolily": EFF_LAOLILY,
               "klam_klam": EFF_KLAM_KLAM, "bergamot": EFF_BERGAMOT, "flammaria": EFF_FLAMMARIA,
               "twins": EFF_TWINS, "post_horse": EFF_DRAW_1, "flea_market": EFF_DRAW_1,
@@ -118,7 +119,7 @@ EFFECT_IDS = {"set_at_cleanup": EFF_SET_AT_CLEANUP, "laolily": EFF_LAOLILY,
               "infantry_battalion": EFF_INFANTRY_BATTALION, "hunted_beast": EFF_HUNTED_BEAST,
               "charm_witch": EFF_CHARM_WITCH, "royal_guard": EFF_ROYAL_GUARD,
               "land_reclamation_decree": EFF_LAND_RECLAMATION, "curse_witch": EFF_CURSE_WITCH,
-              "battering_ram": EFF_BATTERING_RAM,
+              "battering_ram": EFF_BATTERING_RAM, "buried_treasure": EFF_BURIED_TREASURE,
               # 1E princess texts: the same routines, which read the edition where the texts differ
               "twins_1e": EFF_TWINS, "bergamot_1e": EFF_BERGAMOT, "flammaria_1e": EFF_FLAMMARIA}
 # moments at which a card's text acts (frame trigger; F_TRIGGERS holds 1 << TRIG_*)
@@ -243,7 +244,9 @@ H_CH_N = 56              # pending choice: CH_MODE bitmask of available modes; C
 H_WITCH_N = 57           # this turn: Charm Witches resolved (their type masks follow)
 H_WITCH = 58             # up to MAX_WITCHES masks: types | subtypes << 8 of the cards they made discard
 MAX_WITCHES = 6
-HEADER = 64
+H_REVEALED = 64          # 1 while the top card of the supply lies face up (Buried Treasure)
+H_REVEALED_AT = 65       # the turn (H_TURNS) it was revealed: it costs 3 less during that turn
+HEADER = 96
 # a state carries its rules: the ruleset vector and the card table follow the header
 RULES = HEADER
 CARDS = RULES + R_LEN
@@ -336,7 +339,8 @@ A_PASS = 0
 A_DECLARE = 1
 A_COIN = 2              # spend one coin counter
 A_ABILITY = 3           # the backed princess's activation ability
-A_LILY = 4              # reserved for Attendant Maid Lily
+A_LILY = 4              # Attendant Maid Lily's ability
+A_BUY_REVEALED = 5      # buy the face-up card on top of the supply (Buried Treasure)
 A_NUMBER = 8            # A_NUMBER + n, n = 0..NUMBER_MAX
 NUMBER_MAX = 15
 A_PLAY = 32

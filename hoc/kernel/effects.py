@@ -5,22 +5,22 @@ Each card's text is one routine (in `princesses.py` or `commons.py`); the card d
 from hoc.kernel.jit import kernel
 from hoc.kernel.choice import DONE, FR_EFF, WAIT
 from hoc.kernel.commons import (
-    eff_adventurer, eff_ball, eff_bank, eff_battering_ram, eff_city_development, eff_curse_witch,
-    eff_domain_raid, eff_donation, eff_draw, eff_hand_attack, eff_handyman, eff_hideout,
-    eff_land_reclamation, eff_library, eff_lily, eff_magic_talisman, eff_minnyan, eff_rampart,
-    eff_royal_guard, eff_scout, eff_set_on_buy, eff_sharifa, eff_stargazing_witch, eff_supply_unit,
-    eff_trading_ship, eff_wishing_well,
+    eff_adventurer, eff_ball, eff_bank, eff_battering_ram, eff_buried_treasure, eff_city_development,
+    eff_curse_witch, eff_domain_raid, eff_donation, eff_draw, eff_hand_attack, eff_handyman,
+    eff_hideout, eff_land_reclamation, eff_library, eff_lily, eff_magic_talisman, eff_minnyan,
+    eff_rampart, eff_royal_guard, eff_scout, eff_set_on_buy, eff_sharifa, eff_stargazing_witch,
+    eff_supply_unit, eff_trading_ship, eff_wishing_well,
 )
 from hoc.kernel.constants import (
-    EFF_ADVENTURER, EFF_BACK, EFF_BALL, EFF_BANK, EFF_BATTERING_RAM, EFF_BERGAMOT, EFF_CHARM_WITCH,
-    EFF_CITY_DEVELOPMENT, EFF_CURSE_WITCH, EFF_DONATION, EFF_DRAW_1, EFF_DRAW_2, EFF_FLAMMARIA,
-    EFF_GOSSIP_DUCHESS, EFF_HANDYMAN, EFF_HIDEOUT, EFF_HUNTED_BEAST, EFF_INFANTRY_BATTALION,
-    EFF_LAND_RECLAMATION, EFF_LAOLILY, EFF_LIBRARY, EFF_LILY, EFF_MAGIC_TALISMAN, EFF_MINNYAN,
-    EFF_PETIT, EFF_RAMPART, EFF_ROYAL_GUARD, EFF_SCOUT, EFF_SET_AT_CLEANUP, EFF_SET_ON_BUY, EFF_SHARIFA,
-    EFF_STARGAZING_WITCH, EFF_SUPPLY_UNIT, EFF_TRADING_SHIP, EFF_TWINS, EFF_WISHING_WELL, F_EFFECT,
-    H_COINS, H_DEPTH, H_END, H_EXTRA_PENDING, H_IN_EXTRA, H_LILY_USED, H_NACTIVE, H_OFF_STACK, H_USED,
-    P_HAND_N, P_PRINCESS, P_TWIN_CTR, R_EDITION, STACK_FRAME, TY_ACTION, TY_CALAMITY, TY_SUCCESSION,
-    TY_TERRITORY, USED_PRINCESS,
+    EFF_ADVENTURER, EFF_BACK, EFF_BALL, EFF_BANK, EFF_BATTERING_RAM, EFF_BERGAMOT, EFF_BURIED_TREASURE,
+    EFF_CHARM_WITCH, EFF_CITY_DEVELOPMENT, EFF_CURSE_WITCH, EFF_DONATION, EFF_DRAW_1, EFF_DRAW_2,
+    EFF_FLAMMARIA, EFF_GOSSIP_DUCHESS, EFF_HANDYMAN, EFF_HIDEOUT, EFF_HUNTED_BEAST,
+    EFF_INFANTRY_BATTALION, EFF_LAND_RECLAMATION, EFF_LAOLILY, EFF_LIBRARY, EFF_LILY,
+    EFF_MAGIC_TALISMAN, EFF_MINNYAN, EFF_PETIT, EFF_RAMPART, EFF_ROYAL_GUARD, EFF_SCOUT,
+    EFF_SET_AT_CLEANUP, EFF_SET_ON_BUY, EFF_SHARIFA, EFF_STARGAZING_WITCH, EFF_SUPPLY_UNIT,
+    EFF_TRADING_SHIP, EFF_TWINS, EFF_WISHING_WELL, F_EFFECT, H_COINS, H_DEPTH, H_END, H_EXTRA_PENDING,
+    H_IN_EXTRA, H_LILY_USED, H_NACTIVE, H_OFF_STACK, H_USED, P_HAND_N, P_PRINCESS, P_TWIN_CTR,
+    R_EDITION, STACK_FRAME, TY_ACTION, TY_CALAMITY, TY_SUCCESSION, TY_TERRITORY, USED_PRINCESS,
 )
 from hoc.kernel.princesses import (
     eff_back, eff_bergamot, eff_flammaria, eff_laolily, eff_set_at_cleanup, eff_twins,
@@ -134,6 +134,8 @@ def dispatch(s, fr, a):
         return eff_curse_witch(s, fr, a)
     if e == EFF_BATTERING_RAM:
         return eff_battering_ram(s, fr, a)
+    if e == EFF_BURIED_TREASURE:
+        return eff_buried_treasure(s, fr, a)
     return DONE
 
 

@@ -4,8 +4,8 @@ import numpy as np
 from hoc.kernel.jit import kernel
 from hoc.kernel.constants import (
     CAT_COMMON, CAT_RARE, F_CAT, F_COPIES, F_PILE, H_MARKET_DIRTY, H_NACTIVE, H_NC, H_OFF_SCRATCH,
-    H_OFF_SUPPLY, H_RNG, H_SUPPLY_N, MARKET_RANDOM, R_MARKET_MODE, R_MARKET_SIZE, R_N_PILES, R_PILES,
-    R_SUPPLY_KINDS,
+    H_OFF_SUPPLY, H_REVEALED, H_REVEALED_AT, H_RNG, H_SUPPLY_N, H_TURNS, MARKET_RANDOM, R_MARKET_MODE,
+    R_MARKET_SIZE, R_N_PILES, R_PILES, R_SUPPLY_KINDS,
 )
 from hoc.kernel.state import active, below, card, market, rule, shuffle
 
@@ -40,6 +40,7 @@ def refill(s):
     kinds = popcount(seen)
     sup = s[H_OFF_SUPPLY]
     while kinds < rule(s, R_MARKET_SIZE) and s[H_SUPPLY_N] > 0:
+        s[H_REVEALED] = 0
         s[H_SUPPLY_N] -= 1
         c = s[sup + s[H_SUPPLY_N]]
         s[market(s) + c] += 1
@@ -48,6 +49,35 @@ def refill(s):
             seen |= bit
             kinds += 1
     s[H_MARKET_DIRTY] = 0
+
+
+@kernel
+def reveal_bottom(s):
+    """Buried Treasure: the bottom card of the supply goes face up on its top."""
+    n = s[H_SUPPLY_N]
+    if n == 0:
+        return
+    sup = s[H_OFF_SUPPLY]
+    c = s[sup]
+    for i in range(n - 1):
+        s[sup + i] = s[sup + i + 1]
+    s[sup + n - 1] = c
+    s[H_REVEALED] = 1
+    s[H_REVEALED_AT] = s[H_TURNS]
+
+
+@kernel
+def revealed_card(s):
+    """The face-up card on top of the supply, -1 if none."""
+    if s[H_REVEALED] == 0 or s[H_SUPPLY_N] == 0:
+        return -1
+    return s[s[H_OFF_SUPPLY] + s[H_SUPPLY_N] - 1]
+
+
+@kernel
+def take_revealed(s):
+    s[H_SUPPLY_N] -= 1
+    s[H_REVEALED] = 0
 
 
 @kernel

@@ -8,13 +8,13 @@ decision point whose only legal action would be PASS is mostly skipped.
 from hoc.kernel.jit import kernel
 from hoc.kernel.choice import push
 from hoc.kernel.constants import (
-    A_ABILITY, A_BACK, A_BUY, A_CHOOSE, A_COIN, A_DECLARE, A_KEEP, A_LILY, A_NUMBER, A_PASS, A_PLAY,
-    A_RECALL, A_SET, CAT_PRINCESS, CH_DECK_TOP, CH_DISCARD, CH_HAND, CH_KEPT, CH_MARKET, CH_MODE,
-    CH_NUMBER, CH_PLAY, CTX_DECLARE, CTX_EFFECT, CTX_KEEP, CTX_MAIN, CTX_NONE, CTX_SECOND, EFF_BACK,
-    EFF_LILY, EFF_SET_ON_BUY, END_TURN_CAP, FL_CANNOT_KEEP, FL_SET_ON_BUY, F_CAT, F_COINS, F_COST,
-    F_EFFECT, F_FLAGS, F_LINKS, F_TRIGGERS, F_TYPES, H_ACTION_BONUS, H_CH_CARD, H_CH_EXCEPT, H_CH_FLAGS,
-    H_CH_KIND, H_CH_MAX, H_CH_MIN, H_CH_N, H_CH_NOT, H_CH_OPT, H_CH_TYPES, H_COINS, H_CTX, H_CUR,
-    H_DECIDER, H_DEPTH, H_END, H_EXTRA_PENDING, H_IN_EXTRA, H_LILY_USED, H_MARKET_DIRTY, H_MODE,
+    A_ABILITY, A_BACK, A_BUY, A_BUY_REVEALED, A_CHOOSE, A_COIN, A_DECLARE, A_KEEP, A_LILY, A_NUMBER,
+    A_PASS, A_PLAY, A_RECALL, A_SET, CAT_PRINCESS, CH_DECK_TOP, CH_DISCARD, CH_HAND, CH_KEPT, CH_MARKET,
+    CH_MODE, CH_NUMBER, CH_PLAY, CTX_DECLARE, CTX_EFFECT, CTX_KEEP, CTX_MAIN, CTX_NONE, CTX_SECOND,
+    EFF_BACK, EFF_LILY, EFF_SET_ON_BUY, END_TURN_CAP, FL_CANNOT_KEEP, FL_SET_ON_BUY, F_CAT, F_COINS,
+    F_COST, F_EFFECT, F_FLAGS, F_LINKS, F_TRIGGERS, F_TYPES, H_ACTION_BONUS, H_CH_CARD, H_CH_EXCEPT,
+    H_CH_FLAGS, H_CH_KIND, H_CH_MAX, H_CH_MIN, H_CH_N, H_CH_NOT, H_CH_OPT, H_CH_TYPES, H_COINS, H_CTX,
+    H_CUR, H_DECIDER, H_DEPTH, H_END, H_EXTRA_PENDING, H_IN_EXTRA, H_LILY_USED, H_MARKET_DIRTY, H_MODE,
     H_NACTIVE, H_NC, H_NP, H_OPEN, H_PHASE, H_PLAYED, H_STEPS, H_SUCC_RED, H_TURNS, H_USED, H_WITCH_N,
     KEEP_CLEANUP, KEEP_MAIN, MARKET_BASIC, MODE_BUYING, MODE_NONE, MODE_SETTING, NCMAX, NUMBER_MAX,
     N_ACTIONS, PH_CLEANUP, PH_DECLARE, PH_DRAW, PH_END, PH_KEEP, PH_MAIN, PH_SECOND, PH_START,
@@ -24,11 +24,11 @@ from hoc.kernel.constants import (
 )
 from hoc.kernel.effects import ability_ready, lily_ready, run_effects
 from hoc.kernel.endgame import coronation_check, declare, finish, may_declare, turn_completed
-from hoc.kernel.market import refill
+from hoc.kernel.market import refill, revealed_card, take_revealed
 from hoc.kernel.state import active, card, discard, domain, hand, kept, market, pb, play, rule
 from hoc.kernel.zones import (
-    buy_cost, deck_window_has, draw, gain, hand_add, hand_to_discard_all, in_market,
-    play_to_discard_all, set_from_hand,
+    buy_cost, deck_window_has, discard_add, draw, gain, hand_add, hand_to_discard_all, in_market, own,
+    play_to_discard_all, revealed_cost, set_from_hand,
 )
 
 
@@ -111,6 +111,9 @@ def is_legal(s, a):
             return True
         if verb == A_BUY:
             return mode != MODE_SETTING and in_market(s, c) and buy_cost(s, p, c) <= s[H_COINS]
+        if a == A_BUY_REVEALED:
+            r = revealed_card(s)
+            return mode != MODE_SETTING and r >= 0 and revealed_cost(s, p, r) <= s[H_COINS]
         if verb == A_BACK:
             return (mode == MODE_NONE and s[b + P_PRINCESS] < 0 and card(s, c, F_CAT) == CAT_PRINCESS
                     and s[market(s) + c] > 0 and card(s, c, F_COST) <= s[H_COINS])
@@ -389,10 +392,17 @@ def second_action(s, p, a):
     if a == A_PASS:
         s[H_PHASE] = PH_CLEANUP
     elif a < A_BACK:
-        c = a - A_BUY
-        s[H_COINS] -= buy_cost(s, p, c)
+        if a == A_BUY_REVEALED:
+            c = revealed_card(s)
+            s[H_COINS] -= revealed_cost(s, p, c)
+            take_revealed(s)
+            discard_add(s, p, c, 1)
+            own(s, p, c, 1)
+        else:
+            c = a - A_BUY
+            s[H_COINS] -= buy_cost(s, p, c)
+            gain(s, p, c)
         s[H_MODE] = MODE_BUYING
-        gain(s, p, c)
         if card(s, c, F_FLAGS) & FL_SET_ON_BUY and s[pb(s, p) + P_PRINCESS] >= 0:
             push(s, EFF_SET_ON_BUY, TRIG_PLAY, p, c)
     elif a < A_SET:

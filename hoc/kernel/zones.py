@@ -3,9 +3,10 @@ invariant checker can compare them with the count regions."""
 from hoc.kernel.jit import kernel
 from hoc.kernel.constants import (
     CAT_COMMON, CAT_PRINCESS, CAT_RARE, EFF_KLAM_KLAM, FL_NOT_IN_MARKET, F_CAT, F_COST, F_EFFECT,
-    F_FLAGS, F_SUB, F_TYPES, H_MARKET_DIRTY, H_NACTIVE, H_SUCC_RED, H_WITCH, H_WITCH_N, P_DECK_N,
-    P_DISCARD_N, P_DOMAIN_N, P_HAND_ACTION, P_HAND_N, P_HAND_PLAYABLE, P_HAND_SUCC, P_KEPT_N, P_OWNED_N,
-    P_PRINCESS, P_RNG, R_COURT_MAID, R_DUKE, R_SENATOR, TY_ACTION, TY_SUCCESSION, TY_TERRITORY,
+    F_FLAGS, F_SUB, F_TYPES, H_MARKET_DIRTY, H_NACTIVE, H_REVEALED_AT, H_SUCC_RED, H_TURNS, H_WITCH,
+    H_WITCH_N, P_DECK_N, P_DISCARD_N, P_DOMAIN_N, P_HAND_ACTION, P_HAND_N, P_HAND_PLAYABLE, P_HAND_SUCC,
+    P_KEPT_N, P_OWNED_N, P_PRINCESS, P_RNG, R_COURT_MAID, R_DUKE, R_SENATOR, TY_ACTION, TY_SUCCESSION,
+    TY_TERRITORY,
 )
 from hoc.kernel.endgame import check_judgement, domain_changed
 from hoc.kernel.state import (
@@ -228,12 +229,25 @@ def gain_to_deck_top(s, p, c):
 
 
 @kernel
+def revealed_cost(s, p, c):
+    """What p pays for the revealed supply card c: 3 less (floor 0) in the turn it was revealed,
+    with the other reductions added up."""
+    if s[H_REVEALED_AT] != s[H_TURNS]:
+        return buy_cost(s, p, c)
+    return reduced_cost(s, p, c, 3, 0)
+
+
+@kernel
 def buy_cost(s, p, c):
-    """What p pays to buy c: reductions add up, the result is the highest floor among them at the
-    least, and a reduction never raises a cost above the printed one (RULINGS 13)."""
+    return reduced_cost(s, p, c, 0, 0)
+
+
+@kernel
+def reduced_cost(s, p, c, red, floor):
+    """What p pays to buy c with an extra reduction red (floor `floor`) and those in force:
+    reductions add up, the result is the highest floor among them at the least, and a reduction
+    never raises a cost above the printed one (RULINGS 13)."""
     base = card(s, c, F_COST)
-    red = 0
-    floor = 0
     pr = s[pb(s, p) + P_PRINCESS]
     if pr >= 0 and card(s, pr, F_EFFECT) == EFF_KLAM_KLAM:
         red += 1
