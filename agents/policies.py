@@ -4,10 +4,10 @@ parameters (card ids and thresholds prepared in Python by the registry) sit in t
 lineup block (`param`)."""
 from hoc.kernel.jit import kernel
 from hoc.kernel.constants import (
-    A_BACK, A_BUY, A_DECLARE, A_NUMBER, A_PASS, A_PLAY, A_SET, CH_NUMBER, CTX_DECLARE, CTX_EFFECT,
-    CTX_MAIN, CTX_SECOND, F_SP, F_TYPES, H_CH_KIND, H_CH_MAX, H_CH_OPT, H_COINS, H_CTX, H_DECIDER,
-    H_MODE, H_NACTIVE, LEGAL, MODE_BUYING, MODE_SETTING, N_ACTIONS, P_ARNG, P_PRINCESS, R_N_POOL,
-    R_POOL, TY_SUCCESSION, TY_TERRITORY,
+    A_BACK, A_BUY, A_CHOOSE, A_DECLARE, A_NUMBER, A_PASS, A_PLAY, A_SET, CH_MODE, CH_NUMBER,
+    CTX_DECLARE, CTX_EFFECT, CTX_MAIN, CTX_SECOND, F_COST, F_SP, F_TYPES, H_CH_GOOD, H_CH_KIND,
+    H_CH_MAX, H_CH_OPT, H_COINS, H_CTX, H_DECIDER, H_MODE, H_NACTIVE, LEGAL, MODE_BUYING, MODE_SETTING,
+    N_ACTIONS, P_ARNG, P_PRINCESS, R_N_POOL, R_POOL, TY_SUCCESSION, TY_TERRITORY,
 )
 from hoc.kernel.state import active, agent_of, below, card, hand, owned, param, pb, rule
 from hoc.kernel.turn import is_legal, legal_actions
@@ -32,14 +32,31 @@ def random_policy(s):
 
 @kernel
 def default_choice(s):
-    """For choices a policy does not care about: decline when allowed, take the most of a number,
-    otherwise the first legal card."""
-    if s[H_CH_OPT] != 0:
-        return A_PASS
-    if s[H_CH_KIND] == CH_NUMBER:
+    """For card questions a policy does not care about: the most of a number, the first mode
+    offered; for a card the chooser gains, the most expensive (accepting when optional); for a
+    card the chooser loses (discard, exile), the cheapest, and declining when optional."""
+    kind = s[H_CH_KIND]
+    if kind == CH_NUMBER:
         return A_NUMBER + s[H_CH_MAX]
-    legal_actions(s, s[LEGAL:LEGAL + N_ACTIONS])
-    return s[LEGAL]
+    good = s[H_CH_GOOD] != 0
+    if s[H_CH_OPT] != 0 and not good:
+        return A_PASS
+    n = legal_actions(s, s[LEGAL:LEGAL + N_ACTIONS])
+    best = -1
+    for i in range(n):
+        a = s[LEGAL + i]
+        if a == A_PASS:
+            continue
+        if kind == CH_MODE:
+            return a
+        if best < 0:
+            best = a
+            continue
+        cost = card(s, a - A_CHOOSE, F_COST)
+        best_cost = card(s, best - A_CHOOSE, F_COST)
+        if (good and cost > best_cost) or (not good and cost < best_cost):
+            best = a
+    return best if best >= 0 else A_PASS
 
 
 @kernel

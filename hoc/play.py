@@ -5,9 +5,9 @@ from numba import njit
 from agents.policies import decide
 from hoc.kernel.jit import kernel
 from hoc.kernel.constants import (
-    DTYPE, H_END, H_NP, H_STEPS, H_TURNS, H_WINNER, H_WIN_MASK, P_BACK_TURN, P_PRINCESS, P_SP, P_TURNS,
-    RES_END, RES_ERROR, RES_GAME, RES_SEAT, RES_SEAT_SZ, RES_STEPS, RES_TURNS, RES_WINNER, RES_WIN_MASK,
-    R_NC, R_PLAYERS,
+    DTYPE, H_END, H_NP, H_OFF_STATS, H_STEPS, H_TURNS, H_WINNER, H_WIN_MASK, N_STATS, P_BACK_TURN,
+    P_PRINCESS, P_SP, P_TURNS, RES_END, RES_ERROR, RES_GAME, RES_SEAT, RES_SEAT_SZ, RES_STEPS,
+    RES_TURNS, RES_WINNER, RES_WIN_MASK, R_NC, R_PLAYERS,
 )
 from hoc.kernel.invariants import E_ILLEGAL, E_STEPS, OK, check
 from hoc.kernel.setup import game_seed, init_game, new_state
@@ -63,9 +63,10 @@ def record(s, out):
 
 
 @njit(cache=True)
-def run_batch(master, first, T, R, lineup, params, rotate, validate, out):
+def run_batch(master, first, T, R, lineup, params, rotate, validate, out, coverage):
     """Play games first .. first+len(out)-1 of the run with seed `master`. Seat j of game i is
-    played by lineup[(j + i) % players] when rotating, else by lineup[j]. One row of out per game."""
+    played by lineup[(j + i) % players] when rotating, else by lineup[j]. One row of out per game;
+    coverage[card, ST_*] adds up the games' coverage statistics."""
     s = new_state(T, R)
     players = rule(s, R_PLAYERS)
     totals = np.zeros(rule(s, R_NC), DTYPE)
@@ -83,3 +84,7 @@ def run_batch(master, first, T, R, lineup, params, rotate, validate, out):
         err = play_out(s, validate, totals, work)
         record(s, out[g])
         out[g, RES_ERROR] = err
+        stats = s[H_OFF_STATS]
+        for c in range(coverage.shape[0]):
+            for k in range(N_STATS):
+                coverage[c, k] += s[stats + c * N_STATS + k]

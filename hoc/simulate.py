@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
@@ -38,8 +38,10 @@ def _play_chunk(ruleset: Ruleset, ids: np.ndarray, params: np.ndarray, seed: int
     from hoc.play import run_batch  # imported in the worker: loads the compiled kernels there
 
     out = np.zeros((n, K.RES_LEN), K.DTYPE)
-    run_batch(np.int64(seed), first, ruleset.cards.table, ruleset.vector, ids, params, rotate, validate, out)
-    return out
+    coverage = np.zeros((len(ruleset.cards), K.N_STATS), np.int64)
+    run_batch(np.int64(seed), first, ruleset.cards.table, ruleset.vector, ids, params, rotate, validate, out,
+              coverage)
+    return out, coverage
 
 
 @dataclass
@@ -52,7 +54,7 @@ class Run:
     rotate: bool
     games: pd.DataFrame
     wall_seconds: float
-    meta: dict = field(default_factory=dict)
+    coverage: pd.DataFrame | None = None     # per card: times played, bought, gained, kept, exiled, attacks
 
     def summary(self) -> dict:
         return summarize(self)
@@ -91,7 +93,8 @@ def simulate(ruleset: Ruleset, agents: list[Agent], games: int, seed: int = 0, j
         parts = Parallel(n_jobs=jobs)(delayed(_play_chunk)(ruleset, ids, params, seed, s, n, rotate, validate)
                                       for s, n in tasks)
     wall = time.perf_counter() - t0
-    rows = np.concatenate(parts)
+    rows = np.concatenate([p[0] for p in parts])
+    coverage = pd.DataFrame(sum(p[1] for p in parts), index=ruleset.cards.ids, columns=K.STATS)
     bad = rows[rows[:, K.RES_ERROR] != 0]
     if len(bad):
         from hoc.kernel.setup import game_seed
@@ -101,7 +104,7 @@ def simulate(ruleset: Ruleset, agents: list[Agent], games: int, seed: int = 0, j
             f"game {g} of run seed {seed} (game seed {int(np.int64(game_seed(np.int64(seed), g)).view(np.uint64))}) broke an "
             f"invariant: {ERRORS.get(int(bad[0, K.RES_ERROR]), 'unknown error')}; "
             f"reproduce with `hoc replay --seed {seed} --game {g}` and the same options")
-    return Run(ruleset, agents, seed, rotate, frame(rows, ruleset, agents, seed, rotate), wall)
+    return Run(ruleset, agents, seed, rotate, frame(rows, ruleset, agents, seed, rotate), wall, coverage)
 
 
 def frame(rows: np.ndarray, ruleset: Ruleset, agents: list[Agent], seed: int, rotate: bool) -> pd.DataFrame:

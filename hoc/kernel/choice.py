@@ -5,8 +5,8 @@ without a choice). It returns DONE, WAIT (it asked a question through `ask`) or 
 a child frame, and resumes when the child is done)."""
 from hoc.kernel.jit import kernel
 from hoc.kernel.constants import (
-    CH_MODE, CTX_EFFECT, H_CH_CARD, H_CH_EXCEPT, H_CH_FLAGS, H_CH_KIND, H_CH_MAX, H_CH_MIN, H_CH_N,
-    H_CH_NOT, H_CH_OPT, H_CH_TYPES, H_CTX, H_DECIDER, H_DEPTH, H_OFF_STACK, STACK_FRAME,
+    CH_MODE, CTX_EFFECT, H_CH_CARD, H_CH_EXCEPT, H_CH_FLAGS, H_CH_GOOD, H_CH_KIND, H_CH_MAX, H_CH_MIN,
+    H_CH_N, H_CH_NOT, H_CH_OPT, H_CH_TYPES, H_CTX, H_DECIDER, H_DEPTH, H_OFF_STACK, STACK_FRAME,
 )
 
 DONE = 0
@@ -56,6 +56,15 @@ def ask(s, p, kind, types, not_types, mn, mx, optional):
     s[H_CH_CARD] = -1
     s[H_CH_EXCEPT] = -1
     s[H_CH_N] = 1
+    s[H_CH_GOOD] = 0
+
+
+@kernel
+def good_for_chooser(s):
+    """Mark the question just asked as one where the chosen card benefits the chooser (a gain, a
+    card back to hand or deck, a set): agents that do not care then take the best card and accept
+    rather than decline. Questions that discard or exile default to the least valuable card."""
+    s[H_CH_GOOD] = 1
 
 
 @kernel

@@ -1,20 +1,20 @@
 """The common cards' texts: one routine per card (cards with the same text share one)."""
 from hoc.kernel.jit import kernel
 from hoc.kernel.choice import (
-    ANY_COST, CALL, DONE, FR_A, FR_B, FR_C, FR_EFF, FR_P, FR_STEP, FR_TRIG, WAIT, ask, ask_mode, narrow,
-    push,
+    ANY_COST, CALL, DONE, FR_A, FR_B, FR_C, FR_EFF, FR_P, FR_STEP, FR_TRIG, WAIT, ask, ask_mode,
+    good_for_chooser, narrow, push,
 )
 from hoc.kernel.constants import (
     A_CHOOSE, A_NUMBER, A_PASS, CH_DECK_TOP, CH_DISCARD, CH_HAND, CH_KEPT, CH_MARKET, CH_PLAY,
     EFF_CHARM_WITCH, FL_NAMED_FARMING_VILLAGE, F_COST, F_EFFECT, F_FLAGS, F_SUB, F_TRIGGERS, F_TYPES,
     H_ACTION_BONUS, H_COINS, H_END, H_NACTIVE, H_NP, H_SUCC_RED, H_WITCH, H_WITCH_N, MAX_WITCHES,
     P_COIN_CTR, P_DECK_N, P_HANDY_CTR, P_HAND_N, P_OUT, P_SUCC_CTR, R_CITY, R_COURT_MAID, R_CURSE,
-    R_DUKE, R_FARMING_VILLAGE, R_LARGE_CITY, R_SENATOR, TRIG_ABILITY, TRIG_CLEANUP, TRIG_PLAY, TRIG_SET,
-    TY_ACTION, TY_ATTACK, TY_CALAMITY, TY_SUCCESSION, TY_TERRITORY,
+    R_DUKE, R_FARMING_VILLAGE, R_LARGE_CITY, R_SENATOR, ST_ATTACKS, TRIG_ABILITY, TRIG_CLEANUP,
+    TRIG_PLAY, TRIG_SET, TY_ACTION, TY_ATTACK, TY_CALAMITY, TY_SUCCESSION, TY_TERRITORY,
 )
 from hoc.kernel.endgame import domain_changed
 from hoc.kernel.market import reveal_bottom
-from hoc.kernel.state import active, card, deck, discard, domain, hand, market, pb, play, rule
+from hoc.kernel.state import active, card, count, deck, discard, domain, hand, market, pb, play, rule
 from hoc.kernel.zones import (
     FACE_UP, discard_add, discard_has, domain_to_discard, draw, ensure_deck, exile_from_discard,
     exile_from_hand, gain, hand_add, hand_has, hand_has_card, hand_has_flag, hand_has_type, in_market,
@@ -144,6 +144,7 @@ def eff_hideout(s, fr, a):
             return DONE
         s[fr + FR_STEP] = 1
         ask(s, p, CH_DISCARD, TY_ACTION | TY_SUCCESSION, TY_ATTACK, 0, ANY_COST, True)
+        good_for_chooser(s)
         return WAIT
     if a != A_PASS:
         c = a - A_CHOOSE
@@ -170,6 +171,7 @@ def eff_rampart(s, fr, a):
             return DONE
         s[fr + FR_STEP] = 1
         ask(s, p, CH_DISCARD, TY_TERRITORY, 0, low, low, True)
+        good_for_chooser(s)
         return WAIT
     if a != A_PASS:
         c = a - A_CHOOSE
@@ -259,6 +261,7 @@ def eff_adventurer(s, fr, a):
             return DONE
         s[fr + FR_STEP] = 2
         ask(s, p, CH_MARKET, 0, 0, 0, limit, False)
+        good_for_chooser(s)
         return WAIT
     gain(s, p, a - A_CHOOSE)
     return DONE
@@ -295,6 +298,7 @@ def eff_magic_talisman(s, fr, a):
             ask(s, p, CH_DISCARD, TY_CALAMITY, 0, 0, ANY_COST, False)
         else:
             ask(s, p, CH_DISCARD, TY_ACTION | TY_SUCCESSION, 0, 0, ANY_COST, False)
+            good_for_chooser(s)
         return WAIT
     c = a - A_CHOOSE
     mode = s[fr + FR_B]
@@ -369,6 +373,7 @@ def eff_supply_unit(s, fr, a):
     s[fr + FR_STEP] = 1
     ask(s, p, CH_PLAY, TY_ACTION, 0, 0, ANY_COST, True)
     narrow(s, 0, -1, unit, 1)
+    good_for_chooser(s)
     return WAIT
 
 
@@ -384,6 +389,7 @@ def eff_set_on_buy(s, fr, a):
         s[fr + FR_STEP] = 1
         ask(s, p, CH_DISCARD, 0, 0, 0, ANY_COST, True)
         narrow(s, 0, c, -1, 1)
+        good_for_chooser(s)
         return WAIT
     if s[fr + FR_STEP] == 2 or a == A_PASS:
         return DONE
@@ -424,6 +430,7 @@ def next_victim(s, fr):
         s[fr + FR_B] += 1
         q = (p + s[fr + FR_B]) % n
         if s[pb(s, q) + P_OUT] == 0:
+            count(s, s[fr + FR_A], ST_ATTACKS)
             return q
     return -1
 

@@ -246,6 +246,8 @@ H_WITCH = 58             # up to MAX_WITCHES masks: types | subtypes << 8 of the
 MAX_WITCHES = 6
 H_REVEALED = 64          # 1 while the top card of the supply lies face up (Buried Treasure)
 H_REVEALED_AT = 65       # the turn (H_TURNS) it was revealed: it costs 3 less during that turn
+H_CH_GOOD = 66           # pending choice: 1 if the chosen card is one the chooser gains (else loses)
+H_OFF_STATS = 67         # per card: how often it was played, bought, gained, kept, exiled, attacked with
 HEADER = 96
 # a state carries its rules: the ruleset vector and the card table follow the header
 RULES = HEADER
@@ -285,6 +287,16 @@ P_AT30 = 24             # step at which the player last reached the overtime SP 
 PSZ = 28
 
 STACK_FRAME = 8         # effect, trigger, step, a, b, player, c, d
+
+# coverage statistics of a game, per card: s[H_OFF_STATS + card * N_STATS + ST_*]
+ST_PLAYED = 0
+ST_BOUGHT = 1
+ST_GAINED = 2           # every gain, buys included
+ST_KEPT = 3
+ST_EXILED = 4
+ST_ATTACKS = 5          # opponents reached by its attack
+N_STATS = 6
+STATS = ("played", "bought", "gained", "kept", "exiled", "attacks")
 STACK_DEPTH = 4
 
 # phases

@@ -1,6 +1,8 @@
 """Backing a princess, and the princesses' texts; Karikuma's (shared) start-of-cleanup set."""
 from hoc.kernel.jit import kernel
-from hoc.kernel.choice import ANY_COST, CALL, DONE, FR_A, FR_B, FR_P, FR_STEP, FR_TRIG, WAIT, ask, push
+from hoc.kernel.choice import (
+    ANY_COST, CALL, DONE, FR_A, FR_B, FR_P, FR_STEP, FR_TRIG, WAIT, ask, good_for_chooser, push,
+)
 from hoc.kernel.constants import (
     A_CHOOSE, A_NUMBER, A_PASS, CH_DISCARD, CH_HAND, CH_MARKET, CH_NUMBER, CH_PLAY,
     FL_BACK_WITHOUT_FARMING_VILLAGES, F_COST, F_EFFECT, F_FLAGS, F_TRIGGERS, F_TYPES, H_END,
@@ -133,6 +135,7 @@ def eff_flammaria(s, fr, a):
         return DONE
     s[fr + FR_STEP] = 1
     ask(s, p, CH_MARKET, 0, 0, 0, 5, True)
+    good_for_chooser(s)
     return WAIT
 
 
@@ -181,6 +184,7 @@ def eff_bergamot(s, fr, a):
             if s[d + x] > 0 and card(s, x, F_TYPES) & TY_ACTION:
                 s[fr + FR_STEP] = 2
                 ask(s, p, CH_DISCARD, TY_ACTION, 0, 0, ANY_COST, False)
+                good_for_chooser(s)
                 return WAIT
         return DONE
     c = a - A_CHOOSE

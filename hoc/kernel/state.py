@@ -9,8 +9,8 @@ import numpy as np
 from hoc.kernel.jit import kernel
 from hoc.kernel.constants import (
     AGENTS, AGENT_SZ, CARDS, H_DCAP, H_NC, H_OFF_ABROAD, H_OFF_ACTIVE, H_OFF_DECK, H_OFF_DISCARD,
-    H_OFF_DOMAIN, H_OFF_HAND, H_OFF_KEPT, H_OFF_MARKET, H_OFF_OWNED, H_OFF_PLAY, H_OFF_PLAYER, N_FIELDS,
-    PSZ, RULES,
+    H_OFF_DOMAIN, H_OFF_HAND, H_OFF_KEPT, H_OFF_MARKET, H_OFF_OWNED, H_OFF_PLAY, H_OFF_PLAYER,
+    H_OFF_STATS, N_FIELDS, N_STATS, PSZ, RULES,
 )
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -47,6 +47,12 @@ def seat_agent(s, seat, agent, params):
     s[AGENTS + seat * AGENT_SZ] = agent
     for i in range(min(params.shape[0], AGENT_SZ - 1)):
         s[AGENTS + seat * AGENT_SZ + 1 + i] = params[i]
+
+
+@kernel
+def count(s, c, stat):
+    """One more occurrence of a coverage statistic of card c."""
+    s[s[H_OFF_STATS] + c * N_STATS + stat] += 1
 
 
 @kernel

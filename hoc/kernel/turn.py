@@ -19,13 +19,14 @@ from hoc.kernel.constants import (
     KEEP_CLEANUP, KEEP_MAIN, MARKET_BASIC, MODE_BUYING, MODE_NONE, MODE_SETTING, NCMAX, NUMBER_MAX,
     N_ACTIONS, PH_CLEANUP, PH_DECLARE, PH_DRAW, PH_END, PH_KEEP, PH_MAIN, PH_SECOND, PH_START,
     P_COIN_CTR, P_HANDY_CTR, P_HAND_ACTION, P_HAND_PLAYABLE, P_HAND_SUCC, P_KEPT_N, P_OUT, P_PRINCESS,
-    P_TURNS, R_HAND_SIZE, R_KEEP_TIMING, R_MARKET_MODE, R_TURN_CAP, TRIG_ABILITY, TRIG_BACK,
-    TRIG_CLEANUP, TRIG_PLAY, TRIG_SET, TY_ACTION, TY_SUCCESSION, TY_TERRITORY, USED_PRINCESS,
+    P_TURNS, R_HAND_SIZE, R_KEEP_TIMING, R_MARKET_MODE, R_TURN_CAP, ST_BOUGHT, ST_GAINED, ST_KEPT,
+    ST_PLAYED, TRIG_ABILITY, TRIG_BACK, TRIG_CLEANUP, TRIG_PLAY, TRIG_SET, TY_ACTION, TY_SUCCESSION,
+    TY_TERRITORY, USED_PRINCESS,
 )
 from hoc.kernel.effects import ability_ready, lily_ready, run_effects
 from hoc.kernel.endgame import coronation_check, declare, finish, may_declare, turn_completed
 from hoc.kernel.market import refill, revealed_card, take_revealed
-from hoc.kernel.state import active, card, discard, domain, hand, kept, market, pb, play, rule
+from hoc.kernel.state import active, card, count, discard, domain, hand, kept, market, pb, play, rule
 from hoc.kernel.zones import (
     buy_cost, deck_window_has, discard_add, draw, gain, hand_add, hand_to_discard_all, in_market, own,
     play_to_discard_all, revealed_cost, set_from_hand,
@@ -340,6 +341,7 @@ def advance(s):
 # ---- actions ------------------------------------------------------------------------------------
 @kernel
 def play_card(s, p, c):
+    count(s, c, ST_PLAYED)
     hand_add(s, p, c, -1)
     s[play(s) + c] += 1
     s[H_PLAYED] += 1
@@ -353,6 +355,7 @@ def play_card(s, p, c):
 
 @kernel
 def keep_card(s, p, c):
+    count(s, c, ST_KEPT)
     hand_add(s, p, c, -1)
     s[kept(s, p) + c] += 1
     s[pb(s, p) + P_KEPT_N] += 1
@@ -396,6 +399,7 @@ def second_action(s, p, a):
             c = revealed_card(s)
             s[H_COINS] -= revealed_cost(s, p, c)
             take_revealed(s)
+            count(s, c, ST_GAINED)
             discard_add(s, p, c, 1)
             own(s, p, c, 1)
         else:
@@ -403,6 +407,7 @@ def second_action(s, p, a):
             s[H_COINS] -= buy_cost(s, p, c)
             gain(s, p, c)
         s[H_MODE] = MODE_BUYING
+        count(s, c, ST_BOUGHT)
         if card(s, c, F_FLAGS) & FL_SET_ON_BUY and s[pb(s, p) + P_PRINCESS] >= 0:
             push(s, EFF_SET_ON_BUY, TRIG_PLAY, p, c)
     elif a < A_SET:

@@ -5,12 +5,13 @@ from hoc.kernel.constants import (
     CAT_COMMON, CAT_PRINCESS, CAT_RARE, EFF_KLAM_KLAM, FL_NOT_IN_MARKET, F_CAT, F_COST, F_EFFECT,
     F_FLAGS, F_SUB, F_TYPES, H_MARKET_DIRTY, H_NACTIVE, H_REVEALED_AT, H_SUCC_RED, H_TURNS, H_WITCH,
     H_WITCH_N, P_DECK_N, P_DISCARD_N, P_DOMAIN_N, P_HAND_ACTION, P_HAND_N, P_HAND_PLAYABLE, P_HAND_SUCC,
-    P_KEPT_N, P_OWNED_N, P_PRINCESS, P_RNG, R_COURT_MAID, R_DUKE, R_SENATOR, TY_ACTION, TY_SUCCESSION,
-    TY_TERRITORY,
+    P_KEPT_N, P_OWNED_N, P_PRINCESS, P_RNG, R_COURT_MAID, R_DUKE, R_SENATOR, ST_EXILED, ST_GAINED,
+    TY_ACTION, TY_SUCCESSION, TY_TERRITORY,
 )
 from hoc.kernel.endgame import check_judgement, domain_changed
 from hoc.kernel.state import (
-    abroad, active, card, deck, discard, domain, hand, kept, market, owned, pb, play, rule, shuffle,
+    abroad, active, card, count, deck, discard, domain, hand, kept, market, owned, pb, play, rule,
+    shuffle,
 )
 
 FACE_UP = 1 << 16   # deck entries carry this bit when the card lies face up
@@ -38,6 +39,7 @@ def discard_add(s, p, c, n):
 
 @kernel
 def exile_from_discard(s, p, c):
+    count(s, c, ST_EXILED)
     discard_add(s, p, c, -1)
     s[abroad(s) + c] += 1
     own(s, p, c, -1)
@@ -76,6 +78,7 @@ def own(s, p, c, n):
 @kernel
 def exile_from_hand(s, p, c):
     """Exile: the card leaves the game for the shared "abroad" zone."""
+    count(s, c, ST_EXILED)
     hand_add(s, p, c, -1)
     s[abroad(s) + c] += 1
     own(s, p, c, -1)
@@ -216,6 +219,7 @@ def take_from_market(s, c):
 @kernel
 def gain(s, p, c):
     """Gain c from the market to p's discard pile (every buy is a gain)."""
+    count(s, c, ST_GAINED)
     discard_add(s, p, c, 1)
     own(s, p, c, 1)
     take_from_market(s, c)
