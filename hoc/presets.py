@@ -1,5 +1,6 @@
-"""Named markets: the 1E rulebook's recommended sets (reference §2.8) by their English names.
-A preset is usable in an edition when every one of its kinds exists there."""
+"""Named markets: the 1E rulebook's recommended sets (reference §2.8) by their English names, and
+markets the tests and benchmarks use. A preset is usable in an edition when every one of its kinds
+exists there (first_play, introductory, intermediate, adventure and walpurgis_night exist in 2E)."""
 
 RECOMMENDED = {
     "first_play": ["scout", "wishing_well", "post_horse", "trading_ship", "purveyor", "supply_unit",
@@ -23,4 +24,11 @@ RECOMMENDED = {
     "court_politics": ["wishing_well", "bribery", "conscription_writ", "magic_talisman", "charm_witch",
                        "stargazing_witch", "royal_guard", "alchemist", "imperial_estate",
                        "gossip_loving_duchess"],
+    # 2E markets used by the tests and benchmarks (together 30 of the 31 kinds, every attack among them)
+    "maids_and_witches": ["handyman", "city_development", "adventurer", "magic_talisman", "stargazing_witch",
+                          "supply_unit", "attendant_maid", "infantry_battalion", "charm_witch", "curse_witch"],
+    "siege": ["hunted_beast", "royal_guard", "land_reclamation_decree", "battering_ram", "gossip_loving_duchess",
+              "post_horse", "library", "scout", "hideout", "wishing_well"],
+    "festival": ["ball", "flea_market", "margrave", "bank", "buried_treasure", "imperial_estate", "trading_ship",
+                 "purveyor", "donation", "rampart"],
 }

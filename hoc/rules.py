@@ -96,6 +96,11 @@ class Ruleset:
         if isinstance(m, str):
             if m in RECOMMENDED:
                 kinds = RECOMMENDED[m]
+                absent = [k for k in kinds if k not in commons]
+                if absent:
+                    usable = [n for n, ks in RECOMMENDED.items() if all(k in commons for k in ks)]
+                    raise HocError(f"preset {m!r} uses cards that {self.edition} does not have "
+                                   f"({', '.join(absent)}); presets of {self.edition}: {', '.join(usable)}")
             elif "," in m:
                 kinds = [k.strip() for k in m.split(",") if k.strip()]
             else:
