@@ -488,9 +488,8 @@ def eff_royal_guard(s, fr, a):
     """Every opponent discards the top 3 cards of their deck."""
     q = next_victim(s, fr)
     while q >= 0:
-        for _ in range(3):
-            if ensure_deck(s, q, 1) == 0:
-                break
+        # short of 3 cards, the discard pile goes under the deck first (RULINGS 15)
+        for _ in range(min(3, ensure_deck(s, q, 3))):
             discard_add(s, q, pop_deck(s, q), 1)
         q = next_victim(s, fr)
     return DONE

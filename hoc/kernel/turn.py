@@ -11,17 +11,17 @@ from hoc.kernel.constants import (
     A_ABILITY, A_BACK, A_BUY, A_BUY_REVEALED, A_CHOOSE, A_COIN, A_DECLARE, A_KEEP, A_LILY, A_NUMBER,
     A_PASS, A_PLAY, A_RECALL, A_SET, CAT_PRINCESS, CH_DECK_TOP, CH_DISCARD, CH_HAND, CH_KEPT, CH_MARKET,
     CH_MODE, CH_NUMBER, CH_PLAY, CTX_DECLARE, CTX_EFFECT, CTX_KEEP, CTX_MAIN, CTX_NONE, CTX_SECOND,
-    EFF_BACK, EFF_LILY, EFF_SET_ON_BUY, END_TURN_CAP, FL_CANNOT_KEEP, FL_SET_ON_BUY, F_CAT, F_COINS,
-    F_COST, F_EFFECT, F_FLAGS, F_LINKS, F_TRIGGERS, F_TYPES, H_ACTION_BONUS, H_CH_CARD, H_CH_EXCEPT,
-    H_CH_FLAGS, H_CH_KIND, H_CH_MAX, H_CH_MIN, H_CH_N, H_CH_NOT, H_CH_OPT, H_CH_TYPES, H_COINS, H_CTX,
-    H_CUR, H_DECIDER, H_DEPTH, H_END, H_EXTRA_PENDING, H_IN_EXTRA, H_LILY_USED, H_MARKET_DIRTY, H_MODE,
-    H_NACTIVE, H_NC, H_NP, H_OPEN, H_PHASE, H_PLAYED, H_STEPS, H_SUCC_RED, H_TURNS, H_USED, H_WITCH_N,
-    KEEP_CLEANUP, KEEP_MAIN, MARKET_BASIC, MODE_BUYING, MODE_NONE, MODE_SETTING, NCMAX, NUMBER_MAX,
-    N_ACTIONS, PH_CLEANUP, PH_DECLARE, PH_DRAW, PH_END, PH_KEEP, PH_MAIN, PH_SECOND, PH_START,
-    P_COIN_CTR, P_HANDY_CTR, P_HAND_ACTION, P_HAND_PLAYABLE, P_HAND_SUCC, P_KEPT_N, P_OUT, P_PRINCESS,
-    P_TURNS, R_HAND_SIZE, R_KEEP_TIMING, R_MARKET_MODE, R_TURN_CAP, ST_BOUGHT, ST_GAINED, ST_KEPT,
-    ST_PLAYED, TRIG_ABILITY, TRIG_BACK, TRIG_CLEANUP, TRIG_PLAY, TRIG_SET, TY_ACTION, TY_SUCCESSION,
-    TY_TERRITORY, USED_PRINCESS,
+    EFF_BACK, EFF_LILY, EFF_SET_AT_CLEANUP, EFF_SET_ON_BUY, END_TURN_CAP, FL_CANNOT_KEEP, FL_SET_ON_BUY,
+    F_CAT, F_COINS, F_COST, F_EFFECT, F_FLAGS, F_LINKS, F_TRIGGERS, F_TYPES, H_ACTION_BONUS, H_CH_CARD,
+    H_CH_EXCEPT, H_CH_FLAGS, H_CH_KIND, H_CH_MAX, H_CH_MIN, H_CH_N, H_CH_NOT, H_CH_OPT, H_CH_TYPES,
+    H_COINS, H_CTX, H_CUR, H_DECIDER, H_DEPTH, H_END, H_EXTRA_PENDING, H_IN_EXTRA, H_LILY_USED,
+    H_MARKET_DIRTY, H_MODE, H_NACTIVE, H_NC, H_NP, H_OPEN, H_PHASE, H_PLAYED, H_STEPS, H_SUCC_RED,
+    H_TURNS, H_USED, H_WITCH_N, KEEP_CLEANUP, KEEP_MAIN, MARKET_BASIC, MODE_BUYING, MODE_NONE,
+    MODE_SETTING, NCMAX, NUMBER_MAX, N_ACTIONS, PH_CLEANUP, PH_DECLARE, PH_DRAW, PH_END, PH_KEEP,
+    PH_MAIN, PH_SECOND, PH_START, P_COIN_CTR, P_HANDY_CTR, P_HAND_ACTION, P_HAND_PLAYABLE, P_HAND_SUCC,
+    P_KEPT_N, P_OUT, P_PRINCESS, P_TURNS, R_HAND_SIZE, R_KEEP_TIMING, R_MARKET_MODE, R_TURN_CAP,
+    ST_BOUGHT, ST_GAINED, ST_KEPT, ST_PLAYED, TRIG_ABILITY, TRIG_BACK, TRIG_CLEANUP, TRIG_PLAY,
+    TRIG_SET, TY_ACTION, TY_SUCCESSION, TY_TERRITORY, USED_PRINCESS,
 )
 from hoc.kernel.effects import ability_ready, lily_ready, run_effects
 from hoc.kernel.endgame import coronation_check, declare, finish, may_declare, turn_completed
@@ -254,12 +254,16 @@ def keep_has_choice(s, p):
 
 @kernel
 def cleanup_start(s, p):
-    """'At the start of the Cleanup phase' texts of the cards in the play area."""
+    """'At the start of the Cleanup phase' texts of the cards in the play area. The mandatory sets
+    (Karikuma, Imperial Estate, Margrave) resolve before the optional ones (Supply Unit), so a
+    played Margrave is always set. Reading: the engine fixes this order, the player does not."""
     pa = play(s)
-    for i in range(s[H_NACTIVE] - 1, -1, -1):
-        c = active(s, i)
-        if s[pa + c] > 0 and card(s, c, F_TRIGGERS) & (1 << TRIG_CLEANUP):
-            push(s, card(s, c, F_EFFECT), TRIG_CLEANUP, p, c)
+    for mandatory in range(2):
+        for i in range(s[H_NACTIVE] - 1, -1, -1):
+            c = active(s, i)
+            if (s[pa + c] > 0 and card(s, c, F_TRIGGERS) & (1 << TRIG_CLEANUP)
+                    and (card(s, c, F_EFFECT) == EFF_SET_AT_CLEANUP) == (mandatory == 1)):
+                push(s, card(s, c, F_EFFECT), TRIG_CLEANUP, p, c)
 
 
 @kernel
