@@ -8,18 +8,18 @@ from hoc.kernel.constants import (
     A_CHOOSE, A_NUMBER, A_PASS, CH_DECK_TOP, CH_DISCARD, CH_HAND, CH_KEPT, CH_MARKET, CH_PLAY,
     EFF_CHARM_WITCH, FL_NAMED_FARMING_VILLAGE, F_COST, F_EFFECT, F_FLAGS, F_SUB, F_TRIGGERS, F_TYPES,
     H_ACTION_BONUS, H_COINS, H_END, H_NACTIVE, H_NP, H_SUCC_RED, H_WITCH, H_WITCH_N, MAX_WITCHES,
-    P_COIN_CTR, P_DECK_N, P_HANDY_CTR, P_HAND_N, P_OUT, P_SUCC_CTR, R_CITY, R_COURT_MAID, R_CURSE,
-    R_DUKE, R_FARMING_VILLAGE, R_LARGE_CITY, R_SENATOR, ST_ATTACKS, TRIG_ABILITY, TRIG_CLEANUP,
-    TRIG_PLAY, TRIG_SET, TY_ACTION, TY_ATTACK, TY_CALAMITY, TY_SUCCESSION, TY_TERRITORY,
+    P_COIN_CTR, P_DECK_N, P_HANDY_CTR, P_HAND_N, P_OUT, P_SUCC_CTR, R_CITY, R_COURT_MAID, R_DUKE,
+    R_FARMING_VILLAGE, R_LARGE_CITY, R_SENATOR, ST_ATTACKS, TRIG_ABILITY, TRIG_CLEANUP, TRIG_PLAY,
+    TRIG_SET, TY_ACTION, TY_ATTACK, TY_CALAMITY, TY_SUCCESSION, TY_TERRITORY,
 )
 from hoc.kernel.endgame import domain_changed
 from hoc.kernel.market import reveal_bottom
 from hoc.kernel.state import active, card, count, deck, discard, domain, hand, market, pb, play, rule
 from hoc.kernel.zones import (
     FACE_UP, discard_add, discard_has, domain_to_discard, draw, ensure_deck, exile_from_discard,
-    exile_from_hand, gain, hand_add, hand_has, hand_has_card, hand_has_flag, hand_has_type, in_market,
-    kept_lowest_cost, kept_to_discard, market_choice_exists, market_to_hand, own, play_has, pop_deck,
-    push_deck, set_from_discard, take_from_market, take_from_window,
+    exile_from_hand, gain, give_curse, hand_add, hand_has, hand_has_card, hand_has_flag, hand_has_type,
+    in_market, kept_lowest_cost, kept_to_discard, market_choice_exists, market_to_hand, own, play_has,
+    pop_deck, push_deck, set_from_discard, take_from_market, take_from_window,
 )
 
 @kernel
@@ -473,12 +473,8 @@ def eff_sharifa(s, fr, a):
     """When set: every opponent takes a Curse face up on top of their deck (until none is left)."""
     if s[fr + FR_TRIG] != TRIG_SET:
         return DONE
-    curse = rule(s, R_CURSE)
     q = next_victim(s, fr)
-    while q >= 0 and s[market(s) + curse] > 0:
-        s[market(s) + curse] -= 1
-        own(s, q, curse, 1)
-        push_deck(s, q, curse, True)
+    while q >= 0 and give_curse(s, q, True):
         q = next_victim(s, fr)
     return DONE
 
@@ -591,12 +587,8 @@ def eff_curse_witch(s, fr, a):
     if a - A_NUMBER == 3:
         draw(s, p, 2)
         return DONE
-    curse = rule(s, R_CURSE)
     q = next_victim(s, fr)
-    while q >= 0 and s[market(s) + curse] > 0:
-        s[market(s) + curse] -= 1
-        discard_add(s, q, curse, 1)
-        own(s, q, curse, 1)
+    while q >= 0 and give_curse(s, q, False):
         q = next_victim(s, fr)
     return DONE
 

@@ -344,7 +344,6 @@ END_REASONS = {END_CORONATION: "coronation", END_OVERTIME: "overtime",
                END_JUDGEMENT: "judgement", END_TURN_CAP: "turn_cap", END_INSTANT_30: "instant_30"}
 
 USED_PRINCESS = 1
-USED_LILY = 2
 
 # ---- the action space (fixed; NCMAX card slots per verb) ------------------------------------
 A_PASS = 0

@@ -5,8 +5,8 @@ from hoc.kernel.constants import (
     CAT_COMMON, CAT_PRINCESS, CAT_RARE, EFF_KLAM_KLAM, FL_NOT_IN_MARKET, F_CAT, F_COST, F_EFFECT,
     F_FLAGS, F_SUB, F_TYPES, H_MARKET_DIRTY, H_NACTIVE, H_REVEALED_AT, H_SUCC_RED, H_TURNS, H_WITCH,
     H_WITCH_N, P_DECK_N, P_DISCARD_N, P_DOMAIN_N, P_HAND_ACTION, P_HAND_N, P_HAND_PLAYABLE, P_HAND_SUCC,
-    P_KEPT_N, P_OWNED_N, P_PRINCESS, P_RNG, R_COURT_MAID, R_DUKE, R_SENATOR, ST_EXILED, ST_GAINED,
-    TY_ACTION, TY_SUCCESSION, TY_TERRITORY,
+    P_KEPT_N, P_OWNED_N, P_PRINCESS, P_RNG, R_COURT_MAID, R_CURSE, R_DUKE, R_SENATOR, ST_EXILED,
+    ST_GAINED, TY_ACTION, TY_SUCCESSION, TY_TERRITORY,
 )
 from hoc.kernel.endgame import check_judgement, domain_changed
 from hoc.kernel.state import (
@@ -38,11 +38,34 @@ def discard_add(s, p, c, n):
 
 
 @kernel
-def exile_from_discard(s, p, c):
+def to_abroad(s, p, c):
+    """Exile: p's card (already taken from its zone) leaves the game for the shared "abroad"."""
     count(s, c, ST_EXILED)
-    discard_add(s, p, c, -1)
     s[abroad(s) + c] += 1
     own(s, p, c, -1)
+
+
+@kernel
+def exile_from_discard(s, p, c):
+    discard_add(s, p, c, -1)
+    to_abroad(s, p, c)
+
+
+@kernel
+def give_curse(s, q, on_deck_top):
+    """q gains a Curse from the curse pile (to the discard pile, or face up on top of the deck).
+    Returns False, giving nothing, once the pile is empty: later players get none (FAQ)."""
+    curse = rule(s, R_CURSE)
+    if s[market(s) + curse] == 0:
+        return False
+    s[market(s) + curse] -= 1
+    count(s, curse, ST_GAINED)
+    own(s, q, curse, 1)
+    if on_deck_top:
+        push_deck(s, q, curse, True)
+    else:
+        discard_add(s, q, curse, 1)
+    return True
 
 
 @kernel
@@ -77,11 +100,8 @@ def own(s, p, c, n):
 
 @kernel
 def exile_from_hand(s, p, c):
-    """Exile: the card leaves the game for the shared "abroad" zone."""
-    count(s, c, ST_EXILED)
     hand_add(s, p, c, -1)
-    s[abroad(s) + c] += 1
-    own(s, p, c, -1)
+    to_abroad(s, p, c)
 
 
 @kernel
