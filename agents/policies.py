@@ -10,10 +10,12 @@ from hoc.kernel.constants import (
     N_ACTIONS, P_ARNG, P_PRINCESS, R_N_POOL, R_POOL, TY_SUCCESSION, TY_TERRITORY,
 )
 from hoc.kernel.state import active, agent_of, below, card, hand, owned, param, pb, rule
+from agents.priority_kernel import priority_policy
 from hoc.kernel.turn import is_legal, legal_actions
 
 RANDOM = 0
 BASIC_RUSH = 1
+PRIORITY = 2
 
 # basic_rush parameter slots
 BR_DUKE = 0
@@ -135,4 +137,8 @@ def decide(s):
     agent = agent_of(s, s[H_DECIDER])
     if agent == BASIC_RUSH:
         return basic_rush_policy(s)
+    if agent == PRIORITY:
+        if s[H_CTX] == CTX_EFFECT:
+            return default_choice(s)
+        return priority_policy(s)
     return random_policy(s)

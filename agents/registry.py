@@ -1,13 +1,15 @@
 """The agents a user can name. Each jitted agent has an id (its case in `policies.decide`) and a
-function that prepares its parameter row for a ruleset."""
+function that prepares its parameter row for a ruleset. Priority-list agents are TOML files: the
+archetypes in `agents/archetypes/` by name, any other file by its path."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable
 
 import numpy as np
 
-from agents import policies
+from agents import policies, priority
 from hoc.errors import HocError
 from hoc.kernel.constants import DTYPE, N_PARAMS
 
@@ -44,8 +46,22 @@ AGENTS = {a.name: a for a in (
 )}
 
 
+ARCHETYPES = Path(__file__).parent / "archetypes"
+
+
+def from_file(path: str | Path) -> Agent:
+    """A priority-list agent from a TOML file."""
+    spec = priority.parse(path)
+    return Agent(spec.name, policies.PRIORITY, spec.description or f"priority list {spec.path}", spec.params)
+
+
+for _path in sorted(ARCHETYPES.glob("*.toml")):
+    AGENTS[_path.stem] = from_file(_path)
+
+
 def get(name: str) -> Agent:
-    try:
+    if name in AGENTS:
         return AGENTS[name]
-    except KeyError:
-        raise HocError(f"unknown agent {name!r}; available: {', '.join(AGENTS)}") from None
+    if name.endswith(".toml"):
+        return from_file(name)
+    raise HocError(f"unknown agent {name!r}; available: {', '.join(AGENTS)} (or a path to a .toml file)")

@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 
 _ROOTS = [Path(__file__).resolve().parent, Path(__file__).resolve().parent.parent / "agents"]
-_SUFFIXES = {".py", ".csv"}
+_SUFFIXES = {".py", ".csv"}   # agent TOML files are data passed at run time: no need
 
 
 def source_hash() -> str:

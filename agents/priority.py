@@ -1,0 +1,187 @@
+"""Priority-list agents defined as data: a TOML file compiled to the parameter row that the jitted
+`priority_kernel` reads. No Python runs during a game.
+
+    description = "Senators and Dukes"
+    [princess]
+    prefer = ["lulunasaika", "klam_klam"]   # backing order (then the rest of the pool)
+    min_coins = 6                           # back only with at least this many coins
+    [set]
+    min_sp = 2          # set positive-SP Succession cards when those in hand total at least this
+    [play]
+    first = ["post_horse"]                  # then: Actions that open plays, other Actions, Territories
+    keep = true                             # keep the most expensive Action it can at cleanup
+    [[buy]]                                 # buy rules in priority order; every buy re-reads them
+    card = "duke"
+    princess = true
+    [[buy]]
+    card = "large_city"
+    owned_below = 3
+
+Conditions of a buy rule: princess (true/false), coins_at_least, coins_at_most, turn_at_least,
+turn_at_most (own turns), owned_below, owned_at_least (copies of the rule's card), sp_at_least,
+sp_below (own domain SP), behind_at_least (leader's SP minus own), pile_at_most (copies left in
+the market), offered (a card the market must offer).
+"""
+from __future__ import annotations
+
+import difflib
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from agents import priority_kernel as PK
+from hoc.errors import HocError
+from hoc.kernel.constants import DTYPE, N_PARAMS
+
+CONDITIONS = {"princess": PK.C_PRINCESS, "coins_at_least": PK.C_COINS_AT_LEAST, "coins_at_most": PK.C_COINS_AT_MOST,
+              "turn_at_least": PK.C_TURN_AT_LEAST, "turn_at_most": PK.C_TURN_AT_MOST,
+              "owned_below": PK.C_OWNED_BELOW, "owned_at_least": PK.C_OWNED_AT_LEAST,
+              "sp_at_least": PK.C_SP_AT_LEAST, "sp_below": PK.C_SP_BELOW,
+              "behind_at_least": PK.C_BEHIND_AT_LEAST, "pile_at_most": PK.C_PILE_AT_MOST,
+              "offered": PK.C_OFFERED}
+SECTIONS = {"description", "princess", "set", "play", "buy"}
+
+
+@dataclass(frozen=True)
+class PriorityList:
+    """A parsed priority-list agent, not yet bound to an edition's card ids."""
+
+    name: str
+    path: str
+    text: str
+    description: str
+    prefer: tuple[str, ...]
+    min_coins: int
+    set_min_sp: int
+    first: tuple[str, ...]
+    keep: bool
+    buy: tuple[dict, ...]
+
+    def error(self, problem: str, needle: str | None = None) -> HocError:
+        return _error(self.path, self.text, problem, needle)
+
+    def params(self, ruleset) -> np.ndarray:
+        """The parameter row for a ruleset: card names become that edition's card ids."""
+        db = ruleset.cards
+        P = np.zeros(N_PARAMS, DTYPE)
+
+        def card_id(name: str, kind: str = "card") -> int:
+            if name not in db.ids:
+                close = difflib.get_close_matches(name, db.ids, n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                raise self.error(f"unknown {kind} {name!r} in edition {db.edition}{hint}", f'"{name}"')
+            return db.index(name)
+
+        princesses = db.pile_ids("princess")
+        order = list(self.prefer) + [db.name(k) for k in ruleset.pool if db.name(k) not in self.prefer]
+        for n in self.prefer:
+            if n not in princesses:
+                card_id(n, "princess")
+                raise self.error(f"{n!r} is not a princess", f'"{n}"')
+        P[PK.PR_N_PRINCESS] = len(order)
+        P[PK.PR_PRINCESS:PK.PR_PRINCESS + len(order)] = [db.index(n) for n in order]
+        P[PK.PR_BACK_MIN_COINS] = self.min_coins
+        P[PK.PR_SET_MIN_SP] = self.set_min_sp
+        P[PK.PR_KEEP] = int(self.keep)
+        P[PK.PR_N_FIRST] = len(self.first)
+        P[PK.PR_FIRST:PK.PR_FIRST + len(self.first)] = [card_id(n) for n in self.first]
+        P[PK.PR_N_BUY] = len(self.buy)
+        for i, rule in enumerate(self.buy):
+            r = PK.PR_BUY + i * PK.RULE_SZ
+            P[r] = card_id(rule["card"])
+            for k, (key, value) in enumerate((k, v) for k, v in rule.items() if k != "card"):
+                P[r + 1 + 2 * k] = CONDITIONS[key]
+                P[r + 2 + 2 * k] = card_id(value) if key == "offered" else int(value)
+        return P
+
+
+def _line_of(text: str, needle: str | None) -> int | None:
+    if needle:
+        for i, line in enumerate(text.splitlines(), 1):
+            if needle in line.split("#")[0]:
+                return i
+    return None
+
+
+def _error(path: str, text: str, problem: str, needle: str | None = None) -> HocError:
+    line = _line_of(text, needle)
+    return HocError(f"{path}{f', line {line}' if line else ''}: {problem}")
+
+
+def _int(path, text, value, what, needle, low=0):
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise _error(path, text, f"{what} must be a whole number of at least {low}, got {value!r}", needle)
+    return value
+
+
+def parse(path: str | Path, text: str | None = None) -> PriorityList:
+    """Read and check a priority-list file; errors name the file, the line and the problem."""
+    path = str(path)
+    if text is None:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as e:
+            raise HocError(f"cannot read agent file {path}: {e.strerror or e}") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise HocError(f"{path}: not valid TOML: {e}") from None
+    for key in data:
+        if key not in SECTIONS:
+            raise _error(path, text, f"unknown section {key!r}; sections: {', '.join(sorted(SECTIONS))}", key)
+    princess = data.get("princess", {})
+    for key in princess:
+        if key not in ("prefer", "min_coins"):
+            raise _error(path, text, f"unknown key {key!r} in [princess]; keys: prefer, min_coins", key)
+    prefer = princess.get("prefer", [])
+    if not isinstance(prefer, list) or not all(isinstance(x, str) for x in prefer):
+        raise _error(path, text, "[princess] prefer must be a list of princess names", "prefer")
+    set_ = data.get("set", {})
+    for key in set_:
+        if key != "min_sp":
+            raise _error(path, text, f"unknown key {key!r} in [set]; keys: min_sp", key)
+    play = data.get("play", {})
+    for key in play:
+        if key not in ("first", "keep"):
+            raise _error(path, text, f"unknown key {key!r} in [play]; keys: first, keep", key)
+    first = play.get("first", [])
+    if not isinstance(first, list) or not all(isinstance(x, str) for x in first) or len(first) > 15:
+        raise _error(path, text, "[play] first must be a list of at most 15 card names", "first")
+    keep = play.get("keep", True)
+    if not isinstance(keep, bool):
+        raise _error(path, text, f"[play] keep must be true or false, got {keep!r}", "keep")
+    buy = data.get("buy", [])
+    if not isinstance(buy, list):
+        raise _error(path, text, "buy rules are written [[buy]] tables", "buy")
+    if len(buy) > PK.MAX_RULES:
+        raise _error(path, text, f"{len(buy)} buy rules; at most {PK.MAX_RULES}")
+    for rule in buy:
+        if "card" not in rule or not isinstance(rule["card"], str):
+            raise _error(path, text, "a [[buy]] rule needs card = \"name\"", "[[buy]]")
+        conditions = [k for k in rule if k != "card"]
+        for key in conditions:
+            if key not in CONDITIONS:
+                close = difflib.get_close_matches(key, CONDITIONS, n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                raise _error(path, text, f"unknown condition {key!r}{hint}; conditions: {', '.join(CONDITIONS)}", key)
+            value = rule[key]
+            if key == "princess":
+                if not isinstance(value, bool):
+                    raise _error(path, text, f"princess must be true or false, got {value!r}", key)
+            elif key == "offered":
+                if not isinstance(value, str):
+                    raise _error(path, text, f"offered must be a card name, got {value!r}", key)
+            else:
+                _int(path, text, value, key, key, low=-100 if key.startswith("sp") or key.startswith("behind") else 0)
+        if len(conditions) > PK.MAX_CONDS:
+            raise _error(path, text, f"a buy rule has at most {PK.MAX_CONDS} conditions", f'"{rule["card"]}"')
+    description = data.get("description", "")
+    if not isinstance(description, str):
+        raise _error(path, text, "description must be a string", "description")
+    return PriorityList(
+        name=Path(path).stem, path=path, text=text, description=description, prefer=tuple(prefer),
+        min_coins=_int(path, text, princess.get("min_coins", 6), "min_coins", "min_coins"),
+        set_min_sp=_int(path, text, set_.get("min_sp", 2), "min_sp", "min_sp", low=-100),
+        first=tuple(first), keep=keep, buy=tuple(buy))

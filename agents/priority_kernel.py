@@ -1,0 +1,178 @@
+"""The jitted priority-list policy. Its parameter row (compiled from a TOML file by
+`agents.priority`) holds: which princesses to back, when to set, which cards to play first, and
+an ordered list of buy rules, each a card and up to MAX_CONDS conditions."""
+from hoc.kernel.constants import (
+    A_BACK, A_BUY, A_COIN, A_DECLARE, A_KEEP, A_PASS, A_PLAY, A_SET, CTX_DECLARE, CTX_EFFECT, CTX_KEEP,
+    CTX_MAIN, CTX_SECOND, F_COST, F_LINKS, F_SP, F_TYPES, H_COINS, H_CTX, H_DECIDER, H_MODE, H_NACTIVE, H_NP,
+    MODE_BUYING, MODE_SETTING, P_PRINCESS, P_SP, P_TURNS, TY_ACTION, TY_SUCCESSION, TY_TERRITORY,
+)
+from hoc.kernel.jit import kernel
+from hoc.kernel.state import active, card, hand, market, owned, param, pb
+from hoc.kernel.turn import is_legal
+from hoc.kernel.zones import in_market
+
+# parameter slots
+PR_N_BUY = 0
+PR_SET_MIN_SP = 1
+PR_BACK_MIN_COINS = 2
+PR_KEEP = 3            # 1: keep the most expensive Action it can at cleanup
+PR_N_PRINCESS = 4
+PR_PRINCESS = 8        # up to 8 princess ids, backing preference
+PR_N_FIRST = 16
+PR_FIRST = 17          # up to 15 cards played first, in order
+PR_BUY = 32            # buy rules: card, then (condition, value) pairs
+MAX_CONDS = 4
+RULE_SZ = 1 + 2 * MAX_CONDS
+MAX_RULES = (256 - PR_BUY) // RULE_SZ
+
+# conditions of a buy rule
+C_NONE = 0
+C_PRINCESS = 1         # value 1: has backed a princess; 0: has not
+C_COINS_AT_LEAST = 2
+C_COINS_AT_MOST = 3
+C_TURN_AT_LEAST = 4    # the player's own turn number
+C_TURN_AT_MOST = 5
+C_OWNED_BELOW = 6      # copies of the rule's card owned
+C_OWNED_AT_LEAST = 7
+C_SP_AT_LEAST = 8      # the player's domain SP
+C_SP_BELOW = 9
+C_BEHIND_AT_LEAST = 10  # the leader's SP minus the player's
+C_PILE_AT_MOST = 11    # copies of the rule's card left in the market
+C_OFFERED = 12         # the market offers the card whose id is the value
+
+
+@kernel
+def condition_holds(s, p, c, kind, v):
+    b = pb(s, p)
+    if kind == C_PRINCESS:
+        return (s[b + P_PRINCESS] >= 0) == (v == 1)
+    if kind == C_COINS_AT_LEAST:
+        return s[H_COINS] >= v
+    if kind == C_COINS_AT_MOST:
+        return s[H_COINS] <= v
+    if kind == C_TURN_AT_LEAST:
+        return s[b + P_TURNS] >= v
+    if kind == C_TURN_AT_MOST:
+        return s[b + P_TURNS] <= v
+    if kind == C_OWNED_BELOW:
+        return s[owned(s, p) + c] < v
+    if kind == C_OWNED_AT_LEAST:
+        return s[owned(s, p) + c] >= v
+    if kind == C_SP_AT_LEAST:
+        return s[b + P_SP] >= v
+    if kind == C_SP_BELOW:
+        return s[b + P_SP] < v
+    if kind == C_BEHIND_AT_LEAST:
+        lead = 0
+        for q in range(s[H_NP]):
+            if q != p:
+                lead = max(lead, s[pb(s, q) + P_SP])
+        return lead - s[b + P_SP] >= v
+    if kind == C_PILE_AT_MOST:
+        return s[market(s) + c] <= v
+    if kind == C_OFFERED:
+        return in_market(s, v)
+    return True
+
+
+@kernel
+def rule_applies(s, p, r):
+    c = param(s, p, r)
+    for k in range(MAX_CONDS):
+        kind = param(s, p, r + 1 + 2 * k)
+        if kind != C_NONE and not condition_holds(s, p, c, kind, param(s, p, r + 2 + 2 * k)):
+            return False
+    return True
+
+
+@kernel
+def priority_buy(s, p):
+    for i in range(param(s, p, PR_N_BUY)):
+        r = PR_BUY + i * RULE_SZ
+        c = param(s, p, r)
+        if is_legal(s, A_BUY + c) and rule_applies(s, p, r):
+            return A_BUY + c
+    return A_PASS
+
+
+@kernel
+def priority_play(s, p):
+    """Cards named first, in order; then Actions that open plays; then Actions that end them;
+    then Territories. Coin counters are spent before the Main phase ends."""
+    h = hand(s, p)
+    for i in range(param(s, p, PR_N_FIRST)):
+        c = param(s, p, PR_FIRST + i)
+        if s[h + c] > 0 and is_legal(s, A_PLAY + c):
+            return A_PLAY + c
+    for stage in range(3):
+        for i in range(s[H_NACTIVE]):
+            c = active(s, i)
+            if s[h + c] == 0:
+                continue
+            ty = card(s, c, F_TYPES)
+            if stage == 0 and not (ty & TY_ACTION and card(s, c, F_LINKS) > 0):
+                continue
+            if stage == 1 and not (ty & TY_ACTION and card(s, c, F_LINKS) == 0):
+                continue
+            if stage == 2 and not ty & TY_TERRITORY:
+                continue
+            if is_legal(s, A_PLAY + c):
+                return A_PLAY + c
+    if is_legal(s, A_COIN):
+        return A_COIN
+    return A_PASS
+
+
+@kernel
+def positive_succession(s, p):
+    """(SP in hand of positive-SP Succession cards, the first such card or -1)."""
+    h = hand(s, p)
+    total = 0
+    first = -1
+    for i in range(s[H_NACTIVE]):
+        c = active(s, i)
+        if s[h + c] > 0 and card(s, c, F_TYPES) & TY_SUCCESSION and card(s, c, F_SP) > 0:
+            total += s[h + c] * card(s, c, F_SP)
+            if first < 0:
+                first = c
+    return total, first
+
+
+@kernel
+def priority_keep(s, p):
+    h = hand(s, p)
+    best = -1
+    for i in range(s[H_NACTIVE]):
+        c = active(s, i)
+        if s[h + c] > 0 and is_legal(s, A_KEEP + c) and (best < 0 or card(s, c, F_COST) > card(s, best, F_COST)):
+            best = c
+    return A_KEEP + best if best >= 0 else A_PASS
+
+
+@kernel
+def priority_policy(s):
+    """Every decision but the card questions (those get `default_choice`)."""
+    ctx = s[H_CTX]
+    p = s[H_DECIDER]
+    if ctx == CTX_MAIN:
+        return priority_play(s, p)
+    if ctx == CTX_SECOND:
+        mode = s[H_MODE]
+        total, first = positive_succession(s, p)
+        if mode == MODE_SETTING:
+            return A_SET + first if first >= 0 else A_PASS
+        if mode == MODE_BUYING:
+            return priority_buy(s, p)
+        if s[pb(s, p) + P_PRINCESS] < 0 and s[H_COINS] >= param(s, p, PR_BACK_MIN_COINS):
+            for i in range(param(s, p, PR_N_PRINCESS)):
+                k = param(s, p, PR_PRINCESS + i)
+                if is_legal(s, A_BACK + k):
+                    return A_BACK + k
+        if s[pb(s, p) + P_PRINCESS] >= 0 and first >= 0 and total >= param(s, p, PR_SET_MIN_SP):
+            return A_SET + first
+        return priority_buy(s, p)
+    if ctx == CTX_KEEP:
+        return priority_keep(s, p) if param(s, p, PR_KEEP) else A_PASS
+    if ctx == CTX_DECLARE:
+        return A_DECLARE
+    return A_PASS
