@@ -2,7 +2,7 @@
 `agents.priority`) holds: which princesses to back, when to set, which cards to play first, and
 an ordered list of buy rules, each a card and up to MAX_CONDS conditions."""
 from hoc.kernel.constants import (
-    A_BACK, A_BUY, A_COIN, A_DECLARE, A_KEEP, A_PASS, A_PLAY, A_SET, CTX_DECLARE, CTX_EFFECT, CTX_KEEP,
+    A_BACK, A_BUY, A_COIN, A_DECLARE, A_KEEP, A_PASS, A_PLAY, A_SET, CTX_DECLARE, CTX_KEEP,
     CTX_MAIN, CTX_SECOND, F_COST, F_LINKS, F_SP, F_TYPES, H_COINS, H_CTX, H_DECIDER, H_MODE, H_NACTIVE, H_NP,
     MODE_BUYING, MODE_SETTING, P_PRINCESS, P_SP, P_TURNS, TY_ACTION, TY_SUCCESSION, TY_TERRITORY,
 )
