@@ -5,11 +5,13 @@
     [princess]
     prefer = ["lulunasaika", "klam_klam"]   # backing order (then the rest of the pool)
     min_coins = 6                           # back only with at least this many coins
+    min_owned = 22                          # ... and owning at least this many cards (default 0)
     [set]
     min_sp = 2          # set positive-SP Succession cards when those in hand total at least this
     [play]
     first = ["post_horse"]                  # then: Actions that open plays, other Actions, Territories
     keep = true                             # keep the most expensive Action it can at cleanup
+    abilities = true                        # use the princess's ability (and Lily's) when legal
     [[buy]]                                 # buy rules in priority order; every buy re-reads them
     card = "duke"
     princess = true
@@ -54,9 +56,11 @@ class PriorityList:
     description: str
     prefer: tuple[str, ...]
     min_coins: int
+    min_owned: int
     set_min_sp: int
     first: tuple[str, ...]
     keep: bool
+    abilities: bool
     buy: tuple[dict, ...]
 
     def error(self, problem: str, needle: str | None = None) -> HocError:
@@ -83,8 +87,10 @@ class PriorityList:
         P[PK.PR_N_PRINCESS] = len(order)
         P[PK.PR_PRINCESS:PK.PR_PRINCESS + len(order)] = [db.index(n) for n in order]
         P[PK.PR_BACK_MIN_COINS] = self.min_coins
+        P[PK.PR_BACK_MIN_OWNED] = self.min_owned
         P[PK.PR_SET_MIN_SP] = self.set_min_sp
         P[PK.PR_KEEP] = int(self.keep)
+        P[PK.PR_ABILITIES] = int(self.abilities)
         P[PK.PR_N_FIRST] = len(self.first)
         P[PK.PR_FIRST:PK.PR_FIRST + len(self.first)] = [card_id(n) for n in self.first]
         P[PK.PR_N_BUY] = len(self.buy)
@@ -133,8 +139,8 @@ def parse(path: str | Path, text: str | None = None) -> PriorityList:
             raise _error(path, text, f"unknown section {key!r}; sections: {', '.join(sorted(SECTIONS))}", key)
     princess = data.get("princess", {})
     for key in princess:
-        if key not in ("prefer", "min_coins"):
-            raise _error(path, text, f"unknown key {key!r} in [princess]; keys: prefer, min_coins", key)
+        if key not in ("prefer", "min_coins", "min_owned"):
+            raise _error(path, text, f"unknown key {key!r} in [princess]; keys: prefer, min_coins, min_owned", key)
     prefer = princess.get("prefer", [])
     if not isinstance(prefer, list) or not all(isinstance(x, str) for x in prefer):
         raise _error(path, text, "[princess] prefer must be a list of princess names", "prefer")
@@ -144,14 +150,16 @@ def parse(path: str | Path, text: str | None = None) -> PriorityList:
             raise _error(path, text, f"unknown key {key!r} in [set]; keys: min_sp", key)
     play = data.get("play", {})
     for key in play:
-        if key not in ("first", "keep"):
-            raise _error(path, text, f"unknown key {key!r} in [play]; keys: first, keep", key)
+        if key not in ("first", "keep", "abilities"):
+            raise _error(path, text, f"unknown key {key!r} in [play]; keys: first, keep, abilities", key)
     first = play.get("first", [])
     if not isinstance(first, list) or not all(isinstance(x, str) for x in first) or len(first) > 15:
         raise _error(path, text, "[play] first must be a list of at most 15 card names", "first")
     keep = play.get("keep", True)
-    if not isinstance(keep, bool):
-        raise _error(path, text, f"[play] keep must be true or false, got {keep!r}", "keep")
+    abilities = play.get("abilities", True)
+    for key, value in (("keep", keep), ("abilities", abilities)):
+        if not isinstance(value, bool):
+            raise _error(path, text, f"[play] {key} must be true or false, got {value!r}", key)
     buy = data.get("buy", [])
     if not isinstance(buy, list):
         raise _error(path, text, "buy rules are written [[buy]] tables", "buy")
@@ -183,5 +191,6 @@ def parse(path: str | Path, text: str | None = None) -> PriorityList:
     return PriorityList(
         name=Path(path).stem, path=path, text=text, description=description, prefer=tuple(prefer),
         min_coins=_int(path, text, princess.get("min_coins", 6), "min_coins", "min_coins"),
+        min_owned=_int(path, text, princess.get("min_owned", 0), "min_owned", "min_owned"),
         set_min_sp=_int(path, text, set_.get("min_sp", 2), "min_sp", "min_sp", low=-100),
-        first=tuple(first), keep=keep, buy=tuple(buy))
+        first=tuple(first), keep=keep, abilities=abilities, buy=tuple(buy))

@@ -2,20 +2,22 @@
 `agents.priority`) holds: which princesses to back, when to set, which cards to play first, and
 an ordered list of buy rules, each a card and up to MAX_CONDS conditions."""
 from hoc.kernel.constants import (
-    A_BACK, A_BUY, A_COIN, A_DECLARE, A_KEEP, A_PASS, A_PLAY, A_SET, CTX_DECLARE, CTX_KEEP,
+    A_ABILITY, A_BACK, A_BUY, A_COIN, A_LILY, A_DECLARE, A_KEEP, A_PASS, A_PLAY, A_SET, CTX_DECLARE, CTX_KEEP,
     CTX_MAIN, CTX_SECOND, F_COST, F_LINKS, F_SP, F_TYPES, H_COINS, H_CTX, H_DECIDER, H_MODE, H_NACTIVE, H_NP,
-    MODE_BUYING, MODE_SETTING, P_PRINCESS, P_SP, P_TURNS, TY_ACTION, TY_SUCCESSION, TY_TERRITORY,
+    EFF_BERGAMOT, F_EFFECT, MODE_BUYING, MODE_SETTING, P_OWNED_N, P_PRINCESS, P_SP, P_TURNS, TY_ACTION, TY_SUCCESSION, TY_TERRITORY,
 )
 from hoc.kernel.jit import kernel
 from hoc.kernel.state import active, card, hand, market, owned, param, pb
 from hoc.kernel.turn import is_legal
-from hoc.kernel.zones import in_market
+from hoc.kernel.zones import discard_has, in_market
 
 # parameter slots
 PR_N_BUY = 0
 PR_SET_MIN_SP = 1
 PR_BACK_MIN_COINS = 2
 PR_KEEP = 3            # 1: keep the most expensive Action it can at cleanup
+PR_ABILITIES = 5       # 1: use the princess's ability (when it helps) and Lily's whenever legal
+PR_BACK_MIN_OWNED = 6  # back only when owning at least this many cards (Twins count them)
 PR_N_PRINCESS = 4
 PR_PRINCESS = 8        # up to 8 princess ids, backing preference
 PR_N_FIRST = 16
@@ -96,28 +98,39 @@ def priority_buy(s, p):
 
 
 @kernel
+def ability_helps(s, p):
+    """Bergamot's ability only pays off with an Action in the discard pile to take back."""
+    if card(s, s[pb(s, p) + P_PRINCESS], F_EFFECT) == EFF_BERGAMOT:
+        return discard_has(s, p, TY_ACTION, 0, 0, 1 << 20)
+    return True
+
+
+@kernel
+def playable_now(s, p, c, terminal):
+    """c is in hand, legal to play, and a terminal (no links) or not, as asked."""
+    return s[hand(s, p) + c] > 0 and (card(s, c, F_LINKS) == 0) == terminal and is_legal(s, A_PLAY + c)
+
+
+@kernel
 def priority_play(s, p):
-    """Cards named first, in order; then Actions that open plays; then Actions that end them;
-    then Territories. Coin counters are spent before the Main phase ends."""
-    h = hand(s, p)
-    for i in range(param(s, p, PR_N_FIRST)):
-        c = param(s, p, PR_FIRST + i)
-        if s[h + c] > 0 and is_legal(s, A_PLAY + c):
-            return A_PLAY + c
-    for stage in range(3):
-        for i in range(s[H_NACTIVE]):
-            c = active(s, i)
-            if s[h + c] == 0:
-                continue
-            ty = card(s, c, F_TYPES)
-            if stage == 0 and not (ty & TY_ACTION and card(s, c, F_LINKS) > 0):
-                continue
-            if stage == 1 and not (ty & TY_ACTION and card(s, c, F_LINKS) == 0):
-                continue
-            if stage == 2 and not ty & TY_TERRITORY:
-                continue
-            if is_legal(s, A_PLAY + c):
+    """Links before terminals: first the cards that keep plays open (the named ones in order,
+    then other Actions, then Territories), then the terminal Actions (named ones first). Abilities
+    before all; coin counters are spent before the Main phase ends."""
+    if param(s, p, PR_ABILITIES):
+        if is_legal(s, A_ABILITY) and ability_helps(s, p):
+            return A_ABILITY
+        if is_legal(s, A_LILY):
+            return A_LILY
+    for terminal in (False, True):
+        for i in range(param(s, p, PR_N_FIRST)):
+            c = param(s, p, PR_FIRST + i)
+            if playable_now(s, p, c, terminal):
                 return A_PLAY + c
+        for wanted in (TY_ACTION, TY_TERRITORY):
+            for i in range(s[H_NACTIVE]):
+                c = active(s, i)
+                if card(s, c, F_TYPES) & wanted and playable_now(s, p, c, terminal):
+                    return A_PLAY + c
     if is_legal(s, A_COIN):
         return A_COIN
     return A_PASS
@@ -163,7 +176,8 @@ def priority_policy(s):
             return A_SET + first if first >= 0 else A_PASS
         if mode == MODE_BUYING:
             return priority_buy(s, p)
-        if s[pb(s, p) + P_PRINCESS] < 0 and s[H_COINS] >= param(s, p, PR_BACK_MIN_COINS):
+        if (s[pb(s, p) + P_PRINCESS] < 0 and s[H_COINS] >= param(s, p, PR_BACK_MIN_COINS)
+                and s[pb(s, p) + P_OWNED_N] >= param(s, p, PR_BACK_MIN_OWNED)):
             for i in range(param(s, p, PR_N_PRINCESS)):
                 k = param(s, p, PR_PRINCESS + i)
                 if is_legal(s, A_BACK + k):
