@@ -16,10 +16,14 @@ from hoc.kernel.constants import DTYPE, N_PARAMS
 
 @dataclass(frozen=True)
 class Agent:
+    """A jitted agent (id >= 0: its case in `policies.decide`, with a parameter row per ruleset)
+    or a Python agent (`play`: any callable game -> action, at Python speed)."""
+
     name: str
     id: int
     description: str
     params: Callable[[object], np.ndarray]
+    play: Callable | None = None
 
 
 def _no_params(ruleset) -> np.ndarray:
@@ -59,9 +63,35 @@ for _path in sorted(ARCHETYPES.glob("*.toml")):
     AGENTS[_path.stem] = from_file(_path)
 
 
+def register(name: str, play: Callable, description: str = "") -> Agent:
+    """Make a Python agent selectable by name: play(game) returns a legal action (an id or a
+    label) for `game.decider`. It runs at Python speed through the step API."""
+    agent = Agent(name, -1, description or (play.__doc__ or "Python agent").strip().splitlines()[0],
+                  _no_params, play)
+    AGENTS[name] = agent
+    return agent
+
+
+def from_import(spec: str) -> Agent:
+    """A Python agent named 'package.module:function'."""
+    import importlib
+
+    module, _, attr = spec.partition(":")
+    try:
+        play = getattr(importlib.import_module(module), attr)
+    except (ImportError, AttributeError) as e:
+        raise HocError(f"cannot load Python agent {spec!r}: {e}") from None
+    if not callable(play):
+        raise HocError(f"Python agent {spec!r} is not callable")
+    return Agent(spec, -1, (play.__doc__ or "Python agent").strip().splitlines()[0], _no_params, play)
+
+
 def get(name: str) -> Agent:
     if name in AGENTS:
         return AGENTS[name]
     if name.endswith(".toml"):
         return from_file(name)
-    raise HocError(f"unknown agent {name!r}; available: {', '.join(AGENTS)} (or a path to a .toml file)")
+    if ":" in name:
+        return from_import(name)
+    raise HocError(f"unknown agent {name!r}; available: {', '.join(AGENTS)} (or a path to a .toml file, "
+                   f"or module:function for a Python agent)")

@@ -304,6 +304,16 @@ class Game:
         seat_agent(self.state, self.decider, agent.id, np.ascontiguousarray(P, K.DTYPE))
         return int(decide(self.state))
 
+    def decide_default(self) -> int:
+        """The default answer to the pending card question (see `agents.policies.default_choice`)."""
+        from agents.policies import default_choice
+
+        return int(default_choice(self.state))
+
+    def owned(self, p: int, card: str) -> int:
+        """Copies of card that p owns, wherever they lie."""
+        return int(self.state[self._region(K.H_OFF_OWNED, p) + self.ruleset.cards.index(card)])
+
     def clone(self) -> "Game":
         other = object.__new__(Game)
         other.__dict__.update(self.__dict__)

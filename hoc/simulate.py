@@ -44,6 +44,45 @@ def _play_chunk(ruleset: Ruleset, ids: np.ndarray, params: np.ndarray, seed: int
     return out, coverage
 
 
+def _play_python_chunk(ruleset: Ruleset, agents: list[Agent], seed: int, first: int, n: int, rotate: bool,
+                       validate: bool):
+    """The same games stepped from Python, for lineups with Python agents; jitted seats still
+    decide through the jitted policies, so their moves equal those of `run_batch`."""
+    from hoc.game import Game
+    from hoc.kernel.invariants import check
+    from hoc.play import card_totals, record
+
+    out = np.zeros((n, K.RES_LEN), K.DTYPE)
+    coverage = np.zeros((len(ruleset.cards), K.N_STATS), np.int64)
+    nc = len(ruleset.cards)
+    totals = np.zeros(nc, K.DTYPE)
+    work = np.zeros(nc, K.DTYPE)
+    players = ruleset.players
+    params = [a.params(ruleset) for a in agents]
+    for g in range(n):
+        index = first + g
+        game = Game.of_run(ruleset, seed, index)
+        seats = [(j + index) % players if rotate else j for j in range(players)]
+        if validate:
+            card_totals(game.state, totals, work)
+        err = 0
+        while not game.over:
+            k = seats[game.decider]
+            agent = agents[k]
+            action = agent.play(game) if agent.play is not None else game.decide(agent, params[k])
+            game.apply(action)
+            if validate:
+                err = check(game.state, totals, work)
+                if err:
+                    break
+        record(game.state, out[g])
+        out[g, K.RES_GAME] = index
+        out[g, K.RES_ERROR] = err
+        s = game.state
+        coverage += s[s[K.H_OFF_STATS]:s[K.H_OFF_STATS] + nc * K.N_STATS].reshape(nc, K.N_STATS)
+    return out, coverage
+
+
 @dataclass
 class Run:
     """The games of one simulation: one row per game, plus what produced them."""
@@ -87,11 +126,11 @@ def simulate(ruleset: Ruleset, agents: list[Agent], games: int, seed: int = 0, j
     starts = list(range(first, first + games, size))
     tasks = [(s, min(size, first + games - s)) for s in starts]
     t0 = time.perf_counter()
-    if jobs == 1:
-        parts = [_play_chunk(ruleset, ids, params, seed, s, n, rotate, validate) for s, n in tasks]
+    if any(a.play is not None for a in agents):
+        work = [delayed(_play_python_chunk)(ruleset, agents, seed, s, n, rotate, validate) for s, n in tasks]
     else:
-        parts = Parallel(n_jobs=jobs)(delayed(_play_chunk)(ruleset, ids, params, seed, s, n, rotate, validate)
-                                      for s, n in tasks)
+        work = [delayed(_play_chunk)(ruleset, ids, params, seed, s, n, rotate, validate) for s, n in tasks]
+    parts = [f(*a, **kw) for f, a, kw in work] if jobs == 1 else Parallel(n_jobs=jobs)(work)
     wall = time.perf_counter() - t0
     rows = np.concatenate([p[0] for p in parts])
     coverage = pd.DataFrame(sum(p[1] for p in parts), index=ruleset.cards.ids, columns=K.STATS)
