@@ -35,7 +35,9 @@ def replay(ruleset: Ruleset, agents, seed: int, index: int, rotate: bool = False
             extra = " (extra turn)" if game.state[K.H_IN_EXTRA] else ""
             lines.append(f"turn {turn}: seat {p + 1}{extra}, SP {game.sp(p)}, hand: {_cards(game.hand(p))}")
         p = game.decider
-        a = game.decide(seat_agents[p], params[p])
+        agent = seat_agents[p]
+        a = agent.play(game) if agent.play is not None else game.decide(agent, params[p])
+        a = game.parse(a) if isinstance(a, str) else int(a)
         label = game.label(a)
         who = "" if p == game.turn_player else f"seat {p + 1}: "
         game.apply(a)

@@ -51,3 +51,11 @@ def test_cli_accepts_a_python_agent_by_module_path(capsys):
 def test_cli_rejects_an_unloadable_python_agent(capsys):
     assert main(["simulate", "--games", "5", "--agents", "agents.examples:nope"]) == 2
     assert "cannot load Python agent 'agents.examples:nope'" in capsys.readouterr().err
+
+
+def test_replay_of_a_python_agent_matches_the_jitted_agent_move_for_move():
+    from hoc.replay import replay
+
+    jitted = replay(RULES, lineup("basic_rush,random", 2), 3, 4)
+    python = replay(RULES, lineup("agents.examples:basic_rush_py,random", 2), 3, 4)
+    assert jitted[2:] == python[2:] and len(jitted) > 20
