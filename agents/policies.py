@@ -10,8 +10,8 @@ from hoc.kernel.constants import (
     N_ACTIONS, P_ARNG, P_PRINCESS, R_N_POOL, R_POOL, TY_SUCCESSION, TY_TERRITORY,
 )
 from hoc.kernel.state import active, agent_of, below, card, hand, owned, param, pb, rule
-from agents.priority_kernel import priority_policy
 from hoc.kernel.turn import is_legal, legal_actions
+from agents.priority_kernel import priority_policy
 
 RANDOM = 0
 BASIC_RUSH = 1

@@ -284,6 +284,7 @@ P_DOMAIN_N = 21
 P_KEPT_N = 22
 P_OWNED_N = 23
 P_AT30 = 24             # step at which the player last reached the overtime SP (0: below it)
+P_LILIES = 25           # Attendant Maid Lilies in the domain (kept with the SP)
 PSZ = 28
 
 STACK_FRAME = 8         # effect, trigger, step, a, b, player, c, d
@@ -297,7 +298,7 @@ ST_EXILED = 4
 ST_ATTACKS = 5          # opponents reached by its attack
 N_STATS = 6
 STATS = ("played", "bought", "gained", "kept", "exiled", "attacks")
-STACK_DEPTH = 4
+STACK_DEPTH = 8           # cleanup alone can stack 4 frames (three set-at-cleanup kinds and Supply Unit)
 
 # phases
 PH_START = 0

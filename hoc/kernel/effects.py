@@ -19,13 +19,13 @@ from hoc.kernel.constants import (
     EFF_MAGIC_TALISMAN, EFF_MINNYAN, EFF_PETIT, EFF_RAMPART, EFF_ROYAL_GUARD, EFF_SCOUT,
     EFF_SET_AT_CLEANUP, EFF_SET_ON_BUY, EFF_SHARIFA, EFF_STARGAZING_WITCH, EFF_SUPPLY_UNIT,
     EFF_TRADING_SHIP, EFF_TWINS, EFF_WISHING_WELL, F_EFFECT, H_COINS, H_DEPTH, H_END, H_EXTRA_PENDING,
-    H_IN_EXTRA, H_LILY_USED, H_NACTIVE, H_OFF_STACK, H_USED, P_HAND_N, P_PRINCESS, P_TWIN_CTR,
-    R_EDITION, STACK_FRAME, TY_ACTION, TY_CALAMITY, TY_SUCCESSION, TY_TERRITORY, USED_PRINCESS,
+    H_IN_EXTRA, H_LILY_USED, H_OFF_STACK, H_USED, P_HAND_N, P_LILIES, P_PRINCESS, P_TWIN_CTR, R_EDITION,
+    STACK_FRAME, TY_ACTION, TY_CALAMITY, TY_SUCCESSION, TY_TERRITORY, USED_PRINCESS,
 )
 from hoc.kernel.princesses import (
     eff_back, eff_bergamot, eff_flammaria, eff_laolily, eff_set_at_cleanup, eff_twins,
 )
-from hoc.kernel.state import active, card, domain, pb, rule
+from hoc.kernel.state import card, pb, rule
 from hoc.kernel.zones import hand_has
 
 @kernel
@@ -48,15 +48,7 @@ def ability_ready(s, p):
 @kernel
 def lily_ready(s, p):
     """An Attendant Maid Lily in p's domain can still use her ability this Main phase."""
-    if s[H_COINS] < 3:
-        return False
-    d = domain(s, p)
-    lilies = 0
-    for i in range(s[H_NACTIVE]):
-        c = active(s, i)
-        if s[d + c] > 0 and card(s, c, F_EFFECT) == EFF_LILY:
-            lilies += s[d + c]
-    return lilies > s[H_LILY_USED]
+    return s[H_COINS] >= 3 and s[pb(s, p) + P_LILIES] > s[H_LILY_USED]
 
 
 @kernel

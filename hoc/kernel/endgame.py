@@ -1,11 +1,11 @@
 """Succession points, coronation, overtime, judgement and the end of the game."""
 from hoc.kernel.jit import kernel
 from hoc.kernel.constants import (
-    CTX_NONE, EFF_HONOKA, END_CORONATION, END_INSTANT_30, END_JUDGEMENT, END_OVERTIME, F_EFFECT, F_SP,
-    F_SUB, H_CTX, H_END, H_NACTIVE, H_NP, H_OVERTIME, H_PHASE, H_STEPS, H_WINNER, H_WIN_MASK,
-    JUDGE_DUKE_ONLY, PH_OVER, P_AT30, P_DECLARED, P_OUT, P_PRINCESS, P_ROUND, P_SP, P_SUCC_CTR,
-    R_COURT_MAID, R_DUKE, R_INSTANT_30, R_JUDGEMENT, R_OVERTIME_SP, R_SENATOR, R_TIE, R_WIN_SP,
-    SUB_MAID, TIE_SHARED,
+    CTX_NONE, EFF_HONOKA, EFF_LILY, END_CORONATION, END_INSTANT_30, END_JUDGEMENT, END_OVERTIME,
+    F_EFFECT, F_SP, F_SUB, H_CTX, H_END, H_NACTIVE, H_NP, H_OVERTIME, H_PHASE, H_STEPS, H_WINNER,
+    H_WIN_MASK, JUDGE_DUKE_ONLY, PH_OVER, P_AT30, P_DECLARED, P_LILIES, P_OUT, P_PRINCESS, P_ROUND,
+    P_SP, P_SUCC_CTR, R_COURT_MAID, R_DUKE, R_INSTANT_30, R_JUDGEMENT, R_OVERTIME_SP, R_SENATOR, R_TIE,
+    R_WIN_SP, SUB_MAID, TIE_SHARED,
 )
 from hoc.kernel.state import active, card, domain, market, pb, rule
 
@@ -44,12 +44,24 @@ def domain_sp(s, p):
 
 
 @kernel
+def domain_lilies(s, p):
+    d = domain(s, p)
+    n = 0
+    for i in range(s[H_NACTIVE]):
+        c = active(s, i)
+        if s[d + c] > 0 and card(s, c, F_EFFECT) == EFF_LILY:
+            n += s[d + c]
+    return n
+
+
+@kernel
 def domain_changed(s, p):
     """Re-score player p after any change to their domain: cancel a declaration that fell below
     the coronation threshold, and end the game when 30 SP wins at once."""
     b = pb(s, p)
     sp = domain_sp(s, p)
     s[b + P_SP] = sp
+    s[b + P_LILIES] = domain_lilies(s, p)
     if sp < rule(s, R_OVERTIME_SP):
         s[b + P_AT30] = 0
     elif s[b + P_AT30] == 0:
