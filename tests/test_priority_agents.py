@@ -5,6 +5,7 @@ import pytest
 from agents.registry import AGENTS, from_file, get
 from hoc.errors import HocError
 from hoc.game import Game
+from hoc.kernel import constants as K
 from hoc.rules import Ruleset
 from hoc.simulate import lineup, simulate
 
@@ -89,3 +90,72 @@ def test_archetype_plays_valid_full_rules_games_and_beats_random(name):
     run = simulate(Ruleset(players=2), lineup(f"{name},random", 2), 300, seed=5, rotate=True, validate=True)
     wins = run.summary()["wins_by_agent"]
     assert wins[name] >= 0.95 * 300
+
+
+def first_buy(tmp_path, rules_text, *, coins_hand=None, market=None, princess=None, domain=None, rival_domain=None,
+              turn=None):
+    """The priority agent's first second-phase decision on a prepared first turn (seat 1)."""
+    agent = from_file(write(tmp_path, '[princess]\nmin_coins = 99\n' + rules_text))
+    g = Game(BASIC, seed=3)
+    if rival_domain is not None:
+        g.arrange(1, princess="laolily", domain=rival_domain)
+    g.arrange(0, hand=coins_hand or {"city": 3}, deck=["farming_village"] * 10, discard={}, market=market,
+              princess=princess if princess else None, domain=domain or {})
+    if turn is not None:
+        g.state[g._pb(0) + K.P_TURNS] = turn
+    while g.context != "second phase":
+        g.apply(g.decide(agent))
+    return g.label(g.decide(agent))
+
+
+
+@pytest.mark.parametrize("rule, expected", [
+    ('coins_at_most = 5', "buy city"), ('coins_at_most = 6', "buy senator"), ('coins_at_least = 7', "buy city")])
+def test_conditions_on_coins(tmp_path, rule, expected):
+    """Three Cities: 6 coins."""
+    got = first_buy(tmp_path, f'[[buy]]\ncard = "senator"\n{rule}\n[[buy]]\ncard = "city"\n')
+    assert got == expected
+
+
+@pytest.mark.parametrize("rule, turn, expected", [
+    ("turn_at_least = 3", 1, "buy city"), ("turn_at_least = 3", 3, "buy senator"),
+    ("turn_at_most = 2", 1, "buy senator"), ("turn_at_most = 2", 5, "buy city")])
+def test_conditions_on_the_players_own_turn(tmp_path, rule, turn, expected):
+    assert first_buy(tmp_path, f'[[buy]]\ncard = "senator"\n{rule}\n[[buy]]\ncard = "city"\n', turn=turn) == expected
+
+
+def test_condition_owned_at_least(tmp_path):
+    rules = '[[buy]]\ncard = "city"\nowned_at_least = 4\n[[buy]]\ncard = "farming_village"\n'
+    assert first_buy(tmp_path, rules) == "buy farming_village"          # owns the 3 played Cities
+    assert first_buy(tmp_path, rules, coins_hand={"city": 4}) == "buy city"
+
+
+@pytest.mark.parametrize("rule, domain, expected", [
+    ("sp_at_least = 9", {"senator": 1}, "buy senator"), ("sp_at_least = 10", {"senator": 1}, "buy city"),
+    ("sp_below = 10", {"senator": 1}, "buy senator"), ("sp_below = 9", {"senator": 1}, "buy city")])
+def test_conditions_on_the_players_domain_sp(tmp_path, rule, domain, expected):
+    got = first_buy(tmp_path, f'[[buy]]\ncard = "senator"\n{rule}\n[[buy]]\ncard = "city"\n',
+                    princess="lulunasaika", domain=domain)                 # 6 + 3 = 9 SP
+    assert got == expected
+
+
+@pytest.mark.parametrize("rival, expected", [({"duke": 2}, "buy senator"), ({"duke": 1}, "buy city")])
+def test_condition_behind_the_leader(tmp_path, rival, expected):
+    got = first_buy(tmp_path, '[[buy]]\ncard = "senator"\nbehind_at_least = 4\n[[buy]]\ncard = "city"\n',
+                    princess="lulunasaika", rival_domain=rival)            # 6 vs 12 or 6
+    assert got == expected
+
+
+@pytest.mark.parametrize("left, expected", [(2, "buy senator"), (3, "buy city")])
+def test_condition_pile_at_most(tmp_path, left, expected):
+    got = first_buy(tmp_path, '[[buy]]\ncard = "senator"\npile_at_most = 2\n[[buy]]\ncard = "city"\n',
+                    market={"senator": left})
+    assert got == expected
+
+
+@pytest.mark.parametrize("dukes, expected", [(1, "buy senator"), (0, "buy city")])
+def test_condition_offered(tmp_path, dukes, expected):
+    """A Senator only while the market still offers a Duke."""
+    got = first_buy(tmp_path, '[[buy]]\ncard = "senator"\noffered = "duke"\n[[buy]]\ncard = "city"\n',
+                    market={"duke": dukes})
+    assert got == expected
