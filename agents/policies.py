@@ -5,13 +5,13 @@ lineup block (`param`)."""
 from hoc.kernel.jit import kernel
 from hoc.kernel.constants import (
     A_BACK, A_BUY, A_CHOOSE, A_DECLARE, A_NUMBER, A_PASS, A_PLAY, A_SET, CH_MODE, CH_NUMBER,
-    CTX_DECLARE, CTX_EFFECT, CTX_MAIN, CTX_SECOND, F_COST, F_SP, F_TYPES, H_CH_GOOD, H_CH_KIND,
+    CTX_DECLARE, CTX_EFFECT, CTX_MAIN, CTX_SECOND, F_COST, F_TYPES, H_CH_GOOD, H_CH_KIND,
     H_CH_MAX, H_CH_OPT, H_COINS, H_CTX, H_DECIDER, H_MODE, H_NACTIVE, LEGAL, MODE_BUYING, MODE_SETTING,
-    N_ACTIONS, P_ARNG, P_PRINCESS, R_N_POOL, R_POOL, TY_SUCCESSION, TY_TERRITORY,
+    N_ACTIONS, P_ARNG, P_PRINCESS, R_N_POOL, R_POOL, TY_TERRITORY,
 )
 from hoc.kernel.state import active, agent_of, below, card, hand, owned, param, pb, rule
 from hoc.kernel.turn import is_legal, legal_actions
-from agents.priority_kernel import priority_policy
+from agents.priority_kernel import positive_succession, priority_policy
 
 RANDOM = 0
 BASIC_RUSH = 1
@@ -62,27 +62,6 @@ def default_choice(s):
 
 
 @kernel
-def positive_succession_sp(s, p):
-    h = hand(s, p)
-    total = 0
-    for i in range(s[H_NACTIVE]):
-        c = active(s, i)
-        if s[h + c] > 0 and card(s, c, F_TYPES) & TY_SUCCESSION and card(s, c, F_SP) > 0:
-            total += s[h + c] * card(s, c, F_SP)
-    return total
-
-
-@kernel
-def first_positive_succession(s, p):
-    h = hand(s, p)
-    for i in range(s[H_NACTIVE]):
-        c = active(s, i)
-        if s[h + c] > 0 and card(s, c, F_TYPES) & TY_SUCCESSION and card(s, c, F_SP) > 0:
-            return A_SET + c
-    return A_PASS
-
-
-@kernel
 def basic_rush_buy(s, p):
     has_princess = s[pb(s, p) + P_PRINCESS] >= 0
     order = (BR_DUKE, BR_LARGE_CITY, BR_SENATOR, BR_CITY, BR_COURT_MAID)
@@ -113,16 +92,17 @@ def basic_rush_policy(s):
         return A_PASS
     if ctx == CTX_SECOND:
         mode = s[H_MODE]
+        total, first = positive_succession(s, p)
         if mode == MODE_SETTING:
-            return first_positive_succession(s, p)
+            return A_SET + first if first >= 0 else A_PASS
         if mode == MODE_BUYING:
             return basic_rush_buy(s, p)
         if s[pb(s, p) + P_PRINCESS] < 0 and s[H_COINS] >= 6:
             for i in range(rule(s, R_N_POOL)):
                 if is_legal(s, A_BACK + rule(s, R_POOL + i)):
                     return A_BACK + rule(s, R_POOL + i)
-        if s[pb(s, p) + P_PRINCESS] >= 0 and positive_succession_sp(s, p) >= 2:
-            return first_positive_succession(s, p)
+        if s[pb(s, p) + P_PRINCESS] >= 0 and total >= 2:
+            return A_SET + first
         return basic_rush_buy(s, p)
     if ctx == CTX_DECLARE:
         return A_DECLARE

@@ -469,13 +469,18 @@ def eff_domain_raid(s, fr, a, highest):
 
 
 @kernel
+def curse_opponents(s, fr, on_deck_top):
+    """Every opponent in turn gains a Curse until the pile runs out (FAQ: later ones get none)."""
+    q = next_victim(s, fr)
+    while q >= 0 and give_curse(s, q, on_deck_top):
+        q = next_victim(s, fr)
+
+
+@kernel
 def eff_sharifa(s, fr, a):
     """When set: every opponent takes a Curse face up on top of their deck (until none is left)."""
-    if s[fr + FR_TRIG] != TRIG_SET:
-        return DONE
-    q = next_victim(s, fr)
-    while q >= 0 and give_curse(s, q, True):
-        q = next_victim(s, fr)
+    if s[fr + FR_TRIG] == TRIG_SET:
+        curse_opponents(s, fr, True)
     return DONE
 
 
@@ -586,10 +591,8 @@ def eff_curse_witch(s, fr, a):
         return WAIT
     if a - A_NUMBER == 3:
         draw(s, p, 2)
-        return DONE
-    q = next_victim(s, fr)
-    while q >= 0 and give_curse(s, q, False):
-        q = next_victim(s, fr)
+    else:
+        curse_opponents(s, fr, False)
     return DONE
 
 
