@@ -2,6 +2,7 @@
 `priority_kernel` reads. No Python runs during a game.
 
     description = "Senators and Dukes"
+    key = ["ball"]                          # the common kinds the plan is built on (optional)
     [princess]
     prefer = ["lulunasaika", "klam_klam"]   # backing order (then the rest of the pool)
     min_coins = 6                           # back only with at least this many coins
@@ -43,7 +44,7 @@ CONDITIONS = {"princess": PK.C_PRINCESS, "coins_at_least": PK.C_COINS_AT_LEAST, 
               "sp_at_least": PK.C_SP_AT_LEAST, "sp_below": PK.C_SP_BELOW,
               "behind_at_least": PK.C_BEHIND_AT_LEAST, "pile_at_most": PK.C_PILE_AT_MOST,
               "offered": PK.C_OFFERED}
-SECTIONS = {"description", "princess", "set", "play", "buy"}
+SECTIONS = {"description", "key", "princess", "set", "play", "buy"}
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,7 @@ class PriorityList:
     path: str
     text: str
     description: str
+    key: tuple[str, ...]
     prefer: tuple[str, ...]
     min_coins: int
     min_owned: int
@@ -78,6 +80,12 @@ class PriorityList:
                 raise self.error(f"unknown {kind} {name!r} in edition {db.edition}{hint}", f'"{name}"')
             return db.index(name)
 
+        commons = db.pile_ids("common")
+        for n in self.key:
+            if n not in commons:
+                close = difflib.get_close_matches(n, commons, n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                raise self.error(f"key {n!r} is not a common kind of edition {db.edition}{hint}", f'"{n}"')
         princesses = db.pile_ids("princess")
         order = list(self.prefer) + [db.name(k) for k in ruleset.pool if db.name(k) not in self.prefer]
         for n in self.prefer:
@@ -188,8 +196,11 @@ def parse(path: str | Path, text: str | None = None) -> PriorityList:
     description = data.get("description", "")
     if not isinstance(description, str):
         raise _error(path, text, "description must be a string", "description")
+    key = data.get("key", [])
+    if not isinstance(key, list) or not all(isinstance(x, str) for x in key):
+        raise _error(path, text, "key must be a list of common kind names", "key")
     return PriorityList(
-        name=Path(path).stem, path=path, text=text, description=description, prefer=tuple(prefer),
+        name=Path(path).stem, path=path, text=text, description=description, key=tuple(key), prefer=tuple(prefer),
         min_coins=_int(path, text, princess.get("min_coins", 6), "min_coins", "min_coins"),
         min_owned=_int(path, text, princess.get("min_owned", 0), "min_owned", "min_owned"),
         set_min_sp=_int(path, text, set_.get("min_sp", 2), "min_sp", "min_sp", low=-100),

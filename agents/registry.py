@@ -24,6 +24,7 @@ class Agent:
     description: str
     params: Callable[[object], np.ndarray]
     play: Callable | None = None
+    key: tuple[str, ...] = ()     # common kinds the plan is built on: its record is read on markets offering them
 
 
 def _no_params(ruleset) -> np.ndarray:
@@ -56,7 +57,8 @@ ARCHETYPES = Path(__file__).parent / "archetypes"
 def from_file(path: str | Path) -> Agent:
     """A priority-list agent from a TOML file."""
     spec = priority.parse(path)
-    return Agent(spec.name, policies.PRIORITY, spec.description or f"priority list {spec.path}", spec.params)
+    return Agent(spec.name, policies.PRIORITY, spec.description or f"priority list {spec.path}", spec.params,
+                 key=spec.key)
 
 
 for _path in sorted(ARCHETYPES.glob("*.toml")):

@@ -1,8 +1,10 @@
 """Point numba's on-disk cache at a folder keyed by a hash of the engine sources and card data.
 
 numba's own cache key misses edits to jitted callees in other modules and to data frozen at compile
-time, so a stale cache could silently run old rules. Hashing every source and data file of the
-engine and agents into the folder name makes any edit start from a fresh cache.
+time, so a stale cache could silently run old rules. Hashing every source that compiled code can
+see (the whole kernel package, whose constants are frozen in, and every other module that defines
+jitted functions) into the folder name makes any such edit start from a fresh cache, while edits to
+plain Python (the harness, the command line) keep it. Card data is passed to kernels as arguments.
 """
 from __future__ import annotations
 
@@ -11,7 +13,16 @@ import os
 from pathlib import Path
 
 _ROOTS = [Path(__file__).resolve().parent, Path(__file__).resolve().parent.parent / "agents"]
-_SUFFIXES = {".py", ".csv"}   # agent TOML files are data passed at run time: no need
+_KERNEL = Path(__file__).resolve().parent / "kernel"
+
+
+def _compiled(path: Path) -> bool:
+    if path.suffix != ".py" or "__pycache__" in path.parts:
+        return False
+    if _KERNEL in path.parents:
+        return True
+    text = path.read_text(encoding="utf-8", errors="replace")
+    return "numba" in text or "@kernel" in text
 
 
 def source_hash() -> str:
@@ -20,7 +31,7 @@ def source_hash() -> str:
         if not root.is_dir():
             continue
         for path in sorted(root.rglob("*")):
-            if path.suffix in _SUFFIXES and "__pycache__" not in path.parts:
+            if _compiled(path):
                 h.update(str(path.relative_to(root)).encode())
                 h.update(path.read_bytes())
     h.update(os.environ.get("NUMBA_BOUNDSCHECK", "").encode())

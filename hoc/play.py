@@ -5,7 +5,7 @@ from numba import njit
 from agents.policies import decide
 from hoc.kernel.jit import kernel
 from hoc.kernel.constants import (
-    DTYPE, H_END, H_NP, H_OFF_STATS, H_STEPS, H_TURNS, H_WINNER, H_WIN_MASK, N_STATS, P_BACK_TURN,
+    DTYPE, H_END, H_KINDS, H_N_KINDS, MAX_KINDS, RES_MARKET, H_NP, H_OFF_STATS, H_STEPS, H_TURNS, H_WINNER, H_WIN_MASK, N_STATS, P_BACK_TURN,
     P_PRINCESS, P_SP, P_TURNS, RES_END, RES_ERROR, RES_GAME, RES_SEAT, RES_SEAT_SZ, RES_STEPS,
     RES_TURNS, RES_WINNER, RES_WIN_MASK, R_NC, R_PLAYERS,
 )
@@ -60,6 +60,8 @@ def record(s, out):
         out[o + 1] = s[b + P_PRINCESS]
         out[o + 2] = s[b + P_BACK_TURN]
         out[o + 3] = s[b + P_TURNS]
+    for i in range(MAX_KINDS):
+        out[RES_MARKET + i] = s[H_KINDS + i] if i < s[H_N_KINDS] else -1
 
 
 @njit(cache=True)

@@ -161,6 +161,7 @@ def frame(rows: np.ndarray, ruleset: Ruleset, agents: list[Agent], seed: int, ro
         "steps": rows[:, K.RES_STEPS],
         "win_mask": rows[:, K.RES_WIN_MASK],
     })
+    df["market"] = market_column(rows[:, K.RES_MARKET:K.RES_MARKET + K.MAX_KINDS], db)
     names = np.array(db.ids + [""], dtype=object)
     for j in range(ruleset.players):
         o = K.RES_SEAT + j * K.RES_SEAT_SZ
@@ -170,6 +171,23 @@ def frame(rows: np.ndarray, ruleset: Ruleset, agents: list[Agent], seed: int, ro
         df[f"backed_turn_{j}"] = rows[:, o + 2]
         df[f"turns_{j}"] = rows[:, o + 3]
     return df
+
+
+def market_column(kinds: np.ndarray, db) -> pd.Categorical:
+    """Each game's common kinds as one sorted, comma-joined string ('' for the basic market)."""
+    bits = np.where(kinds >= 0, np.left_shift(np.int64(1), np.maximum(kinds, 0).astype(np.int64)), 0).sum(axis=1)
+    masks, codes = np.unique(bits, return_inverse=True)
+    pile = db.frame.pile.values
+    labels = [",".join(sorted(pile[c] for c in range(len(db)) if m >> c & 1)) for m in masks]
+    return pd.Categorical.from_codes(codes.ravel(), categories=labels) if len(set(labels)) == len(labels) \
+        else pd.Categorical(np.array(labels, dtype=object)[codes.ravel()])
+
+
+def offers(df: pd.DataFrame, kind: str) -> np.ndarray:
+    """Which games' supply held the common kind `kind` (a boolean per row of a games frame)."""
+    cats = df.market.cat.categories
+    has = np.array([kind in c.split(",") for c in cats], dtype=bool)
+    return has[df.market.cat.codes.values]
 
 
 def wilson(wins: int, n: int) -> tuple[float, float]:

@@ -248,6 +248,9 @@ H_REVEALED = 64          # 1 while the top card of the supply lies face up (Buri
 H_REVEALED_AT = 65       # the turn (H_TURNS) it was revealed: it costs 3 less during that turn
 H_CH_GOOD = 66           # pending choice: 1 if the chosen card is one the chooser gains (else loses)
 H_OFF_STATS = 67         # per card: how often it was played, bought, gained, kept, exiled, attacked with
+H_N_KINDS = 68           # common kinds in this game's supply (0 for the basic market)
+H_KINDS = 69             # MAX_KINDS slots: a representative card id of each of those kinds
+MAX_KINDS = 10
 HEADER = 96
 # a state carries its rules: the ruleset vector and the card table follow the header
 RULES = HEADER
@@ -376,4 +379,5 @@ RES_STEPS = 5
 RES_ERROR = 6
 RES_SEAT = 8
 RES_SEAT_SZ = 4         # final sp, princess, backing turn, own turns
-RES_LEN = RES_SEAT + 4 * RES_SEAT_SZ
+RES_MARKET = RES_SEAT + 4 * RES_SEAT_SZ   # MAX_KINDS card ids of the supply's common kinds, -1 padded
+RES_LEN = RES_MARKET + MAX_KINDS

@@ -4,7 +4,8 @@ import numpy as np
 from hoc.kernel.jit import kernel
 from hoc.kernel.constants import (
     CAT_COMMON, CAT_RARE, F_CAT, F_COPIES, F_PILE, H_MARKET_DIRTY, H_NACTIVE, H_NC, H_OFF_SCRATCH,
-    H_OFF_SUPPLY, H_REVEALED, H_REVEALED_AT, H_RNG, H_SUPPLY_N, H_TURNS, MARKET_RANDOM, R_MARKET_MODE,
+    H_KINDS, H_N_KINDS, H_OFF_SUPPLY, H_REVEALED, H_REVEALED_AT, H_RNG, H_SUPPLY_N, H_TURNS, MARKET_RANDOM,
+    R_MARKET_MODE,
     R_MARKET_SIZE, R_N_PILES, R_PILES, R_SUPPLY_KINDS,
 )
 from hoc.kernel.state import active, below, card, market, rule, shuffle
@@ -104,7 +105,9 @@ def build_supply(s):
             j = i + below(s, H_RNG, n - i)
             s[chosen + i], s[chosen + j] = s[chosen + j], s[chosen + i]
     s[H_SUPPLY_N] = 0
+    s[H_N_KINDS] = k
     for i in range(k):
+        s[H_KINDS + i] = s[chosen + i]
         add_pile(s, card(s, s[chosen + i], F_PILE))
     for c in range(s[H_NC]):
         if card(s, c, F_CAT) == CAT_RARE:
