@@ -34,22 +34,37 @@ def _game_options(p: argparse.ArgumentParser, games_default: int | None):
     p.add_argument("--instant-win-at-30", action="store_true", help="30 SP wins at once outside overtime too")
 
 
+def _run_options(p: argparse.ArgumentParser):
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--backend", default="loky", help="loky (local processes, default) or dask")
+    p.add_argument("--scheduler", help="Dask scheduler address for --backend dask, e.g. tcp://10.0.0.5:8786")
+    p.add_argument("--mirror", action="store_true",
+                   help="mirrored games: each game seed is played once with every rotation of the seats")
+    p.add_argument("--out", help="write one row per game to this Parquet folder (NAME.parquet); "
+                                 "rerun the same command to resume an interrupted run")
+    p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+
+
+def _backend(args):
+    from hoc.harness import Backend
+
+    return Backend(args.jobs, args.backend, args.scheduler)
+
+
 def cmd_simulate(args) -> int:
-    from hoc.simulate import lineup, report, simulate
+    from hoc.harness import Plan, chunk_size
+    from hoc.runs import execute
+    from hoc.simulate import Summary, lineup, report
 
     ruleset = _ruleset(args)
     agents = lineup(args.agents, ruleset.players)
-    if args.out and not args.out.endswith(".parquet"):
-        raise HocError(f"--out must name a .parquet file, got {args.out!r}")
-    run = simulate(ruleset, agents, args.games, seed=args.seed, jobs=args.jobs, rotate=args.rotate_seats,
-                   validate=args.validate)
-    summary = run.summary()
-    if args.out:
-        try:
-            run.games.to_parquet(args.out)
-        except OSError as e:
-            raise HocError(f"cannot write {args.out}: {e.strerror or e}") from None
-    print(json.dumps(summary) if args.json else report(summary))
+    backend = _backend(args)
+    plan = Plan(ruleset, agents, args.games, args.seed, args.rotate_seats, args.mirror, args.validate,
+                chunk=chunk_size(args.games))
+    summary = Summary(ruleset, agents, plan.seed, plan.rotate)
+    wall = execute(plan, backend, args.out, [summary.add])
+    result = summary.result(wall)
+    print(json.dumps(result) if args.json else report(result))
     return 0
 
 
@@ -104,10 +119,8 @@ def parser() -> argparse.ArgumentParser:
     p = sub.add_parser("simulate", help="play many games and summarise them")
     _game_options(p, 10_000)
     p.add_argument("--games", type=int, default=10_000, help="number of games (default 10000)")
-    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     p.add_argument("--validate", action="store_true", help="check the invariants after every step")
-    p.add_argument("--out", help="write one row per game to this Parquet file")
-    p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    _run_options(p)
     p.set_defaults(func=cmd_simulate)
     p = sub.add_parser("replay", help="print a turn-by-turn log of one game of a run")
     _game_options(p, None)

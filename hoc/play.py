@@ -65,10 +65,11 @@ def record(s, out):
 
 
 @njit(cache=True)
-def run_batch(master, first, T, R, lineup, params, rotate, validate, out, coverage):
+def run_batch(master, first, T, R, lineup, params, rotate, group, validate, out, coverage):
     """Play games first .. first+len(out)-1 of the run with seed `master`. Seat j of game i is
-    played by lineup[(j + i) % players] when rotating, else by lineup[j]. One row of out per game;
-    coverage[card, ST_*] adds up the games' coverage statistics."""
+    played by lineup[(j + i) % players] when rotating, else by lineup[j]; game i uses the seed of
+    index i // group (group = players for mirrored games: the same shuffles, every seat rotation).
+    One row of out per game; coverage[card, ST_*] adds up the games' coverage statistics."""
     s = new_state(T, R)
     players = rule(s, R_PLAYERS)
     totals = np.zeros(rule(s, R_NC), DTYPE)
@@ -78,7 +79,7 @@ def run_batch(master, first, T, R, lineup, params, rotate, validate, out, covera
         for j in range(players):
             k = (j + index) % players if rotate else j
             seat_agent(s, j, lineup[k], params[k])
-        init_game(s, game_seed(master, index))
+        init_game(s, game_seed(master, index // group))
         if validate:
             card_totals(s, totals, work)
         out[g, :] = 0

@@ -1,0 +1,308 @@
+"""Many games in chunks, on one process, on joblib worker processes or on a Dask cluster.
+
+A run is a `Plan`: the ruleset, the lineup, how many games and the master seed. Game *i* of a plan
+is fully determined by (seed, i), so the chunks can be played anywhere in any order; `play` hands
+the finished chunks back in game order, so whatever consumes them (a Parquet sink, statistics)
+sees the same stream whatever the backend, and only a few chunks are held at a time.
+"""
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import dataclass, field
+from typing import Iterator
+
+import numpy as np
+import pandas as pd
+
+from agents.registry import Agent
+from hoc.errors import HocError, InvariantError
+from hoc.kernel import constants as K
+from hoc.rules import Ruleset
+
+CHUNK = 10_000          # games per task: large enough that a task's overhead is noise
+BACKENDS = ("loky", "dask")
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Games first .. first+games-1 of the run with this seed, the lineup rotating by one seat per game
+    if `rotate`. With `mirror`, each group of `players` consecutive games shares one game seed (the same
+    shuffles and market) and rotates the lineup through every seat."""
+
+    ruleset: Ruleset
+    agents: list[Agent]
+    games: int
+    seed: int = 0
+    rotate: bool = False
+    mirror: bool = False
+    validate: bool = False
+    first: int = 0
+    chunk: int = CHUNK
+
+    def __post_init__(self):
+        from hoc.game import check_seed
+
+        object.__setattr__(self, "seed", check_seed(self.seed))
+        if self.games < 1:
+            raise HocError(f"games must be at least 1, got {self.games}")
+        if self.first < 0:
+            raise HocError(f"the first game index must be 0 or more, got {self.first}")
+        if self.chunk < 1:
+            raise HocError(f"chunk must be at least 1 game, got {self.chunk}")
+        if len(self.agents) != self.ruleset.players:
+            raise HocError(f"{len(self.agents)} agents for {self.ruleset.players} players")
+        if self.mirror:
+            object.__setattr__(self, "rotate", True)
+
+    @property
+    def python(self) -> bool:
+        """True if some seat is a Python agent: the games are stepped from Python."""
+        return any(a.play is not None for a in self.agents)
+
+    def chunks(self) -> list[tuple[int, int]]:
+        """(first game index, number of games) of each task."""
+        end = self.first + self.games
+        return [(s, min(self.chunk, end - s)) for s in range(self.first, end, self.chunk)]
+
+    def seat_lineup(self, index: int) -> list[int]:
+        """Which lineup entry plays each seat in game `index`."""
+        p = self.ruleset.players
+        return [(j + index) % p if self.rotate else j for j in range(p)]
+
+    def seed_index(self, index: int) -> int:
+        """The index whose game seed game `index` uses (mirrored games share one)."""
+        return index // self.ruleset.players if self.mirror else index
+
+    def describe(self) -> dict:
+        """What determines the games: equal descriptions give equal games."""
+        d = self.ruleset.describe()
+        d.update(agents=[a.name for a in self.agents], seed=self.seed, rotate=self.rotate, mirror=self.mirror,
+                 first=self.first, games=self.games, chunk=self.chunk,
+                 params=[_digest(a.params(self.ruleset).tobytes()) if a.play is None else a.name
+                         for a in self.agents])
+        return d
+
+
+def _digest(data: bytes) -> str:
+    import hashlib
+
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+@dataclass
+class Chunk:
+    first: int
+    games: pd.DataFrame
+    coverage: np.ndarray        # per card: N_STATS counters summed over the chunk's games
+
+
+def play_rows(plan: Plan, first: int, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Play one chunk here; returns its result rows and coverage counts."""
+    if plan.python:
+        return _play_python(plan, first, n)
+    from hoc.play import run_batch  # imported in the worker: loads the compiled kernels there
+
+    rs = plan.ruleset
+    ids = np.array([a.id for a in plan.agents], K.DTYPE)
+    params = np.stack([a.params(rs) for a in plan.agents]).astype(K.DTYPE)
+    out = np.zeros((n, K.RES_LEN), K.DTYPE)
+    coverage = np.zeros((len(rs.cards), K.N_STATS), np.int64)
+    run_batch(np.int64(plan.seed), first, rs.cards.table, rs.vector, ids, params, plan.rotate,
+              rs.players if plan.mirror else 1, plan.validate, out, coverage)
+    return out, coverage
+
+
+def _play_python(plan: Plan, first: int, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """The same games stepped from Python, for lineups with Python agents; jitted seats still
+    decide through the jitted policies, so their moves equal those of `run_batch`."""
+    from hoc.game import Game
+    from hoc.kernel.invariants import check
+    from hoc.play import card_totals, record
+
+    rs = plan.ruleset
+    nc = len(rs.cards)
+    out = np.zeros((n, K.RES_LEN), K.DTYPE)
+    coverage = np.zeros((nc, K.N_STATS), np.int64)
+    totals = np.zeros(nc, K.DTYPE)
+    work = np.zeros(nc, K.DTYPE)
+    params = [a.params(rs) for a in plan.agents]
+    for g in range(n):
+        index = first + g
+        game = Game.of_run(rs, plan.seed, plan.seed_index(index))
+        seats = plan.seat_lineup(index)
+        if plan.validate:
+            card_totals(game.state, totals, work)
+        err = 0
+        while not game.over:
+            k = seats[game.decider]
+            agent = plan.agents[k]
+            game.apply(agent.play(game) if agent.play is not None else game.decide(agent, params[k]))
+            if plan.validate:
+                err = check(game.state, totals, work)
+                if err:
+                    break
+        record(game.state, out[g])
+        out[g, K.RES_GAME] = index
+        out[g, K.RES_ERROR] = err
+        s = game.state
+        coverage += s[s[K.H_OFF_STATS]:s[K.H_OFF_STATS] + nc * K.N_STATS].reshape(nc, K.N_STATS)
+    return out, coverage
+
+
+@dataclass
+class Backend:
+    """Where chunks are played: `jobs` local processes (joblib's loky), or the workers of a Dask
+    cluster at `scheduler` (through joblib's Dask backend)."""
+
+    jobs: int = 1
+    name: str = "loky"
+    scheduler: str | None = None
+    _client: object = field(default=None, repr=False)
+
+    def __post_init__(self):
+        if self.name not in BACKENDS:
+            raise HocError(f"unknown backend {self.name!r}; backends: {', '.join(BACKENDS)}")
+        if self.jobs < 1:
+            raise HocError(f"jobs must be at least 1, got {self.jobs}")
+        if self.name == "dask" and not self.scheduler:
+            raise HocError("--backend dask needs --scheduler ADDRESS (e.g. tcp://10.0.0.5:8786)")
+        if self.name == "loky" and self.scheduler:
+            raise HocError("--scheduler is for --backend dask")
+
+    def connect(self):
+        if self.name == "dask" and self._client is None:
+            try:
+                from dask.distributed import Client
+            except ImportError:
+                raise HocError("the dask backend needs dask.distributed: pip install 'dask[distributed]'") from None
+            try:
+                self._client = Client(self.scheduler, timeout="10s", set_as_default=False)
+            except (OSError, TimeoutError, ValueError) as e:
+                raise HocError(f"cannot reach the Dask scheduler at {self.scheduler}: {e}") from None
+        return self._client
+
+    def close(self):
+        if self._client is not None:
+            self._client.close()
+            self._client = None
+
+
+def play(plan: Plan, backend: Backend | None = None, skip: set[int] = frozenset()) -> Iterator[Chunk]:
+    """Play the plan's chunks (except those whose first index is in `skip`) and yield them in
+    game order. Raises InvariantError on the first game that broke an invariant."""
+    from joblib import Parallel, delayed, parallel_config
+
+    backend = backend or Backend()
+    tasks = [(s, n) for s, n in plan.chunks() if s not in skip]
+    if not tasks:
+        return
+    if backend.name == "loky" and backend.jobs == 1:
+        results = (play_rows(plan, s, n) for s, n in tasks)
+    else:
+        work = (delayed(play_rows)(plan, s, n) for s, n in tasks)
+        if backend.name == "dask":
+            client = backend.connect()
+            config = parallel_config(backend="dask", wait_for_workers_timeout=30, client=client)
+            jobs = -1
+        else:
+            # numba runs single-threaded here; keep numerical libraries in each worker to one thread too
+            os.environ.setdefault("NUMBA_NUM_THREADS", "1")
+            config = parallel_config(backend="loky", inner_max_num_threads=1)
+            jobs = min(backend.jobs, len(tasks))
+        with config:
+            results = Parallel(n_jobs=jobs, return_as="generator", pre_dispatch="2*n_jobs")(work)
+            yield from _chunks(plan, tasks, results)
+        return
+    yield from _chunks(plan, tasks, results)
+
+
+def _chunks(plan, tasks, results) -> Iterator[Chunk]:
+    for (s, n), (rows, coverage) in zip(tasks, results):
+        bad = rows[rows[:, K.RES_ERROR] != 0]
+        if len(bad):
+            raise invariant_error(plan, int(bad[0, K.RES_GAME]), int(bad[0, K.RES_ERROR]))
+        yield Chunk(s, frame(rows, plan), coverage)
+
+
+def invariant_error(plan: Plan, index: int, code: int) -> InvariantError:
+    from hoc.kernel.invariants import ERRORS
+    from hoc.kernel.setup import game_seed
+
+    seed = int(np.int64(game_seed(np.int64(plan.seed), plan.seed_index(index))).view(np.uint64))
+    return InvariantError(
+        f"game {index} of run seed {plan.seed} (game seed {seed}) broke an invariant: "
+        f"{ERRORS.get(code, 'unknown error')}; reproduce with `hoc replay --seed {plan.seed} --game {index}` "
+        f"and the same options")
+
+
+def frame(rows: np.ndarray, plan: Plan) -> pd.DataFrame:
+    """One row per game: what the issue of a study needs to slice results by market, seat and princess."""
+    from hoc.kernel.setup import game_seeds
+
+    rs = plan.ruleset
+    db = rs.cards
+    index = rows[:, K.RES_GAME].astype(np.int64)
+    first, n = int(index[0]), len(index)
+    if plan.mirror:
+        p = rs.players
+        base = game_seeds(np.int64(plan.seed), first // p, (first + n - 1) // p - first // p + 1)
+        seeds = base[index // p - first // p]
+    else:
+        seeds = game_seeds(np.int64(plan.seed), first, n)
+    reasons = list(K.END_REASONS.values())
+    df = pd.DataFrame({
+        "game": index,
+        "seed": seeds.view(np.uint64),
+        "winner": rows[:, K.RES_WINNER].astype(np.int8),
+        "end_reason": pd.Categorical.from_codes(rows[:, K.RES_END] - 1, categories=reasons),
+        "turns": rows[:, K.RES_TURNS].astype(np.int16),
+        "steps": rows[:, K.RES_STEPS],
+        "win_mask": rows[:, K.RES_WIN_MASK].astype(np.int8),
+        "market": market_column(rows[:, K.RES_MARKET:K.RES_MARKET + K.MAX_KINDS], db),
+    })
+    names = np.array(db.ids + [""], dtype=object)
+    princesses = [""] + [db.name(k) for k in rs.pool]
+    agents = list(dict.fromkeys(a.name for a in plan.agents))
+    code = np.array([agents.index(a.name) for a in plan.agents])
+    for j in range(rs.players):
+        o = K.RES_SEAT + j * K.RES_SEAT_SZ
+        k = (j + index) % rs.players if plan.rotate else np.full(n, j)
+        df[f"agent_{j}"] = pd.Categorical.from_codes(code[k], categories=agents)
+        df[f"sp_{j}"] = rows[:, o].astype(np.int16)
+        df[f"princess_{j}"] = pd.Categorical(names[rows[:, o + 1]], categories=princesses)
+        df[f"backed_turn_{j}"] = rows[:, o + 2].astype(np.int16)
+        df[f"turns_{j}"] = rows[:, o + 3].astype(np.int16)
+    df["edition"] = pd.Categorical([rs.edition] * n)
+    df["overrides"] = pd.Categorical([" ".join(rs.overrides)] * n)
+    return df
+
+
+def market_column(kinds: np.ndarray, db) -> pd.Categorical:
+    """Each game's common kinds as one sorted, comma-joined string ('' for the basic market)."""
+    bits = np.where(kinds >= 0, np.left_shift(np.int64(1), np.maximum(kinds, 0).astype(np.int64)), 0).sum(axis=1)
+    masks, codes = np.unique(bits, return_inverse=True)
+    pile = db.frame.pile.values
+    labels = [",".join(sorted(pile[c] for c in range(len(db)) if m >> c & 1)) for m in masks]
+    return pd.Categorical.from_codes(codes.ravel(), categories=labels)
+
+
+def offers(df: pd.DataFrame, kind: str) -> np.ndarray:
+    """Which games' supply held the common kind `kind` (a boolean per row of a games frame)."""
+    cats = df.market.cat.categories
+    has = np.array([kind in c.split(",") for c in cats], dtype=bool)
+    return has[df.market.cat.codes.values]
+
+
+def kinds_offered(df: pd.DataFrame) -> pd.DataFrame:
+    """A boolean column per common kind: did the game's market offer it."""
+    cats = df.market.cat.categories
+    kinds = sorted({k for c in cats for k in c.split(",") if k})
+    table = np.array([[k in c.split(",") for k in kinds] for c in cats], dtype=bool).reshape(len(cats), len(kinds))
+    return pd.DataFrame(table[df.market.cat.codes.values], columns=kinds, index=df.index)
+
+
+def chunk_size(games: int) -> int:
+    """Up to CHUNK games per task, and at least 8 tasks so that workers finish together. It depends
+    on the number of games only, so a run resumed with other --jobs finds its chunks."""
+    return max(1, min(CHUNK, math.ceil(games / 8)))

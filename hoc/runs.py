@@ -1,0 +1,48 @@
+"""Carrying out a plan for the command line: chunks from the backend, written to Parquet as they
+finish, handed in game order to the statistics that are being added up, with a progress bar (on a terminal). A
+run started again with the same plan and output skips the chunks already written (reading them
+back for the statistics), so it ends with exactly the games of an uninterrupted run."""
+from __future__ import annotations
+
+import sys
+import time
+from typing import Callable, Iterable
+
+import pandas as pd
+
+from hoc.harness import Backend, Chunk, Plan, play
+from hoc.store import ParquetStore
+
+
+def execute(plan: Plan, backend: Backend, out: str | None = None,
+            consumers: Iterable[Callable[[pd.DataFrame], None]] = (), progress: bool = True) -> float:
+    """Play the plan; returns the wall time. Each consumer gets every chunk's games in game order."""
+    from tqdm import tqdm
+
+    store = ParquetStore(out, plan) if out else None
+    done = store.done() if store else set()
+    consumers = list(consumers)
+    chunks = plan.chunks()
+    resumed = sum(n for s, n in chunks if s in done)
+    t0 = time.perf_counter()
+    bar = tqdm(total=plan.games, initial=resumed, unit="games", unit_scale=True, file=sys.stderr,
+               disable=None if progress else True, leave=False, desc="resumed" if resumed else "playing")
+    new = play(plan, backend, skip=done)
+    try:
+        for first, n in chunks:
+            if first in done:
+                games = store.read(first)
+            else:
+                chunk: Chunk = next(new)
+                assert chunk.first == first
+                if store:
+                    store.write(chunk)
+                games = chunk.games
+                bar.update(n)
+            for consume in consumers:
+                consume(games)
+    finally:
+        bar.close()
+        new.close()
+        backend.close()
+    return time.perf_counter() - t0
