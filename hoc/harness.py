@@ -177,7 +177,7 @@ class Backend:
             except ImportError:
                 raise HocError("the dask backend needs dask.distributed: pip install 'dask[distributed]'") from None
             try:
-                self._client = Client(self.scheduler, timeout="10s", set_as_default=False)
+                self._client = Client(self.scheduler, timeout="5s", set_as_default=False)
             except (OSError, TimeoutError, ValueError) as e:
                 raise HocError(f"cannot reach the Dask scheduler at {self.scheduler}: {e}") from None
         return self._client

@@ -37,14 +37,15 @@ def test_serial_and_parallel_runs_give_identical_rows(rules3, warm_kernels):
     parallel = simulate(rules3, lineup("basic_rush,random,basic_rush", 3), 400, seed=5, jobs=2, rotate=True)
     a = serial.games.sort_values("game").reset_index(drop=True)
     b = parallel.games.sort_values("game").reset_index(drop=True)
-    pd.testing.assert_frame_equal(a, b)
+    pd.testing.assert_frame_equal(a, b, check_categorical=False)   # categories: the markets a chunk saw
     assert list(a.game) == list(range(400))
 
 
 def test_a_slice_of_a_run_equals_the_same_games_of_the_whole_run(rules3, warm_kernels):
     whole = simulate(rules3, lineup("random", 3), 100, seed=3).games
     part = simulate(rules3, lineup("random", 3), 30, seed=3, first=50).games
-    pd.testing.assert_frame_equal(whole.iloc[50:80].reset_index(drop=True), part.reset_index(drop=True))
+    pd.testing.assert_frame_equal(whole.iloc[50:80].reset_index(drop=True), part.reset_index(drop=True),
+                                  check_categorical=False)
 
 
 def play_with_jitted_agents(game: Game, agents) -> Game:
