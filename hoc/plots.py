@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import matplotlib
 import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
@@ -48,8 +49,7 @@ def winrate_heatmap(pairwise_long, path, title: str = "Head-to-head win rate") -
     size = max(4.5, 1.25 * n + 2.5)
     fig = Figure(figsize=(size + 1.2, size), layout="constrained")
     ax = fig.add_subplot()
-    cmap = _cmap("RdBu")
-    cmap.set_bad("#dddddd")
+    cmap = matplotlib.colormaps["RdBu"].with_extremes(bad="#dddddd")
     im = ax.imshow(np.ma.masked_invalid(rate.to_numpy(float)), cmap=cmap, vmin=0, vmax=1)
     fontsize = max(6.0, 11.0 - 0.6 * n)
     for i in range(n):
@@ -68,12 +68,6 @@ def winrate_heatmap(pairwise_long, path, title: str = "Head-to-head win rate") -
     ax.set_title(f"{title}\n(row agent vs column agent, 95% Wilson interval)")
     fig.colorbar(im, ax=ax, shrink=0.8, label="row agent's win rate")
     return _save(fig, path)
-
-
-def _cmap(name: str):
-    import matplotlib
-
-    return matplotlib.colormaps[name].copy()
 
 
 def princess_bars(princess_table: pd.DataFrame, path, title: str = "Win rate by princess backed") -> Path:
