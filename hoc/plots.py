@@ -1,0 +1,146 @@
+"""Plots of game results, one PNG per function.
+
+Each function takes its data and an output path, writes a PNG there (creating missing parent
+directories) and returns the path as a `Path`. Figures are built on `matplotlib.figure.Figure`
+without pyplot, so nothing depends on or changes the interactive backend: the functions work
+headless, in worker processes and alongside a notebook's own figures.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import matplotlib
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
+
+DPI = 120
+
+
+def _save(fig: Figure, path) -> Path:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=DPI, format="png")
+    return path
+
+
+def _pct(x: float) -> str:
+    return "–" if pd.isna(x) else f"{100 * x:.0f}"
+
+
+def winrate_heatmap(pairwise_long, path, title: str = "Head-to-head win rate") -> Path:
+    """The agent x opponent matrix of `hoc.stats.pairwise(...).long` (or the `Pairwise` itself):
+    each cell the row agent's win rate against the column agent, annotated with the rate, its 95%
+    interval and the games played. Agents are ordered by overall win rate, best at the top."""
+    long = getattr(pairwise_long, "long", pairwise_long)
+    if long is None or len(long) == 0:
+        raise ValueError("no head-to-head results to plot")
+    overall = long.groupby("agent")[["wins", "games"]].sum()
+    overall["rate"] = overall["wins"] / overall["games"]
+    order = overall.reset_index().sort_values(["rate", "agent"], ascending=[False, True])["agent"].tolist()
+    order += sorted(set(long["opponent"]) - set(order))
+
+    def grid(col):
+        return long.pivot(index="agent", columns="opponent", values=col).reindex(index=order, columns=order)
+
+    rate, lo, hi, games = grid("rate"), grid("lo"), grid("hi"), grid("games")
+    n = len(order)
+    size = max(4.5, 1.25 * n + 2.5)
+    fig = Figure(figsize=(size + 1.2, size), layout="constrained")
+    ax = fig.add_subplot()
+    cmap = matplotlib.colormaps["RdBu"].with_extremes(bad="#dddddd")
+    im = ax.imshow(np.ma.masked_invalid(rate.to_numpy(float)), cmap=cmap, vmin=0, vmax=1)
+    fontsize = max(6.0, 11.0 - 0.6 * n)
+    for i in range(n):
+        for j in range(n):
+            r = rate.iat[i, j]
+            if pd.isna(r):
+                ax.text(j, i, "–", ha="center", va="center", fontsize=fontsize, color="#555555")
+                continue
+            label = f"{_pct(r)}%\n[{_pct(lo.iat[i, j])}–{_pct(hi.iat[i, j])}]\nn={int(games.iat[i, j])}"
+            ax.text(j, i, label, ha="center", va="center", fontsize=fontsize,
+                    color="white" if abs(r - 0.5) > 0.3 else "black")
+    ax.set_xticks(range(n), order, rotation=35, ha="right")
+    ax.set_yticks(range(n), order)
+    ax.set_xlabel("opponent")
+    ax.set_ylabel("agent")
+    ax.set_title(f"{title}\n(row agent vs column agent, 95% Wilson interval)")
+    fig.colorbar(im, ax=ax, shrink=0.8, label="row agent's win rate")
+    return _save(fig, path)
+
+
+def princess_bars(princess_table: pd.DataFrame, path, title: str = "Win rate by princess backed") -> Path:
+    """Bars of `hoc.stats.princess_table`: the win rate of the seats backing each princess with
+    its 95% interval as error bars, the number of backing seats above each bar, and a dashed line
+    at the win rate of all seats pooled."""
+    t = princess_table
+    if t is None or len(t) == 0:
+        raise ValueError("no princesses to plot")
+    x = np.arange(len(t))
+    rate = t["rate"].to_numpy(float)
+    err = np.vstack([rate - t["lo"].to_numpy(float), t["hi"].to_numpy(float) - rate])
+    fig = Figure(figsize=(max(5.0, 0.9 * len(t) + 2.5), 4.5), layout="constrained")
+    ax = fig.add_subplot()
+    colors = ["#bbbbbb" if p == "none" else "#4c72b0" for p in t["princess"]]
+    ax.bar(x, rate, yerr=err, color=colors, capsize=4, ecolor="#333333")
+    for xi, r, hi_, n in zip(x, rate, t["hi"].to_numpy(float), t["backed"]):
+        ax.text(xi, (hi_ if not np.isnan(hi_) else r) + 0.01, f"n={int(n)}", ha="center", va="bottom", fontsize=8)
+    pooled = t["wins"].sum() / t["backed"].sum()
+    ax.axhline(pooled, color="#c44e52", linestyle="--", linewidth=1, label=f"all seats ({100 * pooled:.0f}%)")
+    ax.set_xticks(x, t["princess"], rotation=30, ha="right")
+    ax.set_ylabel("win rate of the backing seat")
+    ax.set_ylim(0, min(1.0, np.nanmax(t["hi"].to_numpy(float)) + 0.1))
+    ax.yaxis.set_major_formatter(lambda v, _: f"{100 * v:.0f}%")
+    ax.set_title(f"{title} (95% Wilson interval)")
+    ax.legend(loc="upper right", fontsize=8)
+    return _save(fig, path)
+
+
+def length_histogram(df: pd.DataFrame, path, by_end_reason: bool = True, title: str = "Game length") -> Path:
+    """Histogram of turns per game (all players' turns) of a games frame, one bar per turn count,
+    stacked by end reason when `by_end_reason` (only the reasons that occur)."""
+    if df is None or len(df) == 0:
+        raise ValueError("no games to plot")
+    turns = df["turns"].to_numpy(int)
+    bins = np.arange(turns.min(), turns.max() + 2) - 0.5
+    fig = Figure(figsize=(7.5, 4.5), layout="constrained")
+    ax = fig.add_subplot()
+    if by_end_reason and "end_reason" in df.columns:
+        reasons = df["end_reason"].astype(str).to_numpy()
+        names = [r for r in pd.unique(reasons) if (reasons == r).any()]
+        if isinstance(df["end_reason"].dtype, pd.CategoricalDtype):
+            names = [r for r in df["end_reason"].cat.categories if (reasons == r).any()]
+        data = [turns[reasons == r] for r in names]
+        labels = [f"{r} ({len(d)})" for r, d in zip(names, data)]
+        ax.hist(data, bins=bins, stacked=True, label=labels)
+        ax.legend(title="end reason", fontsize=8)
+    else:
+        ax.hist(turns, bins=bins, color="#4c72b0")
+    ax.axvline(turns.mean(), color="#333333", linestyle="--", linewidth=1)
+    ax.set_xlabel("turns per game (all players)")
+    ax.set_ylabel("games")
+    ax.set_title(f"{title}: {len(turns)} games, mean {turns.mean():.1f} turns (dashed), sd {turns.std():.1f}")
+    return _save(fig, path)
+
+
+def sp_curves(curves: pd.DataFrame, path, title: str = "Succession points by own turn") -> Path:
+    """Lines of mean SP at the end of each own turn, one per agent, from a frame with columns
+    agent, turn, sp and optionally lo, hi (drawn as a shaded band)."""
+    if curves is None or len(curves) == 0:
+        raise ValueError("no SP curves to plot")
+    fig = Figure(figsize=(7.5, 4.5), layout="constrained")
+    ax = fig.add_subplot()
+    band = {"lo", "hi"} <= set(curves.columns)
+    for agent, c in curves.groupby("agent", sort=True):
+        c = c.sort_values("turn")
+        (line,) = ax.plot(c["turn"], c["sp"], marker="o", markersize=3, label=str(agent))
+        if band and c[["lo", "hi"]].notna().any().all():
+            ax.fill_between(c["turn"], c["lo"], c["hi"], color=line.get_color(), alpha=0.2, linewidth=0)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlabel("own turn")
+    ax.set_ylabel("mean succession points at end of turn")
+    ax.set_title(title + (" (band: interval)" if band else ""))
+    ax.grid(alpha=0.3)
+    ax.legend(title="agent", fontsize=8)
+    return _save(fig, path)
