@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 
@@ -68,6 +69,144 @@ def cmd_simulate(args) -> int:
     return 0
 
 
+def _pct(rate, lo, hi) -> str:
+    return f"{100 * rate:5.1f}% [{100 * lo:5.1f}, {100 * hi:5.1f}]"
+
+
+def _records(df) -> list[dict]:
+    return json.loads(df.to_json(orient="records"))
+
+
+def _study_start(args):
+    from hoc.simulate import lineup  # noqa: F401  (loads the agent registry before timing)
+
+    if args.plot and not args.plot.endswith(".png"):
+        raise HocError(f"--plot must name a .png file, got {args.plot!r}")
+    return _ruleset(args), _backend(args)
+
+
+def cmd_tournament(args) -> int:
+    from agents.registry import get
+    from hoc import plots
+    from hoc.studies import tournament
+
+    ruleset, backend = _study_start(args)
+    agents = [get(n.strip()) for n in args.agents.split(",") if n.strip()]
+    if args.games_per_pairing < 1:
+        raise HocError(f"--games-per-pairing must be at least 1, got {args.games_per_pairing}")
+    sprt = tuple(float(x) for x in args.sprt.split(",")) if args.sprt else None
+    if sprt and (len(sprt) != 2 or not 0 < sprt[0] < sprt[1] < 1):
+        raise HocError(f"--sprt takes P0,P1 with 0 < P0 < P1 < 1, got {args.sprt!r}")
+    try:
+        t = tournament(ruleset, agents, args.games_per_pairing, args.seed, backend, args.out, args.mirror, sprt,
+                       progress=True)
+    finally:
+        backend.close()
+    if args.plot and t.pairwise is not None:
+        plots.winrate_heatmap(t.pairwise.long, args.plot, title=f"Head-to-head win rate ({len(t.games):,} games)")
+    if args.json:
+        print(json.dumps({"games": len(t.games), "seed": args.seed, "players": ruleset.players,
+                          "agents": _records(t.rates), "ratings": _records(t.ratings), "seats": _records(t.seats),
+                          "pairwise": _records(t.pairwise.long) if t.pairwise is not None else None,
+                          "sprt": {k: dataclasses.asdict(v) for k, v in t.stopped.items()}}))
+        return 0
+    print(f"round robin: {len(t.games):,} games, {ruleset.players} players, market {args.market}, seed {args.seed}, "
+          f"seats rotated{', mirrored' if args.mirror else ''}")
+    if t.pairwise is not None:
+        print("\nwin rate of the row agent against the column agent (95% interval):")
+        names = list(t.pairwise.wide.index)
+        width = max(len(n) for n in names)
+        long = t.pairwise.long.set_index(["agent", "opponent"])
+        print(" " * width + "".join(f"  {n[:20]:>20}" for n in names))
+        for a in names:
+            cells = [f"{'':>20}" if a == b or (a, b) not in long.index else
+                     f"{_pct(*long.loc[(a, b), ['rate', 'lo', 'hi']]):>20}" for b in names]
+            print(f"{a:<{width}}" + "".join(f"  {c}" for c in cells))
+    print("\nwin rate by agent (per seat played):")
+    for r in t.rates.itertuples():
+        print(f"  {r.agent:<22} {_pct(r.rate, r.lo, r.hi)}  of {r.games:,}")
+    print("\nratings (OpenSkill Plackett-Luce; ordinal = mu - 3 sigma):")
+    for r in t.ratings.itertuples():
+        print(f"  {r.agent:<22} mu {r.mu:6.2f}  sigma {r.sigma:5.2f}  ordinal {r.ordinal:6.2f}")
+    print("\nwin rate by seat: " + ", ".join(f"seat {int(r.seat) + 1} {_pct(r.rate, r.lo, r.hi)}"
+                                           for r in t.seats.itertuples()))
+    for k, v in t.stopped.items():
+        print(f"SPRT stopped {k} after {v.wins + v.losses} decided games: {v.decision} (p0 {v.p0}, p1 {v.p1})")
+    return 0
+
+
+def cmd_princesses(args) -> int:
+    from hoc import plots
+    from hoc.simulate import lineup
+    from hoc.studies import princesses
+
+    ruleset, backend = _study_start(args)
+    agents = lineup(args.agents, ruleset.players)
+    try:
+        games, table = princesses(ruleset, agents, args.games, args.seed, backend, args.out, progress=True)
+    finally:
+        backend.close()
+    if args.plot:
+        plots.princess_bars(table, args.plot, title=f"Win rate by princess backed ({len(games):,} games, "
+                                                    f"{ruleset.players} players)")
+    if args.json:
+        print(json.dumps({"games": len(games), "seed": args.seed, "players": ruleset.players,
+                          "agents": [a.name for a in agents], "princesses": _records(table)}))
+        return 0
+    print(f"princesses: {len(games):,} games, {ruleset.players} players, agents {', '.join(a.name for a in agents)}, "
+          f"market {args.market}, seed {args.seed}; each princess first choice in 1/{len(ruleset.pool)} of the games")
+    print(f"\n  {'princess':<14} {'win rate when backed (95%)':>28} {'backed by':>10} {'mean turn':>10} {'median':>7}")
+    for r in table.itertuples():
+        print(f"  {r.princess:<14} {_pct(r.rate, r.lo, r.hi):>28} {r.backed:>10,} {r.mean_turn:>10.1f} "
+              f"{r.median_turn:>7.1f}")
+    return 0
+
+
+def cmd_balance(args) -> int:
+    from agents.registry import AGENTS, get
+    from hoc.studies import balance
+
+    ruleset, backend = _study_start(args)
+    names = [n.strip() for n in args.agents.split(",")] if args.agents else \
+        [n for n in AGENTS if AGENTS[n].id >= 2 and AGENTS[n].play is None]
+    agents = [get(n) for n in names]
+    try:
+        b = balance(ruleset, agents, args.games, args.seed, backend, args.out, progress=True)
+    finally:
+        backend.close()
+    if args.plot:
+        from hoc import plots
+
+        plots.length_histogram(b.games, args.plot, title=f"Game length ({len(b.games):,} games)")
+    fp = b.first_player
+    if args.json:
+        out = {"games": len(b.games), "seed": args.seed, "agents": names, "overrides": list(ruleset.overrides),
+               "first_player": dataclasses.asdict(fp), "users": _records(b.users), "effects": _records(b.effects)}
+        if b.changes is not None:
+            out["baseline_first_player"] = dataclasses.asdict(b.baseline.first_player)
+            out["changes"] = _records(b.changes)
+        print(json.dumps(out))
+        return 0
+    print(f"balance: {len(b.games):,} games over random markets, round robin of {len(agents)} agents, seed {args.seed}"
+          + (f", overrides {' '.join(ruleset.overrides)}" if ruleset.overrides else ""))
+    print(f"first-player win rate {_pct(fp.rate, fp.lo, fp.hi)} (even: {100 * fp.expected:.1f}%); "
+          f"mean game length {b.games.turns.mean():.1f} turns")
+    if b.baseline is not None:
+        f0 = b.baseline.first_player
+        print(f"  without the overrides: first player {_pct(f0.rate, f0.lo, f0.hi)}; "
+              f"mean length {b.baseline.games.turns.mean():.1f} turns")
+    print("\nper common kind, in games that offered it: win rate of seats owning it at the end vs the others")
+    print(f"  {'kind':<26} {'users win (95%)':>24} {'others':>7} {'difference (95%)':>26} {'used by':>8}")
+    for r in b.users.itertuples():
+        print(f"  {r.kind:<26} {_pct(r.user_rate, r.user_lo, r.user_hi):>24} {100 * r.other_rate:6.1f}% "
+              f"{_pct(r.diff, r.diff_lo, r.diff_hi):>26} {100 * r.user_share:7.1f}%")
+    if b.changes is not None:
+        print("\nwith the overrides minus without (users' win rate), largest changes:")
+        for r in b.changes.reindex(b.changes.change.abs().sort_values(ascending=False).index).head(10).itertuples():
+            print(f"  {r.kind:<26} {100 * r.change:+6.1f} points")
+    return 0
+
+
 def cmd_replay(args) -> int:
     from hoc.replay import replay
     from hoc.simulate import lineup
@@ -122,6 +261,28 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--validate", action="store_true", help="check the invariants after every step")
     _run_options(p)
     p.set_defaults(func=cmd_simulate)
+    p = sub.add_parser("tournament", help="round robin of agents: win-rate table with intervals, ratings")
+    _game_options(p, None)
+    p.set_defaults(agents="senator_duke,curse_witch,basic_rush", rotate_seats=True)
+    p.add_argument("--games-per-pairing", type=int, default=2000, help="games per set of agents (default 2000)")
+    p.add_argument("--sprt", metavar="P0,P1", help="2 players: stop a pairing once Wald's test decides "
+                                                   "between win rates P0 and P1 of its first agent, e.g. 0.5,0.55")
+    p.add_argument("--plot", help="save the win-rate table as a heatmap PNG")
+    _run_options(p)
+    p.set_defaults(func=cmd_tournament)
+    p = sub.add_parser("princesses", help="win rate of each princess when backed, and how early")
+    _game_options(p, None)
+    p.add_argument("--games", type=int, default=12_000, help="games in all (default 12000)")
+    p.add_argument("--plot", help="save the princess win rates as a bar chart PNG")
+    _run_options(p)
+    p.set_defaults(func=cmd_princesses)
+    p = sub.add_parser("balance", help="effect of each common card (and of --override values) over random markets")
+    _game_options(p, None)
+    p.set_defaults(agents=None)
+    p.add_argument("--games", type=int, default=20_000, help="games in all (default 20000)")
+    p.add_argument("--plot", help="save the game-length histogram PNG")
+    _run_options(p)
+    p.set_defaults(func=cmd_balance)
     p = sub.add_parser("replay", help="print a turn-by-turn log of one game of a run")
     _game_options(p, None)
     p.add_argument("--game", type=int, default=0, help="game index within the run (default 0)")

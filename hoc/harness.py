@@ -273,6 +273,7 @@ def frame(rows: np.ndarray, plan: Plan) -> pd.DataFrame:
         df[f"princess_{j}"] = pd.Categorical(names[rows[:, o + 1]], categories=princesses)
         df[f"backed_turn_{j}"] = rows[:, o + 2].astype(np.int16)
         df[f"turns_{j}"] = rows[:, o + 3].astype(np.int16)
+        df[f"owned_{j}"] = (rows[:, o + 4].astype(np.int64) & 0xFFFFFFFF) | (rows[:, o + 5].astype(np.int64) << 32)
     df["edition"] = pd.Categorical([rs.edition] * n)
     df["overrides"] = pd.Categorical([" ".join(rs.overrides)] * n)
     return df
@@ -292,14 +293,6 @@ def offers(df: pd.DataFrame, kind: str) -> np.ndarray:
     cats = df.market.cat.categories
     has = np.array([kind in c.split(",") for c in cats], dtype=bool)
     return has[df.market.cat.codes.values]
-
-
-def kinds_offered(df: pd.DataFrame) -> pd.DataFrame:
-    """A boolean column per common kind: did the game's market offer it."""
-    cats = df.market.cat.categories
-    kinds = sorted({k for c in cats for k in c.split(",") if k})
-    table = np.array([[k in c.split(",") for k in kinds] for c in cats], dtype=bool).reshape(len(cats), len(kinds))
-    return pd.DataFrame(table[df.market.cat.codes.values], columns=kinds, index=df.index)
 
 
 def chunk_size(games: int) -> int:

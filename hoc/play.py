@@ -5,13 +5,13 @@ from numba import njit
 from agents.policies import decide
 from hoc.kernel.jit import kernel
 from hoc.kernel.constants import (
-    DTYPE, H_END, H_KINDS, H_N_KINDS, MAX_KINDS, RES_MARKET, H_NP, H_OFF_STATS, H_STEPS, H_TURNS, H_WINNER, H_WIN_MASK, N_STATS, P_BACK_TURN,
+    DTYPE, H_END, H_NC, H_KINDS, H_N_KINDS, MAX_KINDS, RES_MARKET, H_NP, H_OFF_STATS, H_STEPS, H_TURNS, H_WINNER, H_WIN_MASK, N_STATS, P_BACK_TURN,
     P_PRINCESS, P_SP, P_TURNS, RES_END, RES_ERROR, RES_GAME, RES_SEAT, RES_SEAT_SZ, RES_STEPS,
     RES_TURNS, RES_WINNER, RES_WIN_MASK, R_NC, R_PLAYERS,
 )
 from hoc.kernel.invariants import E_ILLEGAL, E_STEPS, OK, check
 from hoc.kernel.setup import game_seed, init_game, new_state
-from hoc.kernel.state import pb, rule, seat_agent
+from hoc.kernel.state import owned, pb, rule, seat_agent
 from hoc.kernel.turn import apply, is_legal
 
 MAX_STEPS = 200_000
@@ -60,6 +60,17 @@ def record(s, out):
         out[o + 1] = s[b + P_PRINCESS]
         out[o + 2] = s[b + P_BACK_TURN]
         out[o + 3] = s[b + P_TURNS]
+        own = owned(s, p)
+        lo = 0
+        hi = 0
+        for c in range(s[H_NC]):
+            if s[own + c] > 0:
+                if c < 32:
+                    lo |= 1 << c
+                else:
+                    hi |= 1 << (c - 32)
+        out[o + 4] = lo
+        out[o + 5] = hi
     for i in range(MAX_KINDS):
         out[RES_MARKET + i] = s[H_KINDS + i] if i < s[H_N_KINDS] else -1
 

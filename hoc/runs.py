@@ -15,8 +15,10 @@ from hoc.store import ParquetStore
 
 
 def execute(plan: Plan, backend: Backend, out: str | None = None,
-            consumers: Iterable[Callable[[pd.DataFrame], None]] = (), progress: bool = True) -> float:
-    """Play the plan; returns the wall time. Each consumer gets every chunk's games in game order."""
+            consumers: Iterable[Callable[[pd.DataFrame], None]] = (), progress: bool = True,
+            stop: Callable[[], bool] | None = None) -> float:
+    """Play the plan; returns the wall time. Each consumer gets every chunk's games in game order;
+    after each chunk, `stop()` may end the run early (a sequential test that has decided)."""
     from tqdm import tqdm
 
     store = ParquetStore(out, plan) if out else None
@@ -41,8 +43,9 @@ def execute(plan: Plan, backend: Backend, out: str | None = None,
                 bar.update(n)
             for consume in consumers:
                 consume(games)
+            if stop is not None and stop():
+                break
     finally:
         bar.close()
         new.close()
-        backend.close()
     return time.perf_counter() - t0

@@ -14,6 +14,7 @@ from hoc.errors import HocError
 from hoc.harness import Backend, Plan, chunk_size, offers, play  # noqa: F401  (offers: part of this API)
 from hoc.kernel import constants as K
 from hoc.rules import Ruleset
+from hoc.stats import wilson  # noqa: F401  (part of this module's API)
 
 
 def lineup(names: str | list[str], players: int) -> list[Agent]:
@@ -134,15 +135,6 @@ class Summary:
             "wall_seconds": wall,
             "games_per_second": n / wall if wall > 0 else math.inf,
         }
-
-
-def wilson(wins: int, n: int) -> tuple[float, float]:
-    from scipy.stats import binomtest
-
-    if n == 0:
-        return (math.nan, math.nan)
-    ci = binomtest(int(wins), int(n)).proportion_ci(confidence_level=0.95, method="wilson")
-    return (float(ci.low), float(ci.high))
 
 
 def report(s: dict) -> str:

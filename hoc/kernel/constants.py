@@ -378,6 +378,6 @@ RES_WIN_MASK = 4
 RES_STEPS = 5
 RES_ERROR = 6
 RES_SEAT = 8
-RES_SEAT_SZ = 4         # final sp, princess, backing turn, own turns
+RES_SEAT_SZ = 6         # final sp, princess, backing turn, own turns, cards owned at the end (bits 0-31, 32-63)
 RES_MARKET = RES_SEAT + 4 * RES_SEAT_SZ   # MAX_KINDS card ids of the supply's common kinds, -1 padded
 RES_LEN = RES_MARKET + MAX_KINDS

@@ -1,0 +1,210 @@
+"""The research commands: a round robin of agents, princess strength, and the balance of market
+cards. Each study is a list of plans played with the same master seed (common random numbers: the
+same game index deals the same market and shuffles in every plan), whose games are kept as a
+compact frame of the columns the study needs; the full rows go to Parquet when asked."""
+from __future__ import annotations
+
+import dataclasses
+import math
+from itertools import combinations
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from agents.registry import Agent
+from hoc import stats
+from hoc.errors import HocError
+from hoc.harness import Backend, Plan, chunk_size
+from hoc.rules import Ruleset
+from hoc.runs import execute
+from hoc.simulate import concat
+
+
+def _keep(columns: list[str], into: list[pd.DataFrame]):
+    def consume(df: pd.DataFrame) -> None:
+        into.append(df[[c for c in df.columns if c in columns or c.rsplit("_", 1)[0] in columns]])
+    return consume
+
+
+def _out(out: str | None, name: str) -> str | None:
+    """A study's plans write side by side in one folder: OUT.parquet/NAME.parquet/part-*.parquet."""
+    if out is None:
+        return None
+    top = Path(out)
+    if top.suffix != ".parquet":
+        raise HocError(f"--out must name a .parquet folder, got {out!r}")
+    try:
+        top.mkdir(exist_ok=True)
+    except OSError as e:
+        raise HocError(f"cannot write to {top}: {e.strerror or e}") from None
+    return str(top / f"{name}.parquet")
+
+
+def _play(plans: list[tuple[str, Plan]], columns: list[str], backend: Backend, out: str | None,
+          progress: bool, stop=None) -> pd.DataFrame:
+    frames = []
+    for k, (name, plan) in enumerate(plans):
+        games: list[pd.DataFrame] = []
+        execute(plan, backend, _out(out, name), [_keep(columns, games)], progress,
+                stop=(lambda: stop(games)) if stop else None)
+        df = concat(games)
+        df.insert(0, "plan", name)
+        frames.append(df)
+    df = concat(frames)
+    df["plan"] = df["plan"].astype("category")
+    df["game"] = np.arange(len(df))          # unique across plans (the seed column still says which game)
+    return df
+
+
+# ---- round robin ----------------------------------------------------------------------------------
+
+@dataclasses.dataclass
+class Tournament:
+    games: pd.DataFrame
+    rates: pd.DataFrame              # per agent, per seat played
+    ratings: pd.DataFrame            # OpenSkill
+    pairwise: stats.Pairwise | None  # 2 players
+    seats: pd.DataFrame              # per seat
+    stopped: dict                    # pairing -> SPRT result when --sprt stopped it early
+
+
+def tournament(ruleset: Ruleset, agents: list[Agent], games_per_pairing: int, seed: int = 0,
+               backend: Backend | None = None, out: str | None = None, mirror: bool = False,
+               sprt: tuple[float, float] | None = None, progress: bool = False) -> Tournament:
+    """Every set of `players` different agents plays `games_per_pairing` games, seats rotated. With
+    `sprt=(p0, p1)` (2 players), a pairing stops early once Wald's test decides between a win
+    probability of p0 and p1 for its first agent."""
+    names = [a.name for a in agents]
+    if len(set(names)) != len(names):
+        raise HocError(f"an agent is named twice in {', '.join(names)}")
+    if len(agents) < ruleset.players:
+        raise HocError(f"{len(agents)} agents cannot fill {ruleset.players} seats of a round robin")
+    if sprt and ruleset.players != 2:
+        raise HocError("--sprt compares two agents: use it with --players 2")
+    backend = backend or Backend()
+    plans = [("-vs-".join(a.name for a in combo),
+              Plan(ruleset, list(combo), games_per_pairing, seed, rotate=True, mirror=mirror,
+                   chunk=chunk_size(games_per_pairing)))
+             for combo in combinations(agents, ruleset.players)]
+    stopped = {}
+
+    def decided(name, first):
+        def check(games):
+            if not games:
+                return False
+            df = concat(games)
+            w = sum(int(stats.won(df, j)[(df[f"agent_{j}"] == first).to_numpy()].sum()) for j in range(2))
+            lost = sum(int(stats.won(df, j)[(df[f"agent_{j}"] != first).to_numpy()].sum()) for j in range(2))
+            result = stats.sprt(w, lost, *sprt)
+            if result.decision != "continue":
+                stopped[name] = result
+                return True
+            return False
+        return check
+
+    frames = []
+    for name, plan in plans:
+        stop = decided(name, plan.agents[0].name) if sprt else None
+        frames.append(_play([(name, plan)], ["game", "seed", "winner", "win_mask", "turns", "agent", "sp"],
+                            backend, out, progress, stop))
+    df = concat(frames)
+    df["game"] = np.arange(len(df))
+    return Tournament(df, stats.win_rates(df, "agent"), stats.ratings(df),
+                      stats.pairwise(df) if ruleset.players == 2 else None, stats.win_rates(df, "seat"), stopped)
+
+
+# ---- princesses -----------------------------------------------------------------------------------
+
+def princesses(ruleset: Ruleset, agents: list[Agent], games: int, seed: int = 0, backend: Backend | None = None,
+               out: str | None = None, progress: bool = False) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Each princess of the pool in turn is the first choice (the pool is reordered to start with
+    her), for an equal share of the games, over random markets with the seats rotated. Returns the
+    games and the princess table (win rate when backed, how often and how early backed).
+    Agents with a `prefer` list of their own keep it: use agents that back in pool order (e.g.
+    basic_rush) for a princess study."""
+    pool = [ruleset.cards.name(k) for k in ruleset.pool]
+    per = math.ceil(games / len(pool))
+    plans = []
+    for name in pool:
+        rs = dataclasses.replace(ruleset, princesses=(name, *[p for p in pool if p != name]))
+        plans.append((f"first-{name}", Plan(rs, agents, per, seed, rotate=True, chunk=chunk_size(per))))
+    df = _play(plans, ["game", "seed", "winner", "win_mask", "turns", "agent", "princess", "backed_turn"],
+               backend or Backend(), out, progress)
+    return df, stats.princess_table(df)
+
+
+# ---- market-card balance ------------------------------------------------------------------------
+
+def owns(df: pd.DataFrame, seat: int, kind: str, db) -> np.ndarray:
+    """Did `seat` own a card of common kind `kind` at the end of each game."""
+    mask = 0
+    for c in db.cards_of_pile(kind):
+        mask |= 1 << c
+    return (df[f"owned_{seat}"].to_numpy() & mask) != 0
+
+
+def users_table(df: pd.DataFrame, db) -> pd.DataFrame:
+    """Per common kind, over the games whose market offered it: the win rate of seats that owned a
+    card of the kind at the end against seats that did not, the difference with a Newcombe 95%
+    interval. The users chose to buy it, so this is an association with winning, not a cause."""
+    from statsmodels.stats.proportion import confint_proportions_2indep
+
+    players = stats.players(df)
+    rows = []
+    for kind in stats.market_kinds(df):
+        offered = stats._offers(df, kind)
+        sub = df[offered]
+        used = np.concatenate([owns(sub, j, kind, db) for j in range(players)])
+        won = np.concatenate([stats.won(sub, j) for j in range(players)])
+        a, n1 = int(won[used].sum()), int(used.sum())
+        b, n0 = int(won[~used].sum()), int((~used).sum())
+        row = {"kind": kind, "games": len(sub), "users": n1, "user_share": n1 / max(1, len(used)),
+               "user_wins": a, "user_rate": a / n1 if n1 else math.nan,
+               "other_rate": b / n0 if n0 else math.nan}
+        row["user_lo"], row["user_hi"] = stats.wilson(a, n1)
+        row["diff"] = row["user_rate"] - row["other_rate"]
+        if n1 and n0:
+            lo, hi = confint_proportions_2indep(a, n1, b, n0, method="newcomb")
+            row["diff_lo"], row["diff_hi"] = float(lo), float(hi)
+        else:
+            row["diff_lo"] = row["diff_hi"] = math.nan
+        rows.append(row)
+    return pd.DataFrame(rows).sort_values("diff", ascending=False).reset_index(drop=True)
+
+
+@dataclasses.dataclass
+class Balance:
+    games: pd.DataFrame
+    users: pd.DataFrame              # per kind: win rate of the seats that used it vs the others
+    effects: pd.DataFrame            # per kind: first-player advantage and game length with / without it
+    first_player: stats.FirstPlayerAdvantage
+    baseline: "Balance | None" = None    # the unmodified cards, when overrides were given
+    changes: pd.DataFrame | None = None  # per kind: user win rate with the overrides minus without
+
+
+def balance(ruleset: Ruleset, agents: list[Agent], games: int, seed: int = 0, backend: Backend | None = None,
+            out: str | None = None, progress: bool = False) -> Balance:
+    """A round robin of `agents` over random markets (`games` in all, split evenly over the
+    pairings), analysed per common kind. With overrides in the ruleset, the same games (same
+    seeds) are also played with the unmodified cards and the differences reported."""
+    backend = backend or Backend()
+    combos = list(combinations(agents, ruleset.players)) or [tuple(agents)]
+    per = math.ceil(games / len(combos))
+
+    def study(rs: Ruleset, tag: str) -> Balance:
+        plans = [(f"{tag}{'-vs-'.join(a.name for a in combo)}",
+                  Plan(rs, list(combo), per, seed, rotate=True, chunk=chunk_size(per))) for combo in combos]
+        df = _play(plans, ["game", "seed", "winner", "win_mask", "turns", "market", "agent", "owned", "end_reason"],
+                   backend, out, progress)
+        return Balance(df, users_table(df, rs.cards), stats.card_effects(df), stats.first_player_advantage(df))
+
+    result = study(ruleset, "")
+    if ruleset.overrides:
+        base = study(dataclasses.replace(ruleset, overrides=()), "baseline-")
+        result.baseline = base
+        m = result.users.set_index("kind")[["user_rate", "user_lo", "user_hi"]].join(
+            base.users.set_index("kind")[["user_rate"]], rsuffix="_baseline")
+        m["change"] = m["user_rate"] - m["user_rate_baseline"]
+        result.changes = m.sort_values("change").reset_index()
+    return result
