@@ -198,12 +198,15 @@ def cmd_balance(args) -> int:
     print("\nper common kind, in games that offered it: win rate of seats owning it at the end vs the others")
     print(f"  {'kind':<26} {'users win (95%)':>24} {'others':>7} {'difference (95%)':>26} {'used by':>8}")
     for r in b.users.itertuples():
+        if not r.users:
+            print(f"  {r.kind:<26} {'(no seat owned it)':>24}")
+            continue
         print(f"  {r.kind:<26} {_pct(r.user_rate, r.user_lo, r.user_hi):>24} {100 * r.other_rate:6.1f}% "
               f"{_pct(r.diff, r.diff_lo, r.diff_hi):>26} {100 * r.user_share:7.1f}%")
     if b.changes is not None:
         print("\nwith the overrides minus without (users' win rate), largest changes:")
         for r in b.changes.reindex(b.changes.change.abs().sort_values(ascending=False).index).head(10).itertuples():
-            print(f"  {r.kind:<26} {100 * r.change:+6.1f} points")
+            print(f"  {r.kind:<26} {100 * r.change:+6.1f} points  [{100 * r.change_lo:+6.1f}, {100 * r.change_hi:+6.1f}]")
     return 0
 
 

@@ -173,6 +173,25 @@ def users_table(df: pd.DataFrame, db) -> pd.DataFrame:
     return pd.DataFrame(rows).sort_values("diff", ascending=False).reset_index(drop=True)
 
 
+def _changes(users: pd.DataFrame, baseline: pd.DataFrame) -> pd.DataFrame:
+    """Per kind, users' win rate with the overrides minus without, with a Newcombe 95% interval
+    (treating the two runs as independent, which is conservative: they share their seeds)."""
+    from statsmodels.stats.proportion import confint_proportions_2indep
+
+    cols = ["kind", "user_wins", "users", "user_rate"]
+    m = users[cols].merge(baseline[cols], on="kind", suffixes=("", "_baseline")).set_index("kind")
+    m["change"] = m["user_rate"] - m["user_rate_baseline"]
+    lo, hi = [], []
+    for r in m.itertuples():
+        ok = r.users and r.users_baseline
+        ci = confint_proportions_2indep(r.user_wins, r.users, r.user_wins_baseline, r.users_baseline,
+                                        method="newcomb") if ok else (math.nan, math.nan)
+        lo.append(float(ci[0]))
+        hi.append(float(ci[1]))
+    m["change_lo"], m["change_hi"] = lo, hi
+    return m.sort_values("change").reset_index()
+
+
 @dataclasses.dataclass
 class Balance:
     games: pd.DataFrame
@@ -203,8 +222,5 @@ def balance(ruleset: Ruleset, agents: list[Agent], games: int, seed: int = 0, ba
     if ruleset.overrides:
         base = study(dataclasses.replace(ruleset, overrides=()), "baseline-")
         result.baseline = base
-        m = result.users.set_index("kind")[["user_rate", "user_lo", "user_hi"]].join(
-            base.users.set_index("kind")[["user_rate"]], rsuffix="_baseline")
-        m["change"] = m["user_rate"] - m["user_rate_baseline"]
-        result.changes = m.sort_values("change").reset_index()
+        result.changes = _changes(result.users, base.users)
     return result

@@ -1,0 +1,134 @@
+"""The research commands: round robin tables and ratings, SPRT stopping, princess study, market
+balance with overrides; JSON output, plots and errors."""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from agents.registry import get
+from hoc.cli import main
+from hoc.rules import Ruleset
+from hoc.studies import balance, owns, princesses, tournament
+
+
+@pytest.fixture(scope="module")
+def rr(warm_kernels):
+    return tournament(Ruleset(players=2), [get(n) for n in ("senator_duke", "curse_witch", "random")], 200, seed=2)
+
+
+def test_round_robin_plays_every_pair_with_balanced_seats(rr):
+    df = rr.games
+    assert len(df) == 3 * 200
+    pairs = df.groupby(["agent_0", "agent_1"], observed=True).size()
+    assert set(pairs.values) == {100}            # each pair, each seating, half the games
+    assert sorted(df.plan.unique()) == sorted(["senator_duke-vs-curse_witch", "senator_duke-vs-random",
+                                               "curse_witch-vs-random"])
+
+
+def test_round_robin_table_and_ratings_agree_with_the_games(rr):
+    long = rr.pairwise.long.set_index(["agent", "opponent"])
+    vs = rr.games[rr.games.plan == "senator_duke-vs-curse_witch"]
+    sd_wins = int(((vs.agent_0 == "senator_duke") & (vs.winner == 0)).sum()
+                  + ((vs.agent_1 == "senator_duke") & (vs.winner == 1)).sum())
+    assert long.loc[("senator_duke", "curse_witch"), "wins"] == sd_wins
+    assert long.loc[("senator_duke", "random"), "rate"] > 0.95
+    assert rr.ratings.agent.iloc[-1] == "random"
+
+
+def test_sprt_stops_a_lopsided_pairing_early(warm_kernels):
+    t = tournament(Ruleset(players=2), [get("senator_duke"), get("random")], 5000, seed=1, sprt=(0.5, 0.6))
+    assert len(t.games) < 5000
+    assert t.stopped["senator_duke-vs-random"].decision == "accept_h1"
+
+
+def test_same_seed_same_round_robin(rr):
+    again = tournament(Ruleset(players=2), [get(n) for n in ("senator_duke", "curse_witch", "random")], 200, seed=2)
+    pd.testing.assert_frame_equal(rr.games, again.games, check_categorical=False)
+
+
+def test_princess_study_makes_each_princess_first_choice_in_equal_shares(warm_kernels):
+    rs = Ruleset(players=2)
+    games, table = princesses(rs, [get("basic_rush")] * 2, 600, seed=3)
+    assert len(games) == 600
+    assert set(table.princess) >= {"lulunasaika", "laolily", "klam_klam", "bergamot", "flammaria", "twins"}
+    for p in ("bergamot", "twins", "flammaria"):     # backed only when first choice, by the first backer
+        plan = games[games.plan == f"first-{p}"]
+        assert ((plan.princess_0 == p) | (plan.princess_1 == p)).all()
+
+
+def test_owned_cards_at_the_end_match_a_replay_of_the_game(warm_kernels):
+    from hoc.game import Game
+
+    rs = Ruleset(players=2, market="maids_and_witches")
+    agents = [get("curse_witch"), get("senator_duke")]
+    b = balance(rs, agents, 20, seed=4)
+    db = rs.cards
+    for i in range(6):
+        row = b.games.iloc[i]
+        game = Game.of_run(rs, 4, i)
+        seats = [agents[(j + i) % 2] for j in range(2)]
+        while not game.over:
+            game.apply(game.decide(seats[game.decider]))
+        for j in range(2):
+            expect = sum(1 << c for c in range(len(db)) if game.owned(j, db.ids[c]) > 0)
+            assert int(row[f"owned_{j}"]) == expect
+            assert owns(b.games, j, "curse_witch", db)[i] == (game.owned(j, "curse_witch") > 0)
+
+
+def test_balance_with_an_override_compares_the_same_seeds_without_it(warm_kernels):
+    rs = Ruleset(players=2, overrides=("curse_witch.cost=9",))
+    b = balance(rs, [get("curse_witch"), get("senator_duke")], 200, seed=5)
+    assert b.baseline is not None
+    assert (b.games.seed.values == b.baseline.games.seed.values).all()
+    assert "curse_witch" in set(b.changes.kind)
+    users = b.users.set_index("kind").loc["curse_witch", "users"]
+    assert users < b.baseline.users.set_index("kind").loc["curse_witch", "users"]   # dearer: bought less
+
+
+def test_tournament_command_prints_json_and_plots(tmp_path, capsys, warm_kernels):
+    png = tmp_path / "t.png"
+    out = tmp_path / "t.parquet"
+    code = main(["tournament", "--agents", "senator_duke,random", "--games-per-pairing", "60", "--json",
+                 "--plot", str(png), "--out", str(out)])
+    assert code == 0, capsys.readouterr().err
+    s = json.loads(capsys.readouterr().out)
+    assert s["games"] == 60 and {r["agent"] for r in s["agents"]} == {"senator_duke", "random"}
+    assert png.stat().st_size > 5000
+    assert len(pd.read_parquet(out / "senator_duke-vs-random.parquet")) == 60
+
+
+def test_princesses_and_balance_commands_run(capsys, warm_kernels):
+    assert main(["princesses", "--games", "60", "--json"]) == 0
+    s = json.loads(capsys.readouterr().out)
+    assert sum(r["backed"] for r in s["princesses"] if r["princess"] != "none") <= 120
+    assert main(["balance", "--games", "60", "--agents", "attack_deck,draw_engine"]) == 0
+    assert "per common kind" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv,named", [
+    (["tournament", "--agents", "senator_duke,nosuch_agent"], "nosuch_agent"),
+    (["tournament", "--agents", "senator_duke", "--games-per-pairing", "5"], "cannot fill"),
+    (["tournament", "--agents", "a.toml,b.toml"], "a.toml"),
+    (["tournament", "--agents", "senator_duke,random", "--sprt", "0.6,0.5"], "sprt"),
+    (["tournament", "--agents", "senator_duke,random", "--plot", "x.jpg"], "png"),
+    (["balance", "--override", "duke.cost=abc"], "abc"),
+    (["balance", "--override", "nosuchcard.cost=3"], "nosuchcard"),
+    (["princesses", "--agents", "nosuch_agent"], "nosuch_agent"),
+    (["princesses", "--out", "/nonexistent/dir/x.parquet"], "/nonexistent"),
+])
+def test_study_commands_reject_bad_input_with_one_line(capsys, argv, named):
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and named in err[0]
+
+
+def test_owned_masks_cover_cards_above_31(warm_kernels):
+    rs = Ruleset(players=2)
+    ids = [i for i in range(len(rs.cards)) if i >= 32]
+    assert ids, "the 2e database has more than 32 cards"
+    b = balance(rs, [get("attack_deck"), get("draw_engine")], 100, seed=6)
+    masks = np.concatenate([b.games[f"owned_{j}"].to_numpy() for j in range(2)])
+    assert (masks >> 32).any()
