@@ -62,9 +62,28 @@ def cmd_simulate(args) -> int:
     backend = _backend(args)
     plan = Plan(ruleset, agents, args.games, args.seed, args.rotate_seats, args.mirror, args.validate,
                 chunk=chunk_size(args.games))
+    for flag, path in (("--plot", args.plot), ("--sp-curves", args.sp_curves)):
+        if path and not path.endswith(".png"):
+            raise HocError(f"{flag} must name a .png file, got {path!r}")
     summary = Summary(ruleset, agents, plan.seed, plan.rotate)
-    wall = execute(plan, backend, args.out, [summary.add])
+    lengths = []
+    consumers = [summary.add] + ([lambda df: lengths.append(df[["turns", "end_reason"]])] if args.plot else [])
+    try:
+        wall = execute(plan, backend, args.out, consumers)
+    finally:
+        backend.close()
     result = summary.result(wall)
+    if args.plot:
+        from hoc import plots
+        from hoc.simulate import concat
+
+        plots.length_histogram(concat(lengths), args.plot, title=f"Game length ({plan.games:,} games)")
+    if args.sp_curves:
+        from hoc import plots
+        from hoc.curves import sp_by_turn
+
+        plots.sp_curves(sp_by_turn(plan, 200), args.sp_curves,
+                        title=f"Succession points by own turn (first {min(200, plan.games)} games)")
     print(json.dumps(result) if args.json else report(result))
     return 0
 
@@ -262,6 +281,8 @@ def parser() -> argparse.ArgumentParser:
     _game_options(p, 10_000)
     p.add_argument("--games", type=int, default=10_000, help="number of games (default 10000)")
     p.add_argument("--validate", action="store_true", help="check the invariants after every step")
+    p.add_argument("--plot", help="save a histogram of game length (PNG)")
+    p.add_argument("--sp-curves", help="save mean SP per own turn by agent, over the first 200 games (PNG)")
     _run_options(p)
     p.set_defaults(func=cmd_simulate)
     p = sub.add_parser("tournament", help="round robin of agents: win-rate table with intervals, ratings")

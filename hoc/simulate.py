@@ -91,6 +91,9 @@ class Summary:
         self.wins = np.zeros(len(self.names), np.int64)
         self.reasons = dict.fromkeys(K.END_REASONS.values(), 0)
         self.turns = np.zeros(2)                 # sum, sum of squares
+        self.princesses = [ruleset.cards.name(k) for k in ruleset.pool]
+        self.backed = np.zeros(len(self.princesses), np.int64)
+        self.princess_wins = np.zeros(len(self.princesses), np.int64)
         self.sp = np.zeros(p)
 
     def add(self, df: pd.DataFrame) -> None:
@@ -104,6 +107,11 @@ class Summary:
             self.seats += np.bincount(code, minlength=len(self.names))
             self.wins += np.bincount(code[w == j], minlength=len(self.names))
             self.sp[j] += float(df[f"sp_{j}"].sum())
+            col = df[f"princess_{j}"].astype(str).to_numpy()
+            for k, name in enumerate(self.princesses):
+                mine = col == name
+                self.backed[k] += int(mine.sum())
+                self.princess_wins[k] += int((mine & (w == j)).sum())
         for reason, k in df.end_reason.value_counts().items():
             self.reasons[reason] += int(k)
         t = df.turns.to_numpy(dtype=float)
@@ -126,6 +134,8 @@ class Summary:
             "wins_by_seat": [int(x) for x in self.wins_by_seat],
             "wins_by_agent": {a: int(w) for a, w in zip(self.names, self.wins)},
             "seats_by_agent": {a: int(m) for a, m in zip(self.names, self.seats)},
+            "backed_by_princess": {p: int(b) for p, b in zip(self.princesses, self.backed)},
+            "wins_by_princess": {p: int(b) for p, b in zip(self.princesses, self.princess_wins)},
             "draws": self.draws,
             "end_reasons": {r: v for r, v in self.reasons.items() if r != "instant_30" or rs.instant_win_at_30},
             "mean_turns": float(mean),
@@ -158,6 +168,13 @@ def report(s: dict) -> str:
             m = s["seats_by_agent"][name]
             lo, hi = wilson(w, m)
             lines.append(f"  {name}: {100 * w / m:5.1f}%  [{100 * lo:5.1f}, {100 * hi:5.1f}]")
+    if any(s["backed_by_princess"].values()):
+        lines.append("win rate by princess backed:")
+        for name, m in sorted(s["backed_by_princess"].items(), key=lambda kv: -kv[1]):
+            if m:
+                w = s["wins_by_princess"][name]
+                lo, hi = wilson(w, m)
+                lines.append(f"  {name}: {100 * w / m:5.1f}%  [{100 * lo:5.1f}, {100 * hi:5.1f}]  backed {m} times")
     lines.append(f"draws: {s['draws']}")
     lines.append("end reasons: " + ", ".join(f"{k} {v} ({100 * v / n:.1f}%)" for k, v in s["end_reasons"].items()))
     lines.append(f"turns per game (all players): mean {s['mean_turns']:.1f}, sd {s['sd_turns']:.1f}")
