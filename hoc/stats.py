@@ -436,3 +436,52 @@ def card_effects(df: pd.DataFrame, kinds: list[str] | None = None) -> pd.DataFra
                                        "first_without", "first_without_lo", "first_without_hi",
                                        "first_diff", "first_diff_lo", "first_diff_hi",
                                        "turns_with", "turns_without", "turns_diff", "turns_diff_lo", "turns_diff_hi"])
+
+
+def rate_difference(w1: int, n1: int, w0: int, n0: int) -> tuple[float, float, float]:
+    """w1/n1 - w0/n0 with Newcombe's 95% interval (NaN when a side is empty)."""
+    from statsmodels.stats.proportion import confint_proportions_2indep
+
+    if not n1 or not n0:
+        return (math.nan, math.nan, math.nan)
+    lo, hi = confint_proportions_2indep(w1, n1, w0, n0, method="newcomb", compare="diff", alpha=ALPHA)
+    return (w1 / n1 - w0 / n0, float(lo), float(hi))
+
+
+def princess_by_kind(df: pd.DataFrame, min_seats: int = 30) -> pd.DataFrame:
+    """Per princess and common kind: the win rate of the seats that backed her in games whose market
+    offered the kind minus in games whose market did not (Newcombe interval). Pairs with fewer than
+    `min_seats` backing seats on either side are left out."""
+    s = seat_rows(df)                      # seat j's rows follow seat j-1's, each in the frame's order
+    backed = (s["princess"] != NONE).to_numpy()
+    s = s[backed]
+    rows = []
+    for kind in market_kinds(df):
+        has = np.tile(_offers(df, kind), players(df))[backed]
+        for princess, g in s.groupby("princess", observed=True):
+            h = has[(s["princess"] == princess).to_numpy()]
+            won_ = g["won"].to_numpy()
+            n1, n0 = int(h.sum()), int((~h).sum())
+            if n1 < min_seats or n0 < min_seats:
+                continue
+            d, lo, hi = rate_difference(int(won_[h].sum()), n1, int(won_[~h].sum()), n0)
+            rows.append({"princess": princess, "kind": kind, "with": n1, "without": n0,
+                         "rate_with": won_[h].mean(), "rate_without": won_[~h].mean(), "diff": d, "lo": lo, "hi": hi})
+    return pd.DataFrame(rows, columns=["princess", "kind", "with", "without", "rate_with", "rate_without",
+                                       "diff", "lo", "hi"])
+
+
+def end_reasons_by_kind(df: pd.DataFrame) -> pd.DataFrame:
+    """Per common kind: the share of each end reason in games whose market offered it and in games
+    whose market did not (columns REASON_with, REASON_without)."""
+    reasons = [r for r in df["end_reason"].astype(str).unique()]
+    end = df["end_reason"].astype(str).to_numpy()
+    rows = []
+    for kind in market_kinds(df):
+        has = _offers(df, kind)
+        row = {"kind": kind, "games_with": int(has.sum())}
+        for r in sorted(reasons):
+            row[f"{r}_with"] = float((end[has] == r).mean()) if has.any() else math.nan
+            row[f"{r}_without"] = float((end[~has] == r).mean()) if (~has).any() else math.nan
+        rows.append(row)
+    return pd.DataFrame(rows)

@@ -129,7 +129,7 @@ def princesses(ruleset: Ruleset, agents: list[Agent], games: int, seed: int = 0,
     for name in pool:
         rs = dataclasses.replace(ruleset, princesses=(name, *[p for p in pool if p != name]))
         plans.append((f"first-{name}", Plan(rs, agents, per, seed, rotate=True, chunk=chunk_size(per))))
-    df = _play(plans, ["game", "seed", "winner", "win_mask", "turns", "agent", "princess", "backed_turn"],
+    df = _play(plans, ["game", "seed", "winner", "win_mask", "turns", "market", "agent", "princess", "backed_turn"],
                backend or Backend(), out, progress)
     return df, stats.princess_table(df)
 

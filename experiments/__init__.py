@@ -1,0 +1,1 @@
+"""Reproducible studies: `python -m experiments.NAME [--games N] [--seed S] [--jobs J] [--out DIR]`."""
