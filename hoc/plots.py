@@ -144,3 +144,25 @@ def sp_curves(curves: pd.DataFrame, path, title: str = "Succession points by own
     ax.grid(alpha=0.3)
     ax.legend(title="agent", fontsize=8)
     return _save(fig, path)
+
+
+def effect_bars(table: pd.DataFrame, label: str, path, title: str, xlabel: str, value: str = "diff",
+                lo: str = "lo", hi: str = "hi", percent: bool = True) -> Path:
+    """Horizontal bars of an effect per item (e.g. per market card: win rate of its users minus the
+    others) with 95% interval whiskers, largest at the top, and a line at zero."""
+    t = table.dropna(subset=[value]).sort_values(value)
+    if len(t) == 0:
+        raise ValueError("no effects to plot")
+    scale = 100.0 if percent else 1.0
+    v = t[value].to_numpy(float) * scale
+    err = np.vstack([v - t[lo].to_numpy(float) * scale, t[hi].to_numpy(float) * scale - v])
+    y = np.arange(len(t))
+    fig = Figure(figsize=(7.5, max(3.0, 0.28 * len(t) + 1.5)), layout="constrained")
+    ax = fig.add_subplot()
+    ax.barh(y, v, xerr=err, color=np.where(v >= 0, "#4c72b0", "#c44e52"), capsize=2, ecolor="#333333")
+    ax.axvline(0, color="#333333", linewidth=0.8)
+    ax.set_yticks(y, t[label].astype(str))
+    ax.set_xlabel(xlabel)
+    ax.set_title(f"{title} (95% interval)")
+    ax.grid(axis="x", alpha=0.3)
+    return _save(fig, path)

@@ -224,3 +224,34 @@ def balance(ruleset: Ruleset, agents: list[Agent], games: int, seed: int = 0, ba
         result.baseline = base
         result.changes = _changes(result.users, base.users)
     return result
+
+
+def pair_synergy(df: pd.DataFrame, db, min_seats: int = 50) -> pd.DataFrame:
+    """Pairs of common kinds stronger together than apart: over the games offering both kinds, the
+    win rate of seats that owned both minus (owned only the first) minus (owned only the second)
+    plus (owned neither), an interaction on the rate scale with a normal 95% interval. Pairs with
+    fewer than `min_seats` seats in any of the four groups are left out."""
+    players = stats.players(df)
+    kinds = stats.market_kinds(df)
+    offered = {k: stats._offers(df, k) for k in kinds}
+    owned = {k: np.stack([owns(df, j, k, db) for j in range(players)]) for k in kinds}
+    won = np.stack([stats.won(df, j) for j in range(players)])
+    rows = []
+    for i, a in enumerate(kinds):
+        for b in kinds[i + 1:]:
+            both = offered[a] & offered[b]
+            if not both.any():
+                continue
+            oa, ob, w = owned[a][:, both], owned[b][:, both], won[:, both]
+            cells = [w[oa & ob], w[oa & ~ob], w[~oa & ob], w[~oa & ~ob]]
+            n = [c.size for c in cells]
+            if min(n) < min_seats:
+                continue
+            r = [c.mean() for c in cells]
+            d = r[0] - r[1] - r[2] + r[3]
+            half = 1.96 * math.sqrt(sum(x * (1 - x) / k for x, k in zip(r, n)))
+            rows.append({"pair": f"{a} + {b}", "games": int(both.sum()), "both": n[0], "rate_both": r[0],
+                         "rate_first_only": r[1], "rate_second_only": r[2], "rate_neither": r[3],
+                         "synergy": d, "lo": d - half, "hi": d + half})
+    return pd.DataFrame(rows).sort_values("synergy", ascending=False).reset_index(drop=True) if rows else \
+        pd.DataFrame(columns=["pair", "games", "both", "synergy", "lo", "hi"])
