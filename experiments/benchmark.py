@@ -2,7 +2,7 @@
 markets with seats rotated, with win rates, the 2-player head-to-head table and OpenSkill ratings."""
 from __future__ import annotations
 
-from agents.registry import AGENTS
+from agents.registry import AGENTS, get
 from experiments.common import Study, parser, pct
 from hoc import plots
 from hoc.rules import Ruleset
@@ -18,9 +18,10 @@ def archetypes() -> list:
 def main(argv: list[str] | None = None) -> Study:
     p = parser(NAME, __doc__, 400, "games per pairing at 2 players")
     p.add_argument("--games-4p", type=int, default=20, help="games per set of 4 agents (default 20)")
+    p.add_argument("--agents", help="comma-separated agents (default: every archetype and basic_rush)")
     args = p.parse_args(argv)
     study = Study(NAME, "Strategy benchmark: archetype round robin", args, argv)
-    agents = archetypes()
+    agents = [get(n.strip()) for n in args.agents.split(",")] if args.agents else archetypes()
     study.text(f"Agents: {', '.join(f'`{a.name}`' for a in agents)} (`hoc agents` describes each).")
     for players, per in ((2, args.games), (4, args.games_4p)):
         t = tournament(Ruleset(players=players), agents, per, args.seed, study.backend,

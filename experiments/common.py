@@ -3,6 +3,7 @@ every number carries its 95% interval and the command that reproduces it."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -18,9 +19,23 @@ def parser(name: str, doc: str, games: int, games_help: str) -> argparse.Argumen
     p = argparse.ArgumentParser(prog=f"python -m experiments.{name}", description=doc.strip().splitlines()[0])
     p.add_argument("--games", type=int, default=games, help=f"{games_help} (default {games}: minutes on 2 cores)")
     p.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
-    p.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
+    p.add_argument("--jobs", type=int, default=int(os.environ.get("HOC_JOBS", 2)),
+                   help="worker processes (default 2, or $HOC_JOBS)")
     p.add_argument("--out", default=f"results/{name}", help=f"output folder (default results/{name})")
     return p
+
+
+def results(name: str, games: str, argv: list[str] = ()) -> Path:
+    """For notebooks: the study's folder under results/ if a full run left one there, else a small
+    run of it now (HOC_NOTEBOOK_GAMES sets the size; the test suite runs every notebook tiny)."""
+    import importlib
+
+    tiny = os.environ.get("HOC_NOTEBOOK_GAMES")
+    folder = Path(__file__).resolve().parent.parent / "results" / name
+    if tiny or not (folder / "summary.md").exists():
+        folder = Path(os.environ.get("HOC_NOTEBOOK_OUT", Path.home() / ".cache" / "hoc" / "notebooks")) / name
+        importlib.import_module(f"experiments.{name}").main(["--games", tiny or games, "--out", str(folder), *argv])
+    return folder
 
 
 def pct(rate: float, lo: float, hi: float) -> str:
@@ -39,6 +54,7 @@ class Study:
         self.out = Path(args.out)
         self.out.mkdir(parents=True, exist_ok=True)
         self.backend = Backend(args.jobs)
+        self.verbose = argv is None          # run as a script: print the summary too
         argv = sys.argv[1:] if argv is None else argv
         self.command = " ".join([f"python -m experiments.{name}", *argv])
         self.lines = [f"# {title}", "", f"Reproduce: `{self.command}` (seed {args.seed}; every figure below "
@@ -65,5 +81,6 @@ class Study:
         self.lines.append(f"_{time.perf_counter() - self.t0:.0f} s on {self.args.jobs} worker(s)._")
         f = self.out / "summary.md"
         f.write_text("\n".join(self.lines) + "\n")
-        print("\n".join(self.lines))
+        if self.verbose:
+            print("\n".join(self.lines))
         return f
