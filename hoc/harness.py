@@ -283,8 +283,15 @@ def market_column(kinds: np.ndarray, db) -> pd.Categorical:
     """Each game's common kinds as one sorted, comma-joined string ('' for the basic market)."""
     bits = np.where(kinds >= 0, np.left_shift(np.int64(1), np.maximum(kinds, 0).astype(np.int64)), 0).sum(axis=1)
     masks, codes = np.unique(bits, return_inverse=True)
-    pile = db.frame.pile.values
-    labels = [",".join(sorted(pile[c] for c in range(len(db)) if m >> c & 1)) for m in masks]
+    pile = [str(p) for p in db.frame.pile]
+    labels = []
+    for m in masks.view(np.uint64).tolist():      # unsigned: a card id of 63 sets the sign bit
+        names = []
+        while m:
+            low = m & -m
+            names.append(pile[low.bit_length() - 1])
+            m ^= low
+        labels.append(",".join(sorted(names)))
     return pd.Categorical.from_codes(codes.ravel(), categories=labels)
 
 
