@@ -49,7 +49,9 @@ def _run_options(p: argparse.ArgumentParser):
 def _backend(args):
     from hoc.harness import Backend
 
-    return Backend(args.jobs, args.backend, args.scheduler)
+    backend = Backend(args.jobs, args.backend, args.scheduler)
+    backend.connect()           # an unreachable scheduler fails now, before any output is written
+    return backend
 
 
 def cmd_simulate(args) -> int:
