@@ -10,7 +10,7 @@ from hoc.kernel.constants import (
 )
 from hoc.kernel.state import active, agent_of, below, card, pb
 from hoc.kernel.turn import is_legal, legal_actions
-from agents.priority_kernel import priority_policy
+from agents.priority_kernel import priority_mode, priority_policy
 
 RANDOM = 0
 PRIORITY = 2          # priority lists (the archetypes and basic_rush); id 1 was basic_rush's own policy
@@ -60,6 +60,7 @@ def decide(s):
     agent = agent_of(s, s[H_DECIDER])
     if agent == PRIORITY:
         if s[H_CTX] == CTX_EFFECT:
-            return default_choice(s)
+            mode = priority_mode(s)
+            return mode if mode >= 0 else default_choice(s)
         return priority_policy(s)
     return random_policy(s)

@@ -14,6 +14,8 @@
     keep = true                             # keep the most expensive Action it can at cleanup
     abilities = true                        # use the princess's ability (and Lily's) when legal
     territories_only = false                # true: play only Territories (no Actions, abilities, coin counters)
+    accept_modes = true                     # answer an optional "choose one" (Curse Witch, City Development)
+                                            # with its first mode; false: decline it like other optional costs
     [[buy]]                                 # buy rules in priority order; every buy re-reads them
     card = "duke"
     princess = true
@@ -69,6 +71,7 @@ class PriorityList:
     abilities: bool
     buy: tuple[dict, ...]
     territories_only: bool = False
+    accept_modes: bool = True
 
     def error(self, problem: str, needle: str | None = None) -> HocError:
         return _error(self.path, self.text, problem, needle)
@@ -105,6 +108,7 @@ class PriorityList:
         P[PK.PR_KEEP] = int(self.keep)
         P[PK.PR_ABILITIES] = int(self.abilities)
         P[PK.PR_TERRITORIES_ONLY] = int(self.territories_only)
+        P[PK.PR_ACCEPT_MODES] = int(self.accept_modes)
         P[PK.PR_N_FIRST] = len(self.first)
         P[PK.PR_FIRST:PK.PR_FIRST + len(self.first)] = [card_id(n) for n in self.first]
         P[PK.PR_N_BUY] = len(self.buy)
@@ -167,16 +171,18 @@ def parse(path: str | Path, text: str | None = None) -> PriorityList:
             raise _error(path, text, f"unknown key {key!r} in [set]; keys: min_sp", key)
     play = data.get("play", {})
     for key in play:
-        if key not in ("first", "keep", "abilities", "territories_only"):
-            raise _error(path, text, f"unknown key {key!r} in [play]; keys: first, keep, abilities, territories_only",
-                         key)
+        if key not in ("first", "keep", "abilities", "territories_only", "accept_modes"):
+            raise _error(path, text, f"unknown key {key!r} in [play]; keys: first, keep, abilities, territories_only, "
+                                     "accept_modes", key)
     first = play.get("first", [])
-    if not isinstance(first, list) or not all(isinstance(x, str) for x in first) or len(first) > 15:
-        raise _error(path, text, "[play] first must be a list of at most 15 card names", "first")
+    if not isinstance(first, list) or not all(isinstance(x, str) for x in first) or len(first) > PK.MAX_FIRST:
+        raise _error(path, text, f"[play] first must be a list of at most {PK.MAX_FIRST} card names", "first")
     keep = play.get("keep", True)
     abilities = play.get("abilities", True)
     territories_only = play.get("territories_only", False)
-    for key, value in (("keep", keep), ("abilities", abilities), ("territories_only", territories_only)):
+    accept_modes = play.get("accept_modes", True)
+    for key, value in (("keep", keep), ("abilities", abilities), ("territories_only", territories_only),
+                       ("accept_modes", accept_modes)):
         if not isinstance(value, bool):
             raise _error(path, text, f"[play] {key} must be true or false, got {value!r}", key)
     buy = data.get("buy", [])
@@ -215,4 +221,5 @@ def parse(path: str | Path, text: str | None = None) -> PriorityList:
         min_coins=_int(path, text, princess.get("min_coins", 6), "min_coins", "min_coins"),
         min_owned=_int(path, text, princess.get("min_owned", 0), "min_owned", "min_owned"),
         set_min_sp=_int(path, text, set_.get("min_sp", 2), "min_sp", "min_sp", low=-100),
-        first=tuple(first), keep=keep, abilities=abilities, buy=tuple(buy), territories_only=territories_only)
+        first=tuple(first), keep=keep, abilities=abilities, buy=tuple(buy), territories_only=territories_only,
+        accept_modes=accept_modes)

@@ -2,8 +2,8 @@
 `agents.priority`) holds: which princesses to back, when to set, which cards to play first, and
 an ordered list of buy rules, each a card and up to MAX_CONDS conditions."""
 from hoc.kernel.constants import (
-    A_ABILITY, A_BACK, A_BUY, A_COIN, A_LILY, A_DECLARE, A_KEEP, A_PASS, A_PLAY, A_SET, CTX_DECLARE, CTX_KEEP,
-    CTX_MAIN, CTX_SECOND, F_COST, F_LINKS, F_SP, F_TYPES, H_COINS, H_CTX, H_DECIDER, H_MODE, H_NACTIVE, H_NP,
+    A_ABILITY, A_BACK, A_BUY, A_COIN, A_LILY, A_DECLARE, A_KEEP, A_NUMBER, A_PASS, A_PLAY, A_SET, CH_MODE,
+    CTX_DECLARE, CTX_KEEP, CTX_MAIN, CTX_SECOND, H_CH_KIND, NUMBER_MAX, F_COST, F_LINKS, F_SP, F_TYPES, H_COINS, H_CTX, H_DECIDER, H_MODE, H_NACTIVE, H_NP,
     EFF_BERGAMOT, F_EFFECT, H_OPEN, MODE_BUYING, MODE_SETTING, P_OWNED_N, P_PRINCESS, P_SP, P_TURNS, TY_ACTION,
     TY_SUCCESSION, TY_TERRITORY,
 )
@@ -23,7 +23,9 @@ PR_TERRITORIES_ONLY = 7  # 1: play Territories only (first in hand), never Actio
 PR_N_PRINCESS = 4
 PR_PRINCESS = 8        # up to 8 princess ids, backing preference
 PR_N_FIRST = 16
-PR_FIRST = 17          # up to 15 cards played first, in order
+PR_FIRST = 17          # up to 14 cards played first, in order
+MAX_FIRST = 14
+PR_ACCEPT_MODES = 31   # 1: an optional "choose one" of the agent's is answered with its first mode, not declined
 PR_BUY = 32            # buy rules: card, then (condition, value) pairs
 MAX_CONDS = 4
 RULE_SZ = 1 + 2 * MAX_CONDS
@@ -239,3 +241,15 @@ def priority_policy(s):
     if ctx == CTX_DECLARE:
         return A_DECLARE
     return A_PASS
+
+
+@kernel
+def priority_mode(s):
+    """With `accept_modes`, the first mode offered of a "choose one" (optional or not); -1: the
+    question is left to `default_choice`."""
+    if s[H_CH_KIND] != CH_MODE or not param(s, s[H_DECIDER], PR_ACCEPT_MODES):
+        return -1
+    for n in range(NUMBER_MAX + 1):
+        if is_legal(s, A_NUMBER + n):
+            return A_NUMBER + n
+    return -1

@@ -40,6 +40,7 @@ min_sp = 2
 territories_only = true
 keep = false
 abilities = false
+accept_modes = false
 [[buy]]
 card = "duke"
 princess = true

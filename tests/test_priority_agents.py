@@ -230,3 +230,17 @@ def test_every_archetype_names_only_common_kinds_as_key():
     db = Ruleset(players=2).cards
     for name, agent in AGENTS.items():
         assert set(agent.key) <= set(db.pile_ids("common")), name
+
+
+@pytest.mark.parametrize("accept, curses", [(True, 1), (False, 0)])
+def test_accept_modes_answers_curse_witchs_optional_choose_one(tmp_path, accept, curses):
+    """Curse Witch asks an optional 'choose one' (pay 1 coin or exile); declining it makes the card
+    do nothing, accepting pays the coin and curses the opponent (the first mode each time)."""
+    agent = from_file(write(tmp_path, f'[princess]\nmin_coins = 99\n[play]\naccept_modes = {str(accept).lower()}\n'
+                                      '[[buy]]\ncard = "city"\n'))
+    g = Game(BASIC, seed=3)
+    g.arrange(0, hand={"curse_witch": 1, "city": 2}, deck=["farming_village"] * 10, discard={})
+    before = g.owned(1, "curse")
+    while g.turn_player == 0 and g.context != "second phase":
+        g.apply(g.decide(agent))
+    assert g.owned(1, "curse") - before == curses
