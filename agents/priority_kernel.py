@@ -4,7 +4,7 @@ an ordered list of buy rules, each a card and up to MAX_CONDS conditions."""
 from hoc.kernel.constants import (
     A_ABILITY, A_BACK, A_BUY, A_COIN, A_LILY, A_DECLARE, A_KEEP, A_NUMBER, A_PASS, A_PLAY, A_SET, CH_MODE,
     CTX_DECLARE, CTX_KEEP, CTX_MAIN, CTX_SECOND, H_CH_KIND, NUMBER_MAX, F_COST, F_LINKS, F_SP, F_TYPES, H_COINS, H_CTX, H_DECIDER, H_MODE, H_NACTIVE, H_NP,
-    EFF_BERGAMOT, F_EFFECT, H_OPEN, MODE_BUYING, MODE_SETTING, P_OWNED_N, P_PRINCESS, P_SP, P_TURNS, TY_ACTION,
+    EFF_BERGAMOT, F_EFFECT, H_OPEN, MODE_BUYING, MODE_SETTING, P_HAND_PLAYABLE, P_HAND_SUCC, P_OWNED_N, P_PRINCESS, P_SP, P_TURNS, TY_ACTION,
     TY_SUCCESSION, TY_TERRITORY,
 )
 from hoc.kernel.jit import kernel
@@ -135,20 +135,27 @@ def priority_play(s, p):
     """Links before terminals: first the cards that keep plays open (the named ones in order,
     then other Actions, then Territories), then the terminal Actions (named ones first). Abilities
     before all; coin counters are spent before the Main phase ends. One pass over the named cards
-    and one over the hand; with `territories_only`, just the first Territory in hand."""
+    and one over the hand, which stops once it has seen every playable card in hand; with
+    `territories_only`, just the first Territory in hand."""
     h = hand(s, p)
+    n_playable = s[pb(s, p) + P_HAND_PLAYABLE]        # Territories and Actions in hand
     if param(s, p, PR_TERRITORIES_ONLY):
+        seen = 0
         for i in range(s[H_NACTIVE]):
+            if seen >= n_playable:
+                break
             c = active(s, i)
-            if s[h + c] > 0 and card(s, c, F_TYPES) & TY_TERRITORY and is_legal(s, A_PLAY + c):
-                return A_PLAY + c
+            if s[h + c] > 0 and card(s, c, F_TYPES) & (TY_ACTION | TY_TERRITORY):
+                if card(s, c, F_TYPES) & TY_TERRITORY and is_legal(s, A_PLAY + c):
+                    return A_PLAY + c
+                seen += s[h + c]
         return A_PASS
     if param(s, p, PR_ABILITIES):
         if is_legal(s, A_ABILITY) and ability_helps(s, p):
             return A_ABILITY
         if is_legal(s, A_LILY):
             return A_LILY
-    if s[H_OPEN] > 0:                     # no play is legal without an open play
+    if s[H_OPEN] > 0 and n_playable > 0:  # no play is legal without an open play and a card
         named_terminal = -1
         for i in range(param(s, p, PR_N_FIRST)):
             c = param(s, p, PR_FIRST + i)
@@ -160,12 +167,18 @@ def priority_play(s, p):
         territory = -1
         terminal_action = -1
         terminal_territory = -1
+        seen = 0
         for i in range(s[H_NACTIVE]):
+            if seen >= n_playable:
+                break
             c = active(s, i)
             if s[h + c] <= 0:
                 continue
             ty = card(s, c, F_TYPES)
-            if ty & (TY_ACTION | TY_TERRITORY) == 0 or not is_legal(s, A_PLAY + c):
+            if ty & (TY_ACTION | TY_TERRITORY) == 0:
+                continue
+            seen += s[h + c]
+            if not is_legal(s, A_PLAY + c):
                 continue
             if card(s, c, F_LINKS) != 0:
                 if ty & TY_ACTION:
@@ -187,16 +200,23 @@ def priority_play(s, p):
 
 @kernel
 def positive_succession(s, p):
-    """(SP in hand of positive-SP Succession cards, the first such card or -1)."""
+    """(SP in hand of positive-SP Succession cards, the first such card or -1); the scan stops
+    once it has seen every Succession card in hand."""
     h = hand(s, p)
+    n_succ = s[pb(s, p) + P_HAND_SUCC]
     total = 0
     first = -1
+    seen = 0
     for i in range(s[H_NACTIVE]):
+        if seen >= n_succ:
+            break
         c = active(s, i)
-        if s[h + c] > 0 and card(s, c, F_TYPES) & TY_SUCCESSION and card(s, c, F_SP) > 0:
-            total += s[h + c] * card(s, c, F_SP)
-            if first < 0:
-                first = c
+        if s[h + c] > 0 and card(s, c, F_TYPES) & TY_SUCCESSION:
+            seen += s[h + c]
+            if card(s, c, F_SP) > 0:
+                total += s[h + c] * card(s, c, F_SP)
+                if first < 0:
+                    first = c
     return total, first
 
 
