@@ -4,26 +4,16 @@ parameters (card ids and thresholds prepared in Python by the registry) sit in t
 lineup block (`param`)."""
 from hoc.kernel.jit import kernel
 from hoc.kernel.constants import (
-    A_BACK, A_BUY, A_CHOOSE, A_DECLARE, A_NUMBER, A_PASS, A_PLAY, A_SET, CH_MODE, CH_NUMBER,
-    CTX_DECLARE, CTX_EFFECT, CTX_MAIN, CTX_SECOND, F_COST, F_TYPES, H_CH_GOOD, H_CH_KIND,
-    H_CH_MAX, H_CH_OPT, H_COINS, H_CTX, H_DECIDER, H_MODE, H_NACTIVE, LEGAL, MODE_BUYING, MODE_SETTING,
-    N_ACTIONS, P_ARNG, P_PRINCESS, R_N_POOL, R_POOL, TY_TERRITORY,
+    A_CHOOSE, A_NUMBER, A_PASS, CH_MODE, CH_NUMBER, NUMBER_MAX,
+    CTX_EFFECT, F_COST, H_CH_GOOD, H_CH_KIND,
+    H_CH_MAX, H_CH_OPT, H_CTX, H_DECIDER, H_NACTIVE, LEGAL, N_ACTIONS, P_ARNG,
 )
-from hoc.kernel.state import active, agent_of, below, card, hand, owned, param, pb, rule
+from hoc.kernel.state import active, agent_of, below, card, pb
 from hoc.kernel.turn import is_legal, legal_actions
-from agents.priority_kernel import positive_succession, priority_policy
+from agents.priority_kernel import priority_mode, priority_policy
 
 RANDOM = 0
-BASIC_RUSH = 1
-PRIORITY = 2
-
-# basic_rush parameter slots
-BR_DUKE = 0
-BR_LARGE_CITY = 1
-BR_SENATOR = 2
-BR_CITY = 3
-BR_COURT_MAID = 4
-BR_LARGE_CITY_MAX = 5
+PRIORITY = 2          # priority lists (the archetypes and basic_rush); id 1 was basic_rush's own policy
 
 
 @kernel
@@ -43,14 +33,17 @@ def default_choice(s):
     good = s[H_CH_GOOD] != 0
     if s[H_CH_OPT] != 0 and not good:
         return A_PASS
-    n = legal_actions(s, s[LEGAL:LEGAL + N_ACTIONS])
+    if kind == CH_MODE:                   # the first mode offered
+        for n in range(NUMBER_MAX + 1):
+            if is_legal(s, A_NUMBER + n):
+                return A_NUMBER + n
+        return A_PASS
+    # otherwise only A_CHOOSE + card can be legal: scan them in the order of `legal_actions`
     best = -1
-    for i in range(n):
-        a = s[LEGAL + i]
-        if a == A_PASS:
+    for i in range(s[H_NACTIVE]):
+        a = A_CHOOSE + active(s, i)
+        if not is_legal(s, a):
             continue
-        if kind == CH_MODE:
-            return a
         if best < 0:
             best = a
             continue
@@ -62,63 +55,12 @@ def default_choice(s):
 
 
 @kernel
-def basic_rush_buy(s, p):
-    has_princess = s[pb(s, p) + P_PRINCESS] >= 0
-    order = (BR_DUKE, BR_LARGE_CITY, BR_SENATOR, BR_CITY, BR_COURT_MAID)
-    for slot in order:
-        c = param(s, p, slot)
-        if slot != BR_CITY and slot != BR_LARGE_CITY and not has_princess:
-            continue
-        if slot == BR_LARGE_CITY and s[owned(s, p) + c] >= param(s, p, BR_LARGE_CITY_MAX):
-            continue
-        if is_legal(s, A_BUY + c):
-            return A_BUY + c
-    return A_PASS
-
-
-@kernel
-def basic_rush_policy(s):
-    """Play every Territory; back the first available princess at 6 coins; set positive
-    Succession cards worth 2 SP or more; else buy Duke > Large City (< 3 owned) > Senator > City >
-    Court Maid; take every Court Maid Laolily allows; always declare."""
-    ctx = s[H_CTX]
-    p = s[H_DECIDER]
-    if ctx == CTX_MAIN:
-        h = hand(s, p)
-        for i in range(s[H_NACTIVE]):
-            c = active(s, i)
-            if s[h + c] > 0 and card(s, c, F_TYPES) & TY_TERRITORY and is_legal(s, A_PLAY + c):
-                return A_PLAY + c
-        return A_PASS
-    if ctx == CTX_SECOND:
-        mode = s[H_MODE]
-        total, first = positive_succession(s, p)
-        if mode == MODE_SETTING:
-            return A_SET + first if first >= 0 else A_PASS
-        if mode == MODE_BUYING:
-            return basic_rush_buy(s, p)
-        if s[pb(s, p) + P_PRINCESS] < 0 and s[H_COINS] >= 6:
-            for i in range(rule(s, R_N_POOL)):
-                if is_legal(s, A_BACK + rule(s, R_POOL + i)):
-                    return A_BACK + rule(s, R_POOL + i)
-        if s[pb(s, p) + P_PRINCESS] >= 0 and total >= 2:
-            return A_SET + first
-        return basic_rush_buy(s, p)
-    if ctx == CTX_DECLARE:
-        return A_DECLARE
-    if ctx == CTX_EFFECT:
-        return default_choice(s)
-    return A_PASS
-
-
-@kernel
 def decide(s):
     """The action of the jitted agent in the decider's seat."""
     agent = agent_of(s, s[H_DECIDER])
-    if agent == BASIC_RUSH:
-        return basic_rush_policy(s)
     if agent == PRIORITY:
         if s[H_CTX] == CTX_EFFECT:
-            return default_choice(s)
+            mode = priority_mode(s)
+            return mode if mode >= 0 else default_choice(s)
         return priority_policy(s)
     return random_policy(s)

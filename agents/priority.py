@@ -13,6 +13,9 @@
     first = ["post_horse"]                  # then: Actions that open plays, other Actions, Territories
     keep = true                             # keep the most expensive Action it can at cleanup
     abilities = true                        # use the princess's ability (and Lily's) when legal
+    territories_only = false                # true: play only Territories (no Actions, abilities, coin counters)
+    accept_modes = true                     # answer an optional "choose one" (Curse Witch, City Development)
+                                            # with its first mode; false: decline it like other optional costs
     [[buy]]                                 # buy rules in priority order; every buy re-reads them
     card = "duke"
     princess = true
@@ -23,7 +26,8 @@
 Conditions of a buy rule: princess (true/false), coins_at_least, coins_at_most, turn_at_least,
 turn_at_most (own turns), owned_below, owned_at_least (copies of the rule's card), sp_at_least,
 sp_below (own domain SP), behind_at_least (leader's SP minus own), pile_at_most (copies left in
-the market), offered (a card the market must offer).
+the market), offered / not_offered (a card the market must / must not offer now), cards_at_least,
+cards_below (all cards the player owns), backed (the princess the player backed).
 """
 from __future__ import annotations
 
@@ -43,7 +47,9 @@ CONDITIONS = {"princess": PK.C_PRINCESS, "coins_at_least": PK.C_COINS_AT_LEAST, 
               "owned_below": PK.C_OWNED_BELOW, "owned_at_least": PK.C_OWNED_AT_LEAST,
               "sp_at_least": PK.C_SP_AT_LEAST, "sp_below": PK.C_SP_BELOW,
               "behind_at_least": PK.C_BEHIND_AT_LEAST, "pile_at_most": PK.C_PILE_AT_MOST,
-              "offered": PK.C_OFFERED}
+              "offered": PK.C_OFFERED, "not_offered": PK.C_NOT_OFFERED, "cards_at_least": PK.C_CARDS_AT_LEAST,
+              "cards_below": PK.C_CARDS_BELOW, "backed": PK.C_BACKED}
+CARD_VALUED = ("offered", "not_offered", "backed")
 SECTIONS = {"description", "key", "princess", "set", "play", "buy"}
 
 
@@ -64,6 +70,8 @@ class PriorityList:
     keep: bool
     abilities: bool
     buy: tuple[dict, ...]
+    territories_only: bool = False
+    accept_modes: bool = True
 
     def error(self, problem: str, needle: str | None = None) -> HocError:
         return _error(self.path, self.text, problem, needle)
@@ -99,6 +107,8 @@ class PriorityList:
         P[PK.PR_SET_MIN_SP] = self.set_min_sp
         P[PK.PR_KEEP] = int(self.keep)
         P[PK.PR_ABILITIES] = int(self.abilities)
+        P[PK.PR_TERRITORIES_ONLY] = int(self.territories_only)
+        P[PK.PR_ACCEPT_MODES] = int(self.accept_modes)
         P[PK.PR_N_FIRST] = len(self.first)
         P[PK.PR_FIRST:PK.PR_FIRST + len(self.first)] = [card_id(n) for n in self.first]
         P[PK.PR_N_BUY] = len(self.buy)
@@ -107,7 +117,10 @@ class PriorityList:
             P[r] = card_id(rule["card"])
             for k, (key, value) in enumerate((k, v) for k, v in rule.items() if k != "card"):
                 P[r + 1 + 2 * k] = CONDITIONS[key]
-                P[r + 2 + 2 * k] = card_id(value) if key == "offered" else int(value)
+                if key == "backed" and value not in princesses:
+                    card_id(value, "princess")
+                    raise self.error(f"{value!r} is not a princess", f'"{value}"')
+                P[r + 2 + 2 * k] = card_id(value) if key in CARD_VALUED else int(value)
         return P
 
 
@@ -158,14 +171,18 @@ def parse(path: str | Path, text: str | None = None) -> PriorityList:
             raise _error(path, text, f"unknown key {key!r} in [set]; keys: min_sp", key)
     play = data.get("play", {})
     for key in play:
-        if key not in ("first", "keep", "abilities"):
-            raise _error(path, text, f"unknown key {key!r} in [play]; keys: first, keep, abilities", key)
+        if key not in ("first", "keep", "abilities", "territories_only", "accept_modes"):
+            raise _error(path, text, f"unknown key {key!r} in [play]; keys: first, keep, abilities, territories_only, "
+                                     "accept_modes", key)
     first = play.get("first", [])
-    if not isinstance(first, list) or not all(isinstance(x, str) for x in first) or len(first) > 15:
-        raise _error(path, text, "[play] first must be a list of at most 15 card names", "first")
+    if not isinstance(first, list) or not all(isinstance(x, str) for x in first) or len(first) > PK.MAX_FIRST:
+        raise _error(path, text, f"[play] first must be a list of at most {PK.MAX_FIRST} card names", "first")
     keep = play.get("keep", True)
     abilities = play.get("abilities", True)
-    for key, value in (("keep", keep), ("abilities", abilities)):
+    territories_only = play.get("territories_only", False)
+    accept_modes = play.get("accept_modes", True)
+    for key, value in (("keep", keep), ("abilities", abilities), ("territories_only", territories_only),
+                       ("accept_modes", accept_modes)):
         if not isinstance(value, bool):
             raise _error(path, text, f"[play] {key} must be true or false, got {value!r}", key)
     buy = data.get("buy", [])
@@ -186,9 +203,9 @@ def parse(path: str | Path, text: str | None = None) -> PriorityList:
             if key == "princess":
                 if not isinstance(value, bool):
                     raise _error(path, text, f"princess must be true or false, got {value!r}", key)
-            elif key == "offered":
+            elif key in CARD_VALUED:
                 if not isinstance(value, str):
-                    raise _error(path, text, f"offered must be a card name, got {value!r}", key)
+                    raise _error(path, text, f"{key} must be a card name, got {value!r}", key)
             else:
                 _int(path, text, value, key, key, low=-100 if key.startswith("sp") or key.startswith("behind") else 0)
         if len(conditions) > PK.MAX_CONDS:
@@ -204,4 +221,5 @@ def parse(path: str | Path, text: str | None = None) -> PriorityList:
         min_coins=_int(path, text, princess.get("min_coins", 6), "min_coins", "min_coins"),
         min_owned=_int(path, text, princess.get("min_owned", 0), "min_owned", "min_owned"),
         set_min_sp=_int(path, text, set_.get("min_sp", 2), "min_sp", "min_sp", low=-100),
-        first=tuple(first), keep=keep, abilities=abilities, buy=tuple(buy))
+        first=tuple(first), keep=keep, abilities=abilities, buy=tuple(buy), territories_only=territories_only,
+        accept_modes=accept_modes)

@@ -2,9 +2,10 @@
 `agents.priority`) holds: which princesses to back, when to set, which cards to play first, and
 an ordered list of buy rules, each a card and up to MAX_CONDS conditions."""
 from hoc.kernel.constants import (
-    A_ABILITY, A_BACK, A_BUY, A_COIN, A_LILY, A_DECLARE, A_KEEP, A_PASS, A_PLAY, A_SET, CTX_DECLARE, CTX_KEEP,
-    CTX_MAIN, CTX_SECOND, F_COST, F_LINKS, F_SP, F_TYPES, H_COINS, H_CTX, H_DECIDER, H_MODE, H_NACTIVE, H_NP,
-    EFF_BERGAMOT, F_EFFECT, MODE_BUYING, MODE_SETTING, P_OWNED_N, P_PRINCESS, P_SP, P_TURNS, TY_ACTION, TY_SUCCESSION, TY_TERRITORY,
+    A_ABILITY, A_BACK, A_BUY, A_COIN, A_LILY, A_DECLARE, A_KEEP, A_NUMBER, A_PASS, A_PLAY, A_SET, CH_MODE,
+    CTX_DECLARE, CTX_KEEP, CTX_MAIN, CTX_SECOND, H_CH_KIND, NUMBER_MAX, F_COST, F_LINKS, F_SP, F_TYPES, H_COINS, H_CTX, H_DECIDER, H_MODE, H_NACTIVE, H_NP,
+    EFF_BERGAMOT, F_EFFECT, H_OPEN, MODE_BUYING, MODE_SETTING, P_HAND_PLAYABLE, P_HAND_SUCC, P_OWNED_N, P_PRINCESS, P_SP, P_TURNS, TY_ACTION,
+    TY_SUCCESSION, TY_TERRITORY,
 )
 from hoc.kernel.jit import kernel
 from hoc.kernel.state import active, card, hand, market, owned, param, pb
@@ -18,10 +19,13 @@ PR_BACK_MIN_COINS = 2
 PR_KEEP = 3            # 1: keep the most expensive Action it can at cleanup
 PR_ABILITIES = 5       # 1: use the princess's ability (when it helps) and Lily's whenever legal
 PR_BACK_MIN_OWNED = 6  # back only when owning at least this many cards (Twins count them)
+PR_TERRITORIES_ONLY = 7  # 1: play Territories only (first in hand), never Actions, abilities or coin counters
 PR_N_PRINCESS = 4
 PR_PRINCESS = 8        # up to 8 princess ids, backing preference
 PR_N_FIRST = 16
-PR_FIRST = 17          # up to 15 cards played first, in order
+PR_FIRST = 17          # up to 14 cards played first, in order
+MAX_FIRST = 14
+PR_ACCEPT_MODES = 31   # 1: an optional "choose one" of the agent's is answered with its first mode, not declined
 PR_BUY = 32            # buy rules: card, then (condition, value) pairs
 MAX_CONDS = 4
 RULE_SZ = 1 + 2 * MAX_CONDS
@@ -41,6 +45,10 @@ C_SP_BELOW = 9
 C_BEHIND_AT_LEAST = 10  # the leader's SP minus the player's
 C_PILE_AT_MOST = 11    # copies of the rule's card left in the market
 C_OFFERED = 12         # the market offers the card whose id is the value
+C_NOT_OFFERED = 13     # the market does not offer the card whose id is the value
+C_CARDS_AT_LEAST = 14  # cards the player owns in all (deck, hand, discard, play area, domain)
+C_CARDS_BELOW = 15
+C_BACKED = 16          # the player backed the princess whose id is the value
 
 
 @kernel
@@ -74,15 +82,32 @@ def condition_holds(s, p, c, kind, v):
         return s[market(s) + c] <= v
     if kind == C_OFFERED:
         return in_market(s, v)
+    if kind == C_NOT_OFFERED:
+        return not in_market(s, v)
+    if kind == C_CARDS_AT_LEAST:
+        return s[b + P_OWNED_N] >= v
+    if kind == C_CARDS_BELOW:
+        return s[b + P_OWNED_N] < v
+    if kind == C_BACKED:
+        return s[b + P_PRINCESS] == v
     return True
 
 
 @kernel
 def rule_applies(s, p, r):
     c = param(s, p, r)
-    for k in range(MAX_CONDS):
+    for k in range(MAX_CONDS):            # conditions are packed: the first C_NONE ends them
         kind = param(s, p, r + 1 + 2 * k)
-        if kind != C_NONE and not condition_holds(s, p, c, kind, param(s, p, r + 2 + 2 * k)):
+        if kind == C_NONE:
+            return True
+        v = param(s, p, r + 2 + 2 * k)
+        if kind == C_PRINCESS:            # the most common conditions, inline
+            if (s[pb(s, p) + P_PRINCESS] >= 0) != (v == 1):
+                return False
+        elif kind == C_OWNED_BELOW:
+            if s[owned(s, p) + c] >= v:
+                return False
+        elif not condition_holds(s, p, c, kind, v):
             return False
     return True
 
@@ -92,7 +117,7 @@ def priority_buy(s, p):
     for i in range(param(s, p, PR_N_BUY)):
         r = PR_BUY + i * RULE_SZ
         c = param(s, p, r)
-        if is_legal(s, A_BUY + c) and rule_applies(s, p, r):
+        if rule_applies(s, p, r) and is_legal(s, A_BUY + c):     # the cheap conditions first
             return A_BUY + c
     return A_PASS
 
@@ -106,31 +131,68 @@ def ability_helps(s, p):
 
 
 @kernel
-def playable_now(s, p, c, terminal):
-    """c is in hand, legal to play, and a terminal (no links) or not, as asked."""
-    return s[hand(s, p) + c] > 0 and (card(s, c, F_LINKS) == 0) == terminal and is_legal(s, A_PLAY + c)
-
-
-@kernel
 def priority_play(s, p):
     """Links before terminals: first the cards that keep plays open (the named ones in order,
     then other Actions, then Territories), then the terminal Actions (named ones first). Abilities
-    before all; coin counters are spent before the Main phase ends."""
+    before all; coin counters are spent before the Main phase ends. One pass over the named cards
+    and one over the hand, which stops once it has seen every playable card in hand; with
+    `territories_only`, just the first Territory in hand."""
+    h = hand(s, p)
+    n_playable = s[pb(s, p) + P_HAND_PLAYABLE]        # Territories and Actions in hand
+    if param(s, p, PR_TERRITORIES_ONLY):
+        seen = 0
+        for i in range(s[H_NACTIVE]):
+            if seen >= n_playable:
+                break
+            c = active(s, i)
+            if s[h + c] > 0 and card(s, c, F_TYPES) & (TY_ACTION | TY_TERRITORY):
+                if card(s, c, F_TYPES) & TY_TERRITORY and is_legal(s, A_PLAY + c):
+                    return A_PLAY + c
+                seen += s[h + c]
+        return A_PASS
     if param(s, p, PR_ABILITIES):
         if is_legal(s, A_ABILITY) and ability_helps(s, p):
             return A_ABILITY
         if is_legal(s, A_LILY):
             return A_LILY
-    for terminal in (False, True):
+    if s[H_OPEN] > 0 and n_playable > 0:  # no play is legal without an open play and a card
+        named_terminal = -1
         for i in range(param(s, p, PR_N_FIRST)):
             c = param(s, p, PR_FIRST + i)
-            if playable_now(s, p, c, terminal):
-                return A_PLAY + c
-        for wanted in (TY_ACTION, TY_TERRITORY):
-            for i in range(s[H_NACTIVE]):
-                c = active(s, i)
-                if card(s, c, F_TYPES) & wanted and playable_now(s, p, c, terminal):
+            if s[h + c] > 0 and is_legal(s, A_PLAY + c):
+                if card(s, c, F_LINKS) != 0:
                     return A_PLAY + c
+                if named_terminal < 0:
+                    named_terminal = c
+        territory = -1
+        terminal_action = -1
+        terminal_territory = -1
+        seen = 0
+        for i in range(s[H_NACTIVE]):
+            if seen >= n_playable:
+                break
+            c = active(s, i)
+            if s[h + c] <= 0:
+                continue
+            ty = card(s, c, F_TYPES)
+            if ty & (TY_ACTION | TY_TERRITORY) == 0:
+                continue
+            seen += s[h + c]
+            if not is_legal(s, A_PLAY + c):
+                continue
+            if card(s, c, F_LINKS) != 0:
+                if ty & TY_ACTION:
+                    return A_PLAY + c
+                if territory < 0:
+                    territory = c
+            elif ty & TY_ACTION:
+                if terminal_action < 0:
+                    terminal_action = c
+            elif terminal_territory < 0:
+                terminal_territory = c
+        for c in (territory, named_terminal, terminal_action, terminal_territory):
+            if c >= 0:
+                return A_PLAY + c
     if is_legal(s, A_COIN):
         return A_COIN
     return A_PASS
@@ -138,16 +200,23 @@ def priority_play(s, p):
 
 @kernel
 def positive_succession(s, p):
-    """(SP in hand of positive-SP Succession cards, the first such card or -1)."""
+    """(SP in hand of positive-SP Succession cards, the first such card or -1); the scan stops
+    once it has seen every Succession card in hand."""
     h = hand(s, p)
+    n_succ = s[pb(s, p) + P_HAND_SUCC]
     total = 0
     first = -1
+    seen = 0
     for i in range(s[H_NACTIVE]):
+        if seen >= n_succ:
+            break
         c = active(s, i)
-        if s[h + c] > 0 and card(s, c, F_TYPES) & TY_SUCCESSION and card(s, c, F_SP) > 0:
-            total += s[h + c] * card(s, c, F_SP)
-            if first < 0:
-                first = c
+        if s[h + c] > 0 and card(s, c, F_TYPES) & TY_SUCCESSION:
+            seen += s[h + c]
+            if card(s, c, F_SP) > 0:
+                total += s[h + c] * card(s, c, F_SP)
+                if first < 0:
+                    first = c
     return total, first
 
 
@@ -171,22 +240,36 @@ def priority_policy(s):
         return priority_play(s, p)
     if ctx == CTX_SECOND:
         mode = s[H_MODE]
-        total, first = positive_succession(s, p)
-        if mode == MODE_SETTING:
-            return A_SET + first if first >= 0 else A_PASS
         if mode == MODE_BUYING:
             return priority_buy(s, p)
-        if (s[pb(s, p) + P_PRINCESS] < 0 and s[H_COINS] >= param(s, p, PR_BACK_MIN_COINS)
-                and s[pb(s, p) + P_OWNED_N] >= param(s, p, PR_BACK_MIN_OWNED)):
-            for i in range(param(s, p, PR_N_PRINCESS)):
-                k = param(s, p, PR_PRINCESS + i)
-                if is_legal(s, A_BACK + k):
-                    return A_BACK + k
-        if s[pb(s, p) + P_PRINCESS] >= 0 and first >= 0 and total >= param(s, p, PR_SET_MIN_SP):
-            return A_SET + first
+        if mode == MODE_SETTING:
+            total, first = positive_succession(s, p)
+            return A_SET + first if first >= 0 else A_PASS
+        if s[pb(s, p) + P_PRINCESS] < 0:
+            if s[H_COINS] >= param(s, p, PR_BACK_MIN_COINS) and s[pb(s, p) + P_OWNED_N] >= param(s, p, PR_BACK_MIN_OWNED):
+                for i in range(param(s, p, PR_N_PRINCESS)):
+                    k = param(s, p, PR_PRINCESS + i)
+                    if is_legal(s, A_BACK + k):
+                        return A_BACK + k
+        else:
+            total, first = positive_succession(s, p)
+            if first >= 0 and total >= param(s, p, PR_SET_MIN_SP):
+                return A_SET + first
         return priority_buy(s, p)
     if ctx == CTX_KEEP:
         return priority_keep(s, p) if param(s, p, PR_KEEP) else A_PASS
     if ctx == CTX_DECLARE:
         return A_DECLARE
     return A_PASS
+
+
+@kernel
+def priority_mode(s):
+    """With `accept_modes`, the first mode offered of a "choose one" (optional or not); -1: the
+    question is left to `default_choice`."""
+    if s[H_CH_KIND] != CH_MODE or not param(s, s[H_DECIDER], PR_ACCEPT_MODES):
+        return -1
+    for n in range(NUMBER_MAX + 1):
+        if is_legal(s, A_NUMBER + n):
+            return A_NUMBER + n
+    return -1

@@ -31,23 +31,39 @@ def _no_params(ruleset) -> np.ndarray:
     return np.zeros(N_PARAMS, DTYPE)
 
 
-def _basic_rush_params(ruleset) -> np.ndarray:
-    db = ruleset.cards
-    P = np.zeros(N_PARAMS, DTYPE)
-    P[policies.BR_DUKE] = db.index("duke")
-    P[policies.BR_LARGE_CITY] = db.index("large_city")
-    P[policies.BR_SENATOR] = db.index("senator")
-    P[policies.BR_CITY] = db.index("city")
-    P[policies.BR_COURT_MAID] = db.index("court_maid")
-    P[policies.BR_LARGE_CITY_MAX] = 3
-    return P
+BASIC_RUSH = """description = "basic_rush as a priority list"
+[princess]
+min_coins = 6
+[set]
+min_sp = 2
+[play]
+territories_only = true
+keep = false
+abilities = false
+accept_modes = false
+[[buy]]
+card = "duke"
+princess = true
+[[buy]]
+card = "large_city"
+owned_below = 3
+[[buy]]
+card = "senator"
+princess = true
+[[buy]]
+card = "city"
+[[buy]]
+card = "court_maid"
+princess = true
+"""
+_BASIC_RUSH = priority.parse("basic_rush.toml", BASIC_RUSH)     # built in: one policy routine serves all lists
 
 
 AGENTS = {a.name: a for a in (
     Agent("random", policies.RANDOM, "uniform over the legal actions", _no_params),
-    Agent("basic_rush", policies.BASIC_RUSH,
+    Agent("basic_rush", policies.PRIORITY,
           "plays Territories only; backs at 6 coins; sets Succession cards worth >= 2 SP; "
-          "buys Duke > Large City (<3) > Senator > City > Court Maid", _basic_rush_params),
+          "buys Duke > Large City (<3) > Senator > City > Court Maid", _BASIC_RUSH.params),
 )}
 
 

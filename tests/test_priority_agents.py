@@ -159,3 +159,88 @@ def test_condition_offered(tmp_path, dukes, expected):
     got = first_buy(tmp_path, '[[buy]]\ncard = "senator"\noffered = "duke"\n[[buy]]\ncard = "city"\n',
                     market={"duke": dukes})
     assert got == expected
+
+
+@pytest.mark.parametrize("dukes, expected", [(1, "buy city"), (0, "buy senator")])
+def test_condition_not_offered(tmp_path, dukes, expected):
+    """A Senator only once the market has no Duke left."""
+    got = first_buy(tmp_path, '[[buy]]\ncard = "senator"\nnot_offered = "duke"\n[[buy]]\ncard = "city"\n',
+                    market={"duke": dukes})
+    assert got == expected
+
+
+@pytest.mark.parametrize("rule, expected", [
+    ("cards_at_least = 13", "buy senator"), ("cards_at_least = 14", "buy city"),
+    ("cards_below = 14", "buy senator"), ("cards_below = 13", "buy city")])
+def test_conditions_on_all_cards_owned(tmp_path, rule, expected):
+    """3 Cities in hand + 10 Farming Villages in the deck: 13 cards owned."""
+    got = first_buy(tmp_path, f'[[buy]]\ncard = "senator"\n{rule}\n[[buy]]\ncard = "city"\n')
+    assert got == expected
+
+
+@pytest.mark.parametrize("backed, expected", [("lulunasaika", "buy senator"), ("laolily", "buy city")])
+def test_condition_backed_names_the_princess(tmp_path, backed, expected):
+    got = first_buy(tmp_path, f'[[buy]]\ncard = "senator"\nbacked = "{backed}"\n[[buy]]\ncard = "city"\n',
+                    princess="lulunasaika")
+    assert got == expected
+
+
+def test_backed_condition_must_name_a_princess(tmp_path):
+    agent = from_file(write(tmp_path, '[[buy]]\ncard = "senator"\nbacked = "duke"\n'))
+    with pytest.raises(HocError, match=r"line 3: 'duke' is not a princess"):
+        agent.params(BASIC)
+
+
+@pytest.mark.parametrize("territories_only, expected", [(False, "play post_horse"), (True, "play city")])
+def test_territories_only_never_plays_actions(tmp_path, territories_only, expected):
+    rules = (f'[play]\nterritories_only = {str(territories_only).lower()}\nfirst = ["post_horse"]\n'
+             '[[buy]]\ncard = "city"\n')
+    agent = from_file(write(tmp_path, rules))
+    g = Game(BASIC, seed=3)
+    g.arrange(0, hand={"post_horse": 1, "city": 2}, deck=["farming_village"] * 10, discard={})
+    assert g.context == "main phase"
+    assert g.label(g.decide(agent)) == expected
+    if territories_only:                  # the whole Main phase: Territories only, the Post Horse stays
+        while g.context == "main phase":
+            a = g.decide(agent)
+            assert g.label(a) != "play post_horse"
+            g.apply(a)
+        assert g.hand(0).get("post_horse", 0) == 1
+
+
+def test_every_princess_and_every_2e_common_kind_is_used_by_some_archetype():
+    """Each princess is named in some archetype's backing order, and each common kind of the 2nd
+    edition is bought or played by some archetype (Attendant Maids count as their kind)."""
+    from agents.priority import parse
+    from agents.registry import ARCHETYPES
+
+    db = Ruleset(players=2).cards
+    kind = dict(zip(db.ids, db.frame.pile.values))
+    princesses, kinds = set(), set()
+    for path in ARCHETYPES.glob("*.toml"):
+        spec = parse(path)
+        princesses |= set(spec.prefer)
+        kinds |= {kind[r["card"]] for r in spec.buy} | {kind[c] for c in spec.first}
+    assert set(db.pile_ids("princess")) <= princesses
+    missing = set(db.pile_ids("common")) - kinds
+    assert not missing, f"common kinds no archetype uses: {sorted(missing)}"
+
+
+def test_every_archetype_names_only_common_kinds_as_key():
+    db = Ruleset(players=2).cards
+    for name, agent in AGENTS.items():
+        assert set(agent.key) <= set(db.pile_ids("common")), name
+
+
+@pytest.mark.parametrize("accept, curses", [(True, 1), (False, 0)])
+def test_accept_modes_answers_curse_witchs_optional_choose_one(tmp_path, accept, curses):
+    """Curse Witch asks an optional 'choose one' (pay 1 coin or exile); declining it makes the card
+    do nothing, accepting pays the coin and curses the opponent (the first mode each time)."""
+    agent = from_file(write(tmp_path, f'[princess]\nmin_coins = 99\n[play]\naccept_modes = {str(accept).lower()}\n'
+                                      '[[buy]]\ncard = "city"\n'))
+    g = Game(BASIC, seed=3)
+    g.arrange(0, hand={"curse_witch": 1, "city": 2}, deck=["farming_village"] * 10, discard={})
+    before = g.owned(1, "curse")
+    while g.turn_player == 0 and g.context != "second phase":
+        g.apply(g.decide(agent))
+    assert g.owned(1, "curse") - before == curses
