@@ -44,16 +44,25 @@ def _out(out: str | None, name: str) -> str | None:
 def _play(plans: list[tuple[str, Plan]], columns: list[str], backend: Backend, out: str | None,
           progress: bool, stop=None) -> pd.DataFrame:
     frames = []
-    for k, (name, plan) in enumerate(plans):
+    for name, plan in plans:
         games: list[pd.DataFrame] = []
         execute(plan, backend, _out(out, name), [_keep(columns, games)], progress,
                 stop=(lambda: stop(games)) if stop else None)
         df = concat(games)
         df.insert(0, "plan", name)
         frames.append(df)
+    return _interleave(frames)
+
+
+def _interleave(frames: list[pd.DataFrame]) -> pd.DataFrame:
+    """The plans' games as one frame, interleaved (game i of every plan, then game i+1, ...) and
+    renumbered: order-dependent statistics such as online ratings then see a mixed stream rather
+    than one pairing after another. The seed column still says which game of its plan each is."""
+    order = np.concatenate([np.arange(len(f)) * len(frames) + k for k, f in enumerate(frames)])
     df = concat(frames)
     df["plan"] = df["plan"].astype("category")
-    df["game"] = np.arange(len(df))          # unique across plans (the seed column still says which game)
+    df = df.iloc[np.argsort(order, kind="stable")].reset_index(drop=True)
+    df["game"] = np.arange(len(df))
     return df
 
 
@@ -108,8 +117,7 @@ def tournament(ruleset: Ruleset, agents: list[Agent], games_per_pairing: int, se
         stop = decided(name, plan.agents[0].name) if sprt else None
         frames.append(_play([(name, plan)], ["game", "seed", "winner", "win_mask", "turns", "agent", "sp"],
                             backend, out, progress, stop))
-    df = concat(frames)
-    df["game"] = np.arange(len(df))
+    df = _interleave(frames)
     return Tournament(df, stats.win_rates(df, "agent"), stats.ratings(df),
                       stats.pairwise(df) if ruleset.players == 2 else None, stats.win_rates(df, "seat"), stopped)
 
