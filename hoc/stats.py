@@ -224,14 +224,16 @@ def ratings(df: pd.DataFrame, model=None) -> pd.DataFrame:
     team of one, ranked by `game_ranks` (winners first, then by final SP, ties equal). An agent in
     several seats of one game takes the mean of its seats' updated mu and sigma; a game with one
     agent in every seat says nothing about agents' relative strength and is skipped. `model` is an
-    openskill model (default `PlackettLuce()` with its defaults mu 25, sigma 25/3).
+    openskill model (default `PlackettLuce(tau=0)`: mu 25, sigma 25/3, and no added uncertainty per
+    game, since agents do not change between games; with openskill's default tau the ratings drift
+    with the most recent games of a long run).
 
     Returns columns agent, mu, sigma, ordinal (mu - 3 sigma, a conservative skill estimate),
     games (games rated), sorted by ordinal, best first. Costs about 0.1 ms per game.
     """
     from openskill.models import PlackettLuce
 
-    model = model if model is not None else PlackettLuce()
+    model = model if model is not None else PlackettLuce(tau=0.0)
     p = players(df)
     agent_cols = [df[f"agent_{j}"].astype(str).to_numpy(dtype=object) for j in range(p)]
     names = sorted({a for col in agent_cols for a in col})
