@@ -53,7 +53,10 @@ def layout(s):
     state's length."""
     players = rule(s, R_PLAYERS)
     nc = rule(s, R_NC)
-    dcap, scap = capacities(s)
+    if s[H_DCAP] > 0:           # a state laid out before (init_game keeps the capacities)
+        dcap, scap = s[H_DCAP], s[H_SCAP]
+    else:
+        dcap, scap = capacities(s)
     s[H_NP] = players
     s[H_NC] = nc
     s[H_DCAP] = dcap
@@ -132,9 +135,13 @@ def collect_active(s):
 def init_game(s, seed):
     """Set up a game: markets, supply, starting decks by seat, opening hands; then run to the
     first decision."""
+    dcap = s[H_DCAP]
+    scap = s[H_SCAP]
     s[:HEADER] = 0
     s[DYNAMIC:] = 0
     players = rule(s, R_PLAYERS)
+    s[H_DCAP] = dcap
+    s[H_SCAP] = scap
     layout(s)
     store_u64(s, H_SEED, np.uint64(seed))
     seed_stream(s, H_RNG, seed, 0)

@@ -30,13 +30,11 @@ def hand_add(s, p, c, n):
     else:
         mask_clear(s, b + P_HAND_MASK, c)
     s[b + P_HAND_N] += n
+    # without branches: the types of the cards drawn are as good as random
     ty = card(s, c, F_TYPES)
-    if ty & (TY_TERRITORY | TY_ACTION):
-        s[b + P_HAND_PLAYABLE] += n
-    if ty & TY_SUCCESSION:
-        s[b + P_HAND_SUCC] += n
-    if ty & TY_ACTION:
-        s[b + P_HAND_ACTION] += n
+    s[b + P_HAND_PLAYABLE] += n * (ty & (TY_TERRITORY | TY_ACTION) != 0)
+    s[b + P_HAND_SUCC] += n * (ty & TY_SUCCESSION != 0)
+    s[b + P_HAND_ACTION] += n * (ty & TY_ACTION != 0)
 
 
 @kernel
@@ -235,12 +233,21 @@ def take_from_window(s, p, n, c):
 @kernel
 def draw(s, p, n):
     """Draw up to n cards, reshuffling the discard pile under the deck when it runs out."""
+    b = pb(s, p)
     got = 0
-    for _ in range(n):
-        if ensure_deck(s, p, 1) == 0:
-            break
-        hand_add(s, p, pop_deck(s, p), 1)
-        got += 1
+    while got < n:
+        top = s[b + P_DECK_N]
+        if top == 0:
+            reshuffle_under(s, p)
+            top = s[b + P_DECK_N]
+            if top == 0:
+                break
+        take = min(n - got, top)
+        k = deck(s, p) + top - 1
+        s[b + P_DECK_N] = top - take
+        for i in range(take):
+            hand_add(s, p, s[k - i] & (FACE_UP - 1), 1)
+        got += take
     return got
 
 
