@@ -2,7 +2,7 @@
 from hoc.kernel.jit import kernel
 from hoc.kernel.constants import (
     H_COINS, H_CUR, H_PLAY_MASK, H_DCAP, H_NC, H_NP, H_OFF_SUPPLY, H_OPEN, H_SCAP, H_SUPPLY_N, P_DECK_N, P_DISCARD_N,
-    P_DISCARD_MASK, P_DOMAIN_N, P_HAND_MASK, P_HAND_N, P_KEPT_N, P_LILIES, P_OWNED_N, P_PRINCESS, P_SP,
+    P_DISCARD_MASK, P_DOMAIN_MASK, P_DOMAIN_N, P_HAND_MASK, P_HAND_N, P_KEPT_N, P_LILIES, P_OWNED_N, P_PRINCESS, P_SP,
 )
 from hoc.kernel.endgame import domain_lilies, domain_sp
 from hoc.kernel.state import abroad, deck, discard, domain, hand, kept, market, mask_has, owned, pb, play
@@ -84,6 +84,8 @@ def check(s, totals, work):
             if mask_has(s, b + P_HAND_MASK, c) != (s[hand(s, p) + c] > 0):
                 return E_MASK
             if s[discard(s, p) + c] > 0 and not mask_has(s, b + P_DISCARD_MASK, c):
+                return E_MASK
+            if s[domain(s, p) + c] > 0 and not mask_has(s, b + P_DOMAIN_MASK, c):
                 return E_MASK
     for c in range(nc):
         if s[market(s) + c] < 0 or s[abroad(s) + c] < 0 or s[play(s) + c] < 0:

@@ -11,7 +11,8 @@ from hoc.kernel.jit import kernel
 from hoc.kernel.constants import (
     AGENTS, AGENT_SZ, CARDS, H_DCAP, H_NC, H_OFF_ABROAD, H_OFF_ACTIVE, H_OFF_DECK, H_OFF_DISCARD,
     H_OFF_DOMAIN, H_OFF_HAND, H_OFF_KEPT, H_OFF_MARKET, H_OFF_OWNED, H_OFF_PLAY, H_OFF_PLAYER,
-    H_NP, H_OFF_STATS, H_PLAY_MASK, N_FIELDS, N_STATS, PSZ, P_DISCARD_MASK, P_HAND_MASK, RULES,
+    H_NP, H_OFF_STATS, H_PLAY_MASK, N_FIELDS, N_STATS, PSZ, P_DISCARD_MASK, P_DOMAIN_MASK, P_HAND_MASK,
+    RULES,
 )
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -216,11 +217,14 @@ def sync_masks(s):
         for w in range(2):
             s[b + P_HAND_MASK + w] = 0
             s[b + P_DISCARD_MASK + w] = 0
+            s[b + P_DOMAIN_MASK + w] = 0
         for c in range(nc):
             if s[hand(s, p) + c] > 0:
                 mask_set(s, b + P_HAND_MASK, c)
             if s[discard(s, p) + c] > 0:
                 mask_set(s, b + P_DISCARD_MASK, c)
+            if s[domain(s, p) + c] > 0:
+                mask_set(s, b + P_DOMAIN_MASK, c)
     s[H_PLAY_MASK] = 0
     s[H_PLAY_MASK + 1] = 0
     for c in range(nc):

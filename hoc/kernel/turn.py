@@ -17,7 +17,7 @@ from hoc.kernel.constants import (
     F_CAT, F_COINS, F_COST, F_EFFECT, F_FLAGS, F_LINKS, F_TRIGGERS, F_TYPES, H_ACTION_BONUS, H_CH_CARD,
     H_CH_EXCEPT, H_CH_FLAGS, H_CH_KIND, H_CH_MAX, H_CH_MIN, H_CH_N, H_CH_NOT, H_CH_OPT, H_CH_TYPES,
     H_COINS, H_CTX, H_CUR, H_DECIDER, H_DEPTH, H_END, H_EXTRA_PENDING, H_IN_EXTRA, H_LILY_USED,
-    H_MARKET_DIRTY, H_MODE, H_PLAY_MASK, H_NACTIVE, H_NC, H_NP, H_OPEN, H_PHASE, H_PLAYED, H_STEPS, H_SUCC_RED,
+    H_CLEANUP_CARDS, H_MARKET_DIRTY, H_MODE, H_PLAY_MASK, H_NACTIVE, H_NC, H_NP, H_OPEN, H_PHASE, H_PLAYED, H_STEPS, H_SUCC_RED,
     H_TURNS, H_USED, H_WITCH_N, KEEP_CLEANUP, KEEP_MAIN, MARKET_BASIC, MODE_BUYING, MODE_NONE,
     MODE_SETTING, NCMAX, NUMBER_MAX, N_ACTIONS, PH_CLEANUP, PH_DECLARE, PH_DRAW, PH_END, PH_KEEP,
     PH_MAIN, PH_SECOND, PH_START, P_COIN_CTR, P_HANDY_CTR, P_HAND_ACTION, P_HAND_PLAYABLE, P_HAND_SUCC,
@@ -263,7 +263,8 @@ def cleanup_start(s, p):
     played Margrave is always set. Reading: the engine fixes this order, the player does not."""
     pa = play(s)
     for mandatory in range(2):
-        m = mask_load(s, H_PLAY_MASK)     # the cards played this turn, highest id first
+        # the cards played this turn whose text acts now (usually none), highest id first
+        m = mask_load(s, H_PLAY_MASK) & mask_load(s, H_CLEANUP_CARDS)
         while m:
             c = highest(m)
             m ^= np.uint64(1) << np.uint64(c)

@@ -6,7 +6,7 @@ from hoc.kernel.jit import kernel
 from hoc.kernel.constants import (
     CAT_COMMON, CAT_PRINCESS, CAT_RARE, EFF_KLAM_KLAM, FL_NOT_IN_MARKET, F_CAT, F_COST, F_EFFECT,
     F_FLAGS, F_SUB, F_TYPES, H_MARKET_DIRTY, H_NACTIVE, H_PLAY_MASK, H_REVEALED_AT, H_SUCC_RED, H_TURNS,
-    H_WITCH, H_WITCH_N, P_DECK_N, P_DISCARD_MASK, P_DISCARD_N, P_HAND_MASK, P_DOMAIN_N, P_HAND_ACTION, P_HAND_N, P_HAND_PLAYABLE, P_HAND_SUCC,
+    H_WITCH, H_WITCH_N, P_DECK_N, P_DISCARD_MASK, P_DISCARD_N, P_DOMAIN_MASK, P_HAND_MASK, P_DOMAIN_N, P_HAND_ACTION, P_HAND_N, P_HAND_PLAYABLE, P_HAND_SUCC,
     P_KEPT_N, P_OWNED_N, P_PRINCESS, P_RNG, R_COURT_MAID, R_CURSE, R_DUKE, R_SENATOR, ST_EXILED,
     ST_GAINED, TY_ACTION, TY_SUCCESSION, TY_TERRITORY,
 )
@@ -296,6 +296,9 @@ def revealed_cost(s, p, c):
 
 @kernel
 def buy_cost(s, p, c):
+    pr = s[pb(s, p) + P_PRINCESS]
+    if s[H_SUCC_RED] == 0 and s[H_WITCH_N] == 0 and (pr < 0 or card(s, pr, F_EFFECT) != EFF_KLAM_KLAM):
+        return card(s, c, F_COST)       # no reduction in force
     return reduced_cost(s, p, c, 0, 0)
 
 
@@ -328,6 +331,7 @@ def to_domain_from_play(s, p, c, n):
     s[play(s) + c] -= n
     s[domain(s, p) + c] += n
     s[pb(s, p) + P_DOMAIN_N] += n
+    mask_set(s, pb(s, p) + P_DOMAIN_MASK, c)
     rescore(s, p)
 
 
@@ -336,6 +340,7 @@ def set_from_hand(s, p, c):
     hand_add(s, p, c, -1)
     s[domain(s, p) + c] += 1
     s[pb(s, p) + P_DOMAIN_N] += 1
+    mask_set(s, pb(s, p) + P_DOMAIN_MASK, c)
     rescore(s, p)
 
 
@@ -425,4 +430,5 @@ def set_from_discard(s, p, c):
     discard_add(s, p, c, -1)
     s[domain(s, p) + c] += 1
     s[pb(s, p) + P_DOMAIN_N] += 1
+    mask_set(s, pb(s, p) + P_DOMAIN_MASK, c)
     rescore(s, p)
