@@ -87,9 +87,10 @@ def run_batch(master, first, T, R, lineup, params, rotate, group, validate, out,
     work = np.zeros(rule(s, R_NC), DTYPE)
     for g in range(out.shape[0]):
         index = first + g
-        for j in range(players):
-            k = (j + index) % players if rotate else j
-            seat_agent(s, j, lineup[k], params[k])
+        if rotate or g == 0:       # init_game leaves the lineup block as it is
+            for j in range(players):
+                k = (j + index) % players if rotate else j
+                seat_agent(s, j, lineup[k], params[k])
         init_game(s, game_seed(master, index // group))
         if validate:
             card_totals(s, totals, work)

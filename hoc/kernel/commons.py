@@ -12,7 +12,7 @@ from hoc.kernel.constants import (
     R_FARMING_VILLAGE, R_LARGE_CITY, R_SENATOR, ST_ATTACKS, TRIG_ABILITY, TRIG_CLEANUP, TRIG_PLAY,
     TRIG_SET, TY_ACTION, TY_ATTACK, TY_CALAMITY, TY_SUCCESSION, TY_TERRITORY,
 )
-from hoc.kernel.endgame import domain_changed
+from hoc.kernel.endgame import rescore
 from hoc.kernel.market import reveal_bottom
 from hoc.kernel.state import active, card, count, deck, discard, domain, hand, market, pb, play, rule
 from hoc.kernel.zones import (
@@ -416,7 +416,7 @@ def eff_lily(s, fr, a):
         p = s[fr + FR_P]
         s[H_COINS] -= 3
         s[pb(s, p) + P_SUCC_CTR] += 1
-        domain_changed(s, p)
+        rescore(s, p)
     return DONE
 
 

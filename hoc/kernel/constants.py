@@ -251,6 +251,10 @@ H_OFF_STATS = 67         # per card: how often it was played, bought, gained, ke
 H_N_KINDS = 68           # common kinds in this game's supply (0 for the basic market)
 H_KINDS = 69             # MAX_KINDS slots: a representative card id of each of those kinds
 MAX_KINDS = 10
+H_PLAY_MASK = 79         # 2 slots: bit c set for every card c put into the play area this turn (a
+                         # superset of the cards there: cleanup and the move to the discard pile walk it)
+H_CLEANUP_CARDS = 81     # 2 slots: bit c set for every card of the table whose text acts at the start
+                         # of the Cleanup phase (1 << TRIG_CLEANUP in F_TRIGGERS)
 HEADER = 96
 # a state carries its rules: the ruleset vector and the card table follow the header
 RULES = HEADER
@@ -288,7 +292,11 @@ P_KEPT_N = 22
 P_OWNED_N = 23
 P_AT30 = 24             # step at which the player last reached the overtime SP (0: below it)
 P_LILIES = 25           # Attendant Maid Lilies in the domain (kept with the SP)
-PSZ = 28
+# zone masks (2 slots each, card ids 0..31 then 32..63), so zone-wide moves visit only the cards there:
+P_HAND_MASK = 26        # bit c set exactly when the hand holds c
+P_DISCARD_MASK = 28     # bit c set at least when the discard pile holds c (cleared by a reshuffle)
+P_DOMAIN_MASK = 30      # bit c set at least when the domain holds c (scoring walks it)
+PSZ = 32
 
 STACK_FRAME = 8         # effect, trigger, step, a, b, player, c, d
 

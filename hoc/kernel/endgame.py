@@ -1,13 +1,15 @@
 """Succession points, coronation, overtime, judgement and the end of the game."""
+import numpy as np
+
 from hoc.kernel.jit import kernel
 from hoc.kernel.constants import (
     CTX_NONE, EFF_HONOKA, EFF_LILY, END_CORONATION, END_INSTANT_30, END_JUDGEMENT, END_OVERTIME,
     F_EFFECT, F_SP, F_SUB, H_CTX, H_END, H_NACTIVE, H_NP, H_OVERTIME, H_PHASE, H_STEPS, H_WINNER,
     H_WIN_MASK, JUDGE_DUKE_ONLY, PH_OVER, P_AT30, P_DECLARED, P_LILIES, P_OUT, P_PRINCESS, P_ROUND,
-    P_SP, P_SUCC_CTR, R_COURT_MAID, R_DUKE, R_INSTANT_30, R_JUDGEMENT, R_OVERTIME_SP, R_SENATOR, R_TIE,
+    P_DOMAIN_MASK, P_SP, P_SUCC_CTR, R_COURT_MAID, R_DUKE, R_INSTANT_30, R_JUDGEMENT, R_OVERTIME_SP, R_SENATOR, R_TIE,
     R_WIN_SP, SUB_MAID, TIE_SHARED,
 )
-from hoc.kernel.state import active, card, domain, market, pb, rule
+from hoc.kernel.state import active, card, domain, lowest, market, mask_load, pb, rule, sync_masks
 
 
 @kernel
@@ -55,13 +57,52 @@ def domain_lilies(s, p):
 
 
 @kernel
+def domain_score(s, p):
+    """(domain_sp, domain_lilies) in one pass over the domain."""
+    d = domain(s, p)
+    total = 0
+    maids = 0
+    honokas = 0
+    lilies = 0
+    m = mask_load(s, pb(s, p) + P_DOMAIN_MASK)
+    while m:
+        c = lowest(m)
+        m &= m - np.uint64(1)
+        n = s[d + c]
+        if n:
+            total += n * card(s, c, F_SP)
+            eff = card(s, c, F_EFFECT)
+            if card(s, c, F_SUB) & SUB_MAID:
+                maids += n
+            if eff == EFF_HONOKA:
+                honokas += n
+            elif eff == EFF_LILY and n > 0:
+                lilies += n
+    pr = s[pb(s, p) + P_PRINCESS]
+    if pr < 0:
+        return 0, lilies
+    total += card(s, pr, F_SP) + s[pb(s, p) + P_SUCC_CTR]
+    if honokas == 1 and maids == 1:
+        total += 2
+    return total, lilies
+
+
+@kernel
 def domain_changed(s, p):
+    """After a Python edit of the zones (`Game.arrange`): re-derive the zone masks from the count
+    regions, then re-score p. The kernels call `rescore`."""
+    sync_masks(s)
+    rescore(s, p)
+
+
+@kernel
+def rescore(s, p):
     """Re-score player p after any change to their domain: cancel a declaration that fell below
     the coronation threshold, and end the game when 30 SP wins at once."""
     b = pb(s, p)
-    sp = domain_sp(s, p)
+    sp, lilies = domain_score(s, p)
     s[b + P_SP] = sp
-    s[b + P_LILIES] = domain_lilies(s, p)
+    s[b + P_LILIES] = lilies
     if sp < rule(s, R_OVERTIME_SP):
         s[b + P_AT30] = 0
     elif s[b + P_AT30] == 0:

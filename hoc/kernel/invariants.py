@@ -1,11 +1,11 @@
 """State invariants, checked after every step by `--validate` and by the test suite."""
 from hoc.kernel.jit import kernel
 from hoc.kernel.constants import (
-    H_COINS, H_CUR, H_DCAP, H_NC, H_NP, H_OFF_SUPPLY, H_OPEN, H_SCAP, H_SUPPLY_N, P_DECK_N, P_DISCARD_N,
-    P_DOMAIN_N, P_HAND_N, P_KEPT_N, P_OWNED_N, P_PRINCESS, P_SP,
+    H_COINS, H_CUR, H_PLAY_MASK, H_DCAP, H_NC, H_NP, H_OFF_SUPPLY, H_OPEN, H_SCAP, H_SUPPLY_N, P_DECK_N, P_DISCARD_N,
+    P_DISCARD_MASK, P_DOMAIN_MASK, P_DOMAIN_N, P_HAND_MASK, P_HAND_N, P_KEPT_N, P_LILIES, P_OWNED_N, P_PRINCESS, P_SP,
 )
-from hoc.kernel.endgame import domain_sp
-from hoc.kernel.state import abroad, deck, discard, domain, hand, kept, market, owned, pb, play
+from hoc.kernel.endgame import domain_lilies, domain_sp
+from hoc.kernel.state import abroad, deck, discard, domain, hand, kept, market, mask_has, owned, pb, play
 from hoc.kernel.zones import FACE_UP
 
 OK = 0
@@ -18,11 +18,13 @@ E_SP = 6              # cached SP disagrees with the domain
 E_COINS = 7
 E_ILLEGAL = 8         # an agent chose an illegal action
 E_STEPS = 9           # the game did not end within the step limit
+E_MASK = 10           # a zone mask disagrees with the zone's counts
 ERRORS = {E_CARD_COUNT: "a card was created or lost", E_NEGATIVE: "a pile or zone count below zero",
           E_SIZE: "a zone's size counter disagrees with its cards",
           E_BOUNDS: "a zone outgrew its capacity", E_OWNED: "ownership record disagrees with the zones",
           E_SP: "cached succession points disagree with the domain", E_COINS: "negative coins or open plays",
-          E_ILLEGAL: "an agent chose an illegal action", E_STEPS: "the game exceeded the step limit"}
+          E_ILLEGAL: "an agent chose an illegal action", E_STEPS: "the game exceeded the step limit",
+          E_MASK: "a zone mask disagrees with the zone's cards"}
 
 
 @kernel
@@ -75,11 +77,21 @@ def check(s, totals, work):
             work[s[k + i] & (FACE_UP - 1)] += 1
         if s[b + P_PRINCESS] >= 0:
             work[s[b + P_PRINCESS]] += 1
-        if s[b + P_SP] != domain_sp(s, p):
+        if s[b + P_SP] != domain_sp(s, p) or s[b + P_LILIES] != domain_lilies(s, p):
             return E_SP
+        for c in range(nc):
+            # the hand's mask is exact; the discard pile's and the play area's cover their cards
+            if mask_has(s, b + P_HAND_MASK, c) != (s[hand(s, p) + c] > 0):
+                return E_MASK
+            if s[discard(s, p) + c] > 0 and not mask_has(s, b + P_DISCARD_MASK, c):
+                return E_MASK
+            if s[domain(s, p) + c] > 0 and not mask_has(s, b + P_DOMAIN_MASK, c):
+                return E_MASK
     for c in range(nc):
         if s[market(s) + c] < 0 or s[abroad(s) + c] < 0 or s[play(s) + c] < 0:
             return E_NEGATIVE
+        if s[play(s) + c] > 0 and not mask_has(s, H_PLAY_MASK, c):
+            return E_MASK
         if work[c] != totals[c]:
             return E_CARD_COUNT
     return OK

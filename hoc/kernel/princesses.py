@@ -10,7 +10,7 @@ from hoc.kernel.constants import (
     R_COURT_MAID, R_EDITION, R_FARMING_VILLAGE, TRIG_ABILITY, TRIG_BACK, TRIG_CLEANUP, TY_ACTION,
     TY_CALAMITY, TY_TERRITORY,
 )
-from hoc.kernel.endgame import domain_changed
+from hoc.kernel.endgame import rescore
 from hoc.kernel.state import active, card, discard, market, pb, play, rule
 from hoc.kernel.zones import (
     discard_add, gain, gain_to_deck_top, hand_add, market_choice_exists, to_domain_from_play,
@@ -29,7 +29,7 @@ def eff_back(s, fr, a):
         s[b + P_PRINCESS] = k
         s[b + P_BACK_TURN] = s[b + P_TURNS]
         s[fr + FR_B] = 3
-        domain_changed(s, p)
+        rescore(s, p)
         step = 1
     elif step == 2:
         to_domain_from_play(s, p, a - A_CHOOSE, 1)

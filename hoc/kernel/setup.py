@@ -4,7 +4,8 @@ from numba import njit
 
 from hoc.kernel.jit import kernel
 from hoc.kernel.constants import (
-    CARDS, CAT_BASIC, CAT_COMMON, CAT_RARE, DTYPE, DYNAMIC, F_CAT, F_COPIES, F_PER_PLAYER, F_START,
+    CARDS, CAT_BASIC, CAT_COMMON, CAT_RARE, DTYPE, DYNAMIC, F_CAT, F_COPIES, F_PER_PLAYER, F_START, F_TRIGGERS,
+    H_CLEANUP_CARDS, TRIG_CLEANUP,
     HEADER, H_CUR, H_DCAP, H_LEN, H_NACTIVE, H_NC, H_NP, H_OFF_ABROAD, H_OFF_ACTIVE, H_OFF_DECK,
     H_OFF_DISCARD, H_OFF_DOMAIN, H_OFF_HAND, H_OFF_KEPT, H_OFF_MARKET, H_OFF_OWNED, H_OFF_PLAY,
     H_OFF_PLAYER, H_OFF_SCRATCH, H_OFF_STACK, H_OFF_STATS, H_OFF_SUPPLY, H_PHASE, H_RNG, H_SCAP, H_SEED,
@@ -14,7 +15,7 @@ from hoc.kernel.constants import (
 )
 from hoc.kernel.market import build_supply
 from hoc.kernel.state import (
-    GOLDEN, card, deck, market, mix64, owned, pb, rule, seed_stream, shuffle, store_u64,
+    GOLDEN, card, deck, market, mask_set, mix64, owned, pb, rule, seed_stream, shuffle, store_u64,
 )
 from hoc.kernel.turn import advance
 from hoc.kernel.zones import draw, own
@@ -53,7 +54,10 @@ def layout(s):
     state's length."""
     players = rule(s, R_PLAYERS)
     nc = rule(s, R_NC)
-    dcap, scap = capacities(s)
+    if s[H_DCAP] > 0:           # a state laid out before (init_game keeps the capacities)
+        dcap, scap = s[H_DCAP], s[H_SCAP]
+    else:
+        dcap, scap = capacities(s)
     s[H_NP] = players
     s[H_NC] = nc
     s[H_DCAP] = dcap
@@ -132,10 +136,17 @@ def collect_active(s):
 def init_game(s, seed):
     """Set up a game: markets, supply, starting decks by seat, opening hands; then run to the
     first decision."""
+    dcap = s[H_DCAP]
+    scap = s[H_SCAP]
     s[:HEADER] = 0
     s[DYNAMIC:] = 0
     players = rule(s, R_PLAYERS)
+    s[H_DCAP] = dcap
+    s[H_SCAP] = scap
     layout(s)
+    for c in range(rule(s, R_NC)):
+        if card(s, c, F_TRIGGERS) & (1 << TRIG_CLEANUP):
+            mask_set(s, H_CLEANUP_CARDS, c)
     store_u64(s, H_SEED, np.uint64(seed))
     seed_stream(s, H_RNG, seed, 0)
     s[H_WINNER] = -1

@@ -5,12 +5,14 @@ count regions whose offsets are stored in the header, so a state is self-describ
 copied, hashed or saved as it is.
 """
 import numpy as np
+from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
 from hoc.kernel.jit import kernel
 from hoc.kernel.constants import (
     AGENTS, AGENT_SZ, CARDS, H_DCAP, H_NC, H_OFF_ABROAD, H_OFF_ACTIVE, H_OFF_DECK, H_OFF_DISCARD,
     H_OFF_DOMAIN, H_OFF_HAND, H_OFF_KEPT, H_OFF_MARKET, H_OFF_OWNED, H_OFF_PLAY, H_OFF_PLAYER,
-    H_OFF_STATS, N_FIELDS, N_STATS, PSZ, RULES,
+    H_NP, H_OFF_STATS, H_PLAY_MASK, N_FIELDS, N_STATS, PSZ, P_DISCARD_MASK, P_DOMAIN_MASK, P_HAND_MASK,
+    RULES,
 )
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -153,9 +155,78 @@ def below(s, off, n):
 
 @kernel
 def shuffle(s, off_rng, lo, n):
-    """Fisher-Yates shuffle of s[lo:lo+n] with the stream at s[off_rng]."""
+    """Fisher-Yates shuffle of s[lo:lo+n] with the stream at s[off_rng] (the draws of `below`,
+    with the stream kept in a register)."""
+    x = load_u64(s, off_rng)
     for i in range(n - 1, 0, -1):
-        j = below(s, off_rng, i + 1)
+        x = x + GOLDEN
+        j = np.int64(((mix64(x) >> np.uint64(32)) * np.uint64(i + 1)) >> np.uint64(32))
         t = s[lo + i]
         s[lo + i] = s[lo + j]
         s[lo + j] = t
+    store_u64(s, off_rng, x)
+
+
+# ---- card masks: 64 bits (one per card id) in two int32 slots ---------------------------------
+@kernel
+def mask_set(s, off, c):
+    s[off + (c >> 5)] |= 1 << (c & 31)
+
+
+@kernel
+def mask_clear(s, off, c):
+    s[off + (c >> 5)] &= ~(1 << (c & 31))
+
+
+@kernel
+def mask_has(s, off, c):
+    return (s[off + (c >> 5)] >> (c & 31)) & 1 != 0
+
+
+@kernel
+def mask_load(s, off):
+    """The mask at s[off] as a uint64; walk it with `lowest` / `highest` (ascending id order is
+    the order of the active list)."""
+    return load_u64(s, off)
+
+
+@kernel
+def lowest(m):
+    """The lowest card id in the non-empty mask m."""
+    return np.int64(trailing_zeros(m))
+
+
+@kernel
+def highest(m):
+    """The highest card id in the non-empty mask m."""
+    return 63 - np.int64(leading_zeros(m))
+
+
+@kernel
+def hand_mask(s, p):
+    """The cards in p's hand, one bit per card id (uint64)."""
+    return load_u64(s, pb(s, p) + P_HAND_MASK)
+
+
+@kernel
+def sync_masks(s):
+    """Re-derive every zone mask from the count regions (after a Python edit of the zones)."""
+    nc = s[H_NC]
+    for p in range(s[H_NP]):
+        b = pb(s, p)
+        for w in range(2):
+            s[b + P_HAND_MASK + w] = 0
+            s[b + P_DISCARD_MASK + w] = 0
+            s[b + P_DOMAIN_MASK + w] = 0
+        for c in range(nc):
+            if s[hand(s, p) + c] > 0:
+                mask_set(s, b + P_HAND_MASK, c)
+            if s[discard(s, p) + c] > 0:
+                mask_set(s, b + P_DISCARD_MASK, c)
+            if s[domain(s, p) + c] > 0:
+                mask_set(s, b + P_DOMAIN_MASK, c)
+    s[H_PLAY_MASK] = 0
+    s[H_PLAY_MASK + 1] = 0
+    for c in range(nc):
+        if s[play(s) + c] > 0:
+            mask_set(s, H_PLAY_MASK, c)

@@ -5,6 +5,8 @@ steps between decisions.
 choice, stopping at the next decision point (H_CTX, H_DECIDER) or at the end of the game. A
 decision point whose only legal action would be PASS is mostly skipped.
 """
+import numpy as np
+
 from hoc.kernel.jit import kernel
 from hoc.kernel.choice import push
 from hoc.kernel.constants import (
@@ -15,7 +17,7 @@ from hoc.kernel.constants import (
     F_CAT, F_COINS, F_COST, F_EFFECT, F_FLAGS, F_LINKS, F_TRIGGERS, F_TYPES, H_ACTION_BONUS, H_CH_CARD,
     H_CH_EXCEPT, H_CH_FLAGS, H_CH_KIND, H_CH_MAX, H_CH_MIN, H_CH_N, H_CH_NOT, H_CH_OPT, H_CH_TYPES,
     H_COINS, H_CTX, H_CUR, H_DECIDER, H_DEPTH, H_END, H_EXTRA_PENDING, H_IN_EXTRA, H_LILY_USED,
-    H_MARKET_DIRTY, H_MODE, H_NACTIVE, H_NC, H_NP, H_OPEN, H_PHASE, H_PLAYED, H_STEPS, H_SUCC_RED,
+    H_CLEANUP_CARDS, H_MARKET_DIRTY, H_MODE, H_PLAY_MASK, H_NACTIVE, H_NC, H_NP, H_OPEN, H_PHASE, H_PLAYED, H_STEPS, H_SUCC_RED,
     H_TURNS, H_USED, H_WITCH_N, KEEP_CLEANUP, KEEP_MAIN, MARKET_BASIC, MODE_BUYING, MODE_NONE,
     MODE_SETTING, NCMAX, NUMBER_MAX, N_ACTIONS, PH_CLEANUP, PH_DECLARE, PH_DRAW, PH_END, PH_KEEP,
     PH_MAIN, PH_SECOND, PH_START, P_COIN_CTR, P_HANDY_CTR, P_HAND_ACTION, P_HAND_PLAYABLE, P_HAND_SUCC,
@@ -26,7 +28,9 @@ from hoc.kernel.constants import (
 from hoc.kernel.effects import ability_ready, lily_ready, run_effects
 from hoc.kernel.endgame import coronation_check, declare, finish, may_declare, turn_completed
 from hoc.kernel.market import refill, revealed_card, take_revealed
-from hoc.kernel.state import active, card, count, discard, domain, hand, kept, market, pb, play, rule
+from hoc.kernel.state import (
+    active, card, count, discard, domain, hand, highest, kept, market, mask_load, mask_set, pb, play, rule,
+)
 from hoc.kernel.zones import (
     buy_cost, deck_window_has, discard_add, draw, gain, hand_add, hand_to_discard_all, in_market, own,
     play_to_discard_all, revealed_cost, set_from_hand,
@@ -259,8 +263,11 @@ def cleanup_start(s, p):
     played Margrave is always set. Reading: the engine fixes this order, the player does not."""
     pa = play(s)
     for mandatory in range(2):
-        for i in range(s[H_NACTIVE] - 1, -1, -1):
-            c = active(s, i)
+        # the cards played this turn whose text acts now (usually none), highest id first
+        m = mask_load(s, H_PLAY_MASK) & mask_load(s, H_CLEANUP_CARDS)
+        while m:
+            c = highest(m)
+            m ^= np.uint64(1) << np.uint64(c)
             if (s[pa + c] > 0 and card(s, c, F_TRIGGERS) & (1 << TRIG_CLEANUP)
                     and (card(s, c, F_EFFECT) == EFF_SET_AT_CLEANUP) == (mandatory == 1)):
                 push(s, card(s, c, F_EFFECT), TRIG_CLEANUP, p, c)
@@ -287,7 +294,7 @@ def end_turn(s, p):
         s[H_IN_EXTRA] = 0
         q = p
         for _ in range(s[H_NP]):
-            q = (q + 1) % s[H_NP]
+            q = q + 1 if q + 1 < s[H_NP] else 0
             if s[pb(s, q) + P_OUT] == 0:
                 break
         s[H_CUR] = q
@@ -348,6 +355,7 @@ def play_card(s, p, c):
     count(s, c, ST_PLAYED)
     hand_add(s, p, c, -1)
     s[play(s) + c] += 1
+    mask_set(s, H_PLAY_MASK, c)
     s[H_PLAYED] += 1
     s[H_OPEN] += card(s, c, F_LINKS) - 1
     s[H_COINS] += card(s, c, F_COINS)

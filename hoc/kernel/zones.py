@@ -1,17 +1,19 @@
-"""Moving cards between zones. Every move keeps the per-player size counters in step, so the
-invariant checker can compare them with the count regions."""
+"""Moving cards between zones. Every move keeps the per-player size counters and the zone masks in
+step, so the invariant checker can compare them with the count regions."""
+import numpy as np
+
 from hoc.kernel.jit import kernel
 from hoc.kernel.constants import (
     CAT_COMMON, CAT_PRINCESS, CAT_RARE, EFF_KLAM_KLAM, FL_NOT_IN_MARKET, F_CAT, F_COST, F_EFFECT,
-    F_FLAGS, F_SUB, F_TYPES, H_MARKET_DIRTY, H_NACTIVE, H_REVEALED_AT, H_SUCC_RED, H_TURNS, H_WITCH,
-    H_WITCH_N, P_DECK_N, P_DISCARD_N, P_DOMAIN_N, P_HAND_ACTION, P_HAND_N, P_HAND_PLAYABLE, P_HAND_SUCC,
+    F_FLAGS, F_SUB, F_TYPES, H_MARKET_DIRTY, H_NACTIVE, H_PLAY_MASK, H_REVEALED_AT, H_SUCC_RED, H_TURNS,
+    H_WITCH, H_WITCH_N, P_DECK_N, P_DISCARD_MASK, P_DISCARD_N, P_DOMAIN_MASK, P_HAND_MASK, P_DOMAIN_N, P_HAND_ACTION, P_HAND_N, P_HAND_PLAYABLE, P_HAND_SUCC,
     P_KEPT_N, P_OWNED_N, P_PRINCESS, P_RNG, R_COURT_MAID, R_CURSE, R_DUKE, R_SENATOR, ST_EXILED,
     ST_GAINED, TY_ACTION, TY_SUCCESSION, TY_TERRITORY,
 )
-from hoc.kernel.endgame import check_judgement, domain_changed
+from hoc.kernel.endgame import check_judgement, rescore
 from hoc.kernel.state import (
-    abroad, active, card, count, deck, discard, domain, hand, kept, market, owned, pb, play, rule,
-    shuffle,
+    abroad, active, card, count, deck, discard, domain, hand, kept, lowest, market, mask_clear, mask_load,
+    mask_set, owned, pb, play, rule, shuffle,
 )
 
 FACE_UP = 1 << 16   # deck entries carry this bit when the card lies face up
@@ -19,22 +21,29 @@ FACE_UP = 1 << 16   # deck entries carry this bit when the card lies face up
 
 @kernel
 def hand_add(s, p, c, n):
-    s[hand(s, p) + c] += n
+    h = hand(s, p) + c
+    k = s[h] + n
+    s[h] = k
     b = pb(s, p)
+    if k > 0:
+        mask_set(s, b + P_HAND_MASK, c)
+    else:
+        mask_clear(s, b + P_HAND_MASK, c)
     s[b + P_HAND_N] += n
+    # without branches: the types of the cards drawn are as good as random
     ty = card(s, c, F_TYPES)
-    if ty & (TY_TERRITORY | TY_ACTION):
-        s[b + P_HAND_PLAYABLE] += n
-    if ty & TY_SUCCESSION:
-        s[b + P_HAND_SUCC] += n
-    if ty & TY_ACTION:
-        s[b + P_HAND_ACTION] += n
+    s[b + P_HAND_PLAYABLE] += n * (ty & (TY_TERRITORY | TY_ACTION) != 0)
+    s[b + P_HAND_SUCC] += n * (ty & TY_SUCCESSION != 0)
+    s[b + P_HAND_ACTION] += n * (ty & TY_ACTION != 0)
 
 
 @kernel
 def discard_add(s, p, c, n):
     s[discard(s, p) + c] += n
-    s[pb(s, p) + P_DISCARD_N] += n
+    b = pb(s, p)
+    s[b + P_DISCARD_N] += n
+    if n > 0:
+        mask_set(s, b + P_DISCARD_MASK, c)
 
 
 @kernel
@@ -81,7 +90,7 @@ def domain_to_discard(s, p, c):
     s[domain(s, p) + c] -= 1
     s[pb(s, p) + P_DOMAIN_N] -= 1
     discard_add(s, p, c, 1)
-    domain_changed(s, p)
+    rescore(s, p)
 
 
 @kernel
@@ -108,11 +117,16 @@ def exile_from_hand(s, p, c):
 def hand_to_discard_all(s, p):
     h = hand(s, p)
     d = discard(s, p)
-    for i in range(s[H_NACTIVE]):
-        c = active(s, i)
+    b = pb(s, p)
+    m = mask_load(s, b + P_HAND_MASK)
+    while m:
+        c = lowest(m)
+        m &= m - np.uint64(1)
         s[d + c] += s[h + c]
         s[h + c] = 0
-    b = pb(s, p)
+    for w in range(2):
+        s[b + P_DISCARD_MASK + w] |= s[b + P_HAND_MASK + w]
+        s[b + P_HAND_MASK + w] = 0
     s[b + P_DISCARD_N] += s[b + P_HAND_N]
     s[b + P_HAND_N] = 0
     s[b + P_HAND_PLAYABLE] = 0
@@ -124,13 +138,19 @@ def hand_to_discard_all(s, p):
 def play_to_discard_all(s, p):
     pa = play(s)
     d = discard(s, p)
+    b = pb(s, p)
     n = 0
-    for i in range(s[H_NACTIVE]):
-        c = active(s, i)
+    m = mask_load(s, H_PLAY_MASK)
+    while m:
+        c = lowest(m)
+        m &= m - np.uint64(1)
         n += s[pa + c]
         s[d + c] += s[pa + c]
         s[pa + c] = 0
-    s[pb(s, p) + P_DISCARD_N] += n
+    for w in range(2):
+        s[b + P_DISCARD_MASK + w] |= s[H_PLAY_MASK + w]
+        s[H_PLAY_MASK + w] = 0
+    s[b + P_DISCARD_N] += n
 
 
 @kernel
@@ -146,12 +166,16 @@ def reshuffle_under(s, p):
         s[k + m + i] = s[k + i]
     d = discard(s, p)
     i = 0
-    for j in range(s[H_NACTIVE]):
-        c = active(s, j)
+    bits = mask_load(s, b + P_DISCARD_MASK)    # id order, as the active list
+    while bits:
+        c = lowest(bits)
+        bits &= bits - np.uint64(1)
         for _ in range(s[d + c]):
             s[k + i] = c
             i += 1
         s[d + c] = 0
+    s[b + P_DISCARD_MASK] = 0
+    s[b + P_DISCARD_MASK + 1] = 0
     shuffle(s, b + P_RNG, k, m)
     s[b + P_DISCARD_N] = 0
     s[b + P_DECK_N] = n + m
@@ -209,12 +233,21 @@ def take_from_window(s, p, n, c):
 @kernel
 def draw(s, p, n):
     """Draw up to n cards, reshuffling the discard pile under the deck when it runs out."""
+    b = pb(s, p)
     got = 0
-    for _ in range(n):
-        if ensure_deck(s, p, 1) == 0:
-            break
-        hand_add(s, p, pop_deck(s, p), 1)
-        got += 1
+    while got < n:
+        top = s[b + P_DECK_N]
+        if top == 0:
+            reshuffle_under(s, p)
+            top = s[b + P_DECK_N]
+            if top == 0:
+                break
+        take = min(n - got, top)
+        k = deck(s, p) + top - 1
+        s[b + P_DECK_N] = top - take
+        for i in range(take):
+            hand_add(s, p, s[k - i] & (FACE_UP - 1), 1)
+        got += take
     return got
 
 
@@ -263,6 +296,9 @@ def revealed_cost(s, p, c):
 
 @kernel
 def buy_cost(s, p, c):
+    pr = s[pb(s, p) + P_PRINCESS]
+    if s[H_SUCC_RED] == 0 and s[H_WITCH_N] == 0 and (pr < 0 or card(s, pr, F_EFFECT) != EFF_KLAM_KLAM):
+        return card(s, c, F_COST)       # no reduction in force
     return reduced_cost(s, p, c, 0, 0)
 
 
@@ -279,11 +315,12 @@ def reduced_cost(s, p, c, red, floor):
     if s[H_SUCC_RED] > 0 and card(s, c, F_TYPES) & TY_SUCCESSION:
         red += s[H_SUCC_RED]
         floor = max(floor, 2)
-    types = card(s, c, F_TYPES) | (card(s, c, F_SUB) << 8)
-    for i in range(s[H_WITCH_N]):
-        if types & s[H_WITCH + i]:
-            red += 1
-            floor = max(floor, 2)
+    if s[H_WITCH_N] > 0:
+        types = card(s, c, F_TYPES) | (card(s, c, F_SUB) << 8)
+        for i in range(s[H_WITCH_N]):
+            if types & s[H_WITCH + i]:
+                red += 1
+                floor = max(floor, 2)
     if red == 0:
         return base
     return min(base, max(base - red, floor))
@@ -294,7 +331,8 @@ def to_domain_from_play(s, p, c, n):
     s[play(s) + c] -= n
     s[domain(s, p) + c] += n
     s[pb(s, p) + P_DOMAIN_N] += n
-    domain_changed(s, p)
+    mask_set(s, pb(s, p) + P_DOMAIN_MASK, c)
+    rescore(s, p)
 
 
 @kernel
@@ -302,7 +340,8 @@ def set_from_hand(s, p, c):
     hand_add(s, p, c, -1)
     s[domain(s, p) + c] += 1
     s[pb(s, p) + P_DOMAIN_N] += 1
-    domain_changed(s, p)
+    mask_set(s, pb(s, p) + P_DOMAIN_MASK, c)
+    rescore(s, p)
 
 
 # ---- what a zone holds ------------------------------------------------------------------
@@ -391,4 +430,5 @@ def set_from_discard(s, p, c):
     discard_add(s, p, c, -1)
     s[domain(s, p) + c] += 1
     s[pb(s, p) + P_DOMAIN_N] += 1
-    domain_changed(s, p)
+    mask_set(s, pb(s, p) + P_DOMAIN_MASK, c)
+    rescore(s, p)
