@@ -3,14 +3,18 @@
 an ordered list of buy rules, each a card and up to MAX_CONDS conditions."""
 from hoc.kernel.constants import (
     A_ABILITY, A_BACK, A_BUY, A_COIN, A_LILY, A_DECLARE, A_KEEP, A_NUMBER, A_PASS, A_PLAY, A_SET, CH_MODE,
-    CTX_DECLARE, CTX_KEEP, CTX_MAIN, CTX_SECOND, H_CH_KIND, NUMBER_MAX, F_COST, F_LINKS, F_SP, F_TYPES, H_COINS, H_CTX, H_DECIDER, H_MODE, H_NACTIVE, H_NP,
+    CTX_DECLARE, CTX_KEEP, CTX_MAIN, CTX_SECOND, H_CH_KIND, NUMBER_MAX, F_COST, F_LINKS, F_SP, F_TYPES, H_COINS, H_CTX, H_DECIDER, H_MODE, H_NP,
     EFF_BERGAMOT, F_EFFECT, H_OPEN, MODE_BUYING, MODE_SETTING, P_HAND_PLAYABLE, P_HAND_SUCC, P_OWNED_N, P_PRINCESS, P_SP, P_TURNS, TY_ACTION,
     TY_SUCCESSION, TY_TERRITORY,
 )
+import numpy as np
+
 from hoc.kernel.jit import kernel
-from hoc.kernel.state import active, card, hand, market, owned, param, pb
+from hoc.kernel.state import card, hand, hand_mask, lowest, market, owned, param, pb
 from hoc.kernel.turn import is_legal
 from hoc.kernel.zones import discard_has, in_market
+
+ONE = np.uint64(1)      # hand masks are uint64: clear the lowest bit with m &= m - ONE
 
 # parameter slots
 PR_N_BUY = 0
@@ -140,15 +144,12 @@ def priority_play(s, p):
     h = hand(s, p)
     n_playable = s[pb(s, p) + P_HAND_PLAYABLE]        # Territories and Actions in hand
     if param(s, p, PR_TERRITORIES_ONLY):
-        seen = 0
-        for i in range(s[H_NACTIVE]):
-            if seen >= n_playable:
-                break
-            c = active(s, i)
-            if s[h + c] > 0 and card(s, c, F_TYPES) & (TY_ACTION | TY_TERRITORY):
-                if card(s, c, F_TYPES) & TY_TERRITORY and is_legal(s, A_PLAY + c):
-                    return A_PLAY + c
-                seen += s[h + c]
+        m = hand_mask(s, p)
+        while m:
+            c = lowest(m)
+            m &= m - ONE
+            if card(s, c, F_TYPES) & TY_TERRITORY and is_legal(s, A_PLAY + c):
+                return A_PLAY + c
         return A_PASS
     if param(s, p, PR_ABILITIES):
         if is_legal(s, A_ABILITY) and ability_helps(s, p):
@@ -167,17 +168,13 @@ def priority_play(s, p):
         territory = -1
         terminal_action = -1
         terminal_territory = -1
-        seen = 0
-        for i in range(s[H_NACTIVE]):
-            if seen >= n_playable:
-                break
-            c = active(s, i)
-            if s[h + c] <= 0:
-                continue
+        m = hand_mask(s, p)
+        while m:
+            c = lowest(m)
+            m &= m - ONE
             ty = card(s, c, F_TYPES)
             if ty & (TY_ACTION | TY_TERRITORY) == 0:
                 continue
-            seen += s[h + c]
             if not is_legal(s, A_PLAY + c):
                 continue
             if card(s, c, F_LINKS) != 0:
@@ -200,33 +197,31 @@ def priority_play(s, p):
 
 @kernel
 def positive_succession(s, p):
-    """(SP in hand of positive-SP Succession cards, the first such card or -1); the scan stops
-    once it has seen every Succession card in hand."""
+    """(SP in hand of positive-SP Succession cards, the first such card or -1)."""
     h = hand(s, p)
-    n_succ = s[pb(s, p) + P_HAND_SUCC]
     total = 0
     first = -1
-    seen = 0
-    for i in range(s[H_NACTIVE]):
-        if seen >= n_succ:
-            break
-        c = active(s, i)
-        if s[h + c] > 0 and card(s, c, F_TYPES) & TY_SUCCESSION:
-            seen += s[h + c]
-            if card(s, c, F_SP) > 0:
-                total += s[h + c] * card(s, c, F_SP)
-                if first < 0:
-                    first = c
+    if s[pb(s, p) + P_HAND_SUCC] == 0:
+        return total, first
+    m = hand_mask(s, p)
+    while m:
+        c = lowest(m)
+        m &= m - ONE
+        if card(s, c, F_TYPES) & TY_SUCCESSION and card(s, c, F_SP) > 0:
+            total += s[h + c] * card(s, c, F_SP)
+            if first < 0:
+                first = c
     return total, first
 
 
 @kernel
 def priority_keep(s, p):
-    h = hand(s, p)
     best = -1
-    for i in range(s[H_NACTIVE]):
-        c = active(s, i)
-        if s[h + c] > 0 and is_legal(s, A_KEEP + c) and (best < 0 or card(s, c, F_COST) > card(s, best, F_COST)):
+    m = hand_mask(s, p)
+    while m:
+        c = lowest(m)
+        m &= m - ONE
+        if is_legal(s, A_KEEP + c) and (best < 0 or card(s, c, F_COST) > card(s, best, F_COST)):
             best = c
     return A_KEEP + best if best >= 0 else A_PASS
 
