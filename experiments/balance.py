@@ -70,11 +70,25 @@ def main(argv: list[str] | None = None) -> Study:
     ch = w.changes.set_index("kind")
     study.text(f"## What if: {args.what_if}",
                f"The same {len(w.games):,} games (same seeds) with the change, against the printed card:")
-    if kind in ch.index:
-        r = ch.loc[kind]
+    r = ch.loc[kind] if kind in ch.index else None
+    if r is not None and r.users and r.users_baseline:
         study.text(f"- {kind} users' win rate: {100 * r.user_rate_baseline:.1f}% printed → {100 * r.user_rate:.1f}% "
                    f"changed, {points(r.change, r.change_lo, r.change_hi)}",
                    f"- seats owning it: {int(r.users_baseline):,} printed → {int(r.users):,} changed")
+    else:
+        before = int(b.users.set_index("kind").users.get(kind, 0))
+        study.text(f"- seats owning {kind}: {before:,} printed → none changed: at its new value no agent's "
+                   "priorities reach it (they buy something else with those coins), so its users' win rate "
+                   "is undefined; the agents' own win rates below show what the plans lose.")
+    a0 = stats.win_rates(w.baseline.games, "agent").set_index("agent")
+    a1 = stats.win_rates(w.games, "agent").set_index("agent")
+    moves = []
+    for agent in a0.index:
+        d, lo, hi = stats.rate_difference(int(a1.wins[agent]), int(a1.games[agent]), int(a0.wins[agent]),
+                                          int(a0.games[agent]))
+        moves.append((abs(d), f"- {agent}: {pct(a0.rate[agent], a0.lo[agent], a0.hi[agent])} printed → "
+                              f"{pct(a1.rate[agent], a1.lo[agent], a1.hi[agent])} changed, {points(d, lo, hi)}"))
+    study.text("Agents whose win rate moved most:", *[m for _, m in sorted(moves, reverse=True)[:4]])
     f0, f1 = w.baseline.first_player, w.first_player
     study.text(f"- first-player win rate {pct(f0.rate, f0.lo, f0.hi)} → {pct(f1.rate, f1.lo, f1.hi)}; "
                f"mean length {w.baseline.games.turns.mean():.2f} → {w.games.turns.mean():.2f} turns")

@@ -52,7 +52,7 @@ def main(argv: list[str] | None = None) -> Study:
     study.text("## Win rate by seat")
     study.table(t[["players", "seat", "2E decks", "1E-style decks", "even share"]])
     png = effect_bars(t.iloc[::-1], "label", study.path("seats.png"), "Seat win rate minus an even share, 2E decks",
-                      "percentage points", value="excess", lo="excess_lo", hi="excess_hi")
+                      "percentage points", value="excess", lo="excess_lo", hi="excess_hi", sort=False)
     study.figure(str(png), "seat advantage with 2E decks")
     t.to_csv(study.path("seats.csv"), index=False)
     study.finish()

@@ -147,10 +147,12 @@ def sp_curves(curves: pd.DataFrame, path, title: str = "Succession points by own
 
 
 def effect_bars(table: pd.DataFrame, label: str, path, title: str, xlabel: str, value: str = "diff",
-                lo: str = "lo", hi: str = "hi", percent: bool = True) -> Path:
+                lo: str = "lo", hi: str = "hi", percent: bool = True, sort: bool = True) -> Path:
     """Horizontal bars of an effect per item (e.g. per market card: win rate of its users minus the
-    others) with 95% interval whiskers, largest at the top, and a line at zero."""
-    t = table.dropna(subset=[value]).sort_values(value)
+    others) with 95% interval whiskers and a line at zero; largest at the top if `sort`, else the
+    table's last row at the top."""
+    t = table.dropna(subset=[value])
+    t = t.sort_values(value) if sort else t
     if len(t) == 0:
         raise ValueError("no effects to plot")
     scale = 100.0 if percent else 1.0

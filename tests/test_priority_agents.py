@@ -226,6 +226,21 @@ def test_every_princess_and_every_2e_common_kind_is_used_by_some_archetype():
     assert not missing, f"common kinds no archetype uses: {sorted(missing)}"
 
 
+def test_every_2e_common_kind_is_really_bought_by_some_archetype_in_play(warm_kernels):
+    """Naming a card is not enough (a rule can be unreachable, e.g. a coins_at_most below its
+    cost): over games of every archetype against basic_rush, every common kind is bought."""
+    rs = Ruleset(players=2)
+    db = rs.cards
+    bought = None
+    for name, agent in AGENTS.items():
+        if agent.play is None and name not in ("random", "basic_rush"):
+            run = simulate(rs, lineup(f"{name},basic_rush", 2), 400, seed=9, rotate=True)
+            bought = run.coverage["bought"] if bought is None else bought + run.coverage["bought"]
+    by_kind = bought.groupby(db.frame.pile.values).sum()
+    missing = [k for k in db.pile_ids("common") if by_kind[k] == 0]
+    assert not missing, f"common kinds never bought: {missing}"
+
+
 def test_every_archetype_names_only_common_kinds_as_key():
     db = Ruleset(players=2).cards
     for name, agent in AGENTS.items():
