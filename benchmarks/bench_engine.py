@@ -5,7 +5,9 @@
 Prints: cold start (compiling into an empty cache) and warm start of `hoc simulate`, games per
 second (best of 3 runs) of 2-player basic_rush on the basic market (pool Lulunasaika, Laolily,
 Klam Klam) on one core, the same with --jobs 2, and 2-player games on random markets (all six
-princesses; random markets use the implemented common kinds) for basic_rush and random agents.
+princesses; random markets use the implemented common kinds) for basic_rush and random agents, and
+the archetype round robin (every pair of priority-list agents, 3,000 games each, seats rotated) on
+one core, in process time (issue 4's target: 20,000 games/s per core).
 """
 from __future__ import annotations
 
@@ -36,6 +38,24 @@ def rate(players, market, agent, games, jobs=1, princesses=None, repeats=3) -> f
     return max(games / simulate(rs, agents, games, seed=2 + r, jobs=jobs).wall_seconds for r in range(repeats))
 
 
+def archetype_rate(games: int = 3000) -> float:
+    """Every pair of the priority-list agents (the archetypes and basic_rush), in process time."""
+    from itertools import combinations
+
+    from agents.registry import AGENTS
+    from hoc.rules import Ruleset
+    from hoc.simulate import lineup, simulate
+
+    rs = Ruleset(players=2)
+    names = [n for n, a in AGENTS.items() if a.play is None and n != "random"]
+    simulate(rs, lineup(f"{names[0]},{names[1]}", 2), 200, seed=1, rotate=True)
+    t = time.process_time()
+    pairs = list(combinations(names, 2))
+    for a, b in pairs:
+        simulate(rs, lineup(f"{a},{b}", 2), games, seed=2, rotate=True)
+    return len(pairs) * games / (time.process_time() - t)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=200_000)
@@ -56,6 +76,8 @@ def main() -> None:
     for agent, n in (("basic_rush", args.games), ("random", max(2_000, args.games // 100))):
         r = rate(2, "random", agent, n, repeats=1)
         print(f"2-player {agent}, random markets, 1 core: {r:,.0f} games/s")
+    print(f"2-player archetype round robin, random markets, 1 core: {archetype_rate():,.0f} games/s "
+          f"(process time; target 20,000)")
     print(f"numba threads: {os.environ.get('NUMBA_NUM_THREADS', 'default')}, cpu count {os.cpu_count()}")
 
 
