@@ -7,7 +7,7 @@ plans choose to buy: a card none of them buys has no users."""
 from __future__ import annotations
 
 from experiments.benchmark import archetypes
-from experiments.common import Study, parser, pct, points
+from experiments.common import cli, Study, parser, pct, points
 from hoc import plots, stats
 from hoc.rules import Ruleset
 from hoc.studies import balance, pair_synergy
@@ -97,4 +97,4 @@ def main(argv: list[str] | None = None) -> Study:
 
 
 if __name__ == "__main__":
-    main()
+    cli(main)

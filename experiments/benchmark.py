@@ -3,7 +3,7 @@ markets with seats rotated, with win rates, the 2-player head-to-head table and 
 from __future__ import annotations
 
 from agents.registry import AGENTS, get
-from experiments.common import Study, parser, pct
+from experiments.common import cli, Study, parser, pct
 from hoc import plots
 from hoc.rules import Ruleset
 from hoc.studies import tournament
@@ -46,4 +46,4 @@ def main(argv: list[str] | None = None) -> Study:
 
 
 if __name__ == "__main__":
-    main()
+    cli(main)

@@ -21,7 +21,8 @@ def parser(name: str, doc: str, games: int, games_help: str) -> argparse.Argumen
     p.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
     p.add_argument("--jobs", type=int, default=int(os.environ.get("HOC_JOBS", 2)),
                    help="worker processes (default 2, or $HOC_JOBS)")
-    p.add_argument("--out", default=f"results/{name}", help=f"output folder (default results/{name})")
+    p.add_argument("--out", default=f"results/{name}", help=f"output folder (default results/{name}); a rerun "
+                                                             "resumes its games, so after changing an agent, delete it")
     return p
 
 
@@ -36,6 +37,16 @@ def results(name: str, games: str, argv: list[str] = ()) -> Path:
         folder = Path(os.environ.get("HOC_NOTEBOOK_OUT", Path.home() / ".cache" / "hoc" / "notebooks")) / name
         importlib.import_module(f"experiments.{name}").main(["--games", tiny or games, "--out", str(folder), *argv])
     return folder
+
+
+def cli(main) -> None:
+    """Run a study's main as a command: bad input is one line on stderr and exit code 2."""
+    from hoc.errors import HocError
+
+    try:
+        main()
+    except HocError as e:
+        sys.exit(f"error: {e}")
 
 
 def pct(rate: float, lo: float, hi: float) -> str:

@@ -7,7 +7,7 @@ start with her) in an equal share of the games, with the same seeds for every pr
 from __future__ import annotations
 
 from agents.registry import from_file
-from experiments.common import AGENTS, Study, parser, pct, points
+from experiments.common import cli, AGENTS, Study, parser, pct, points
 from hoc import plots, stats
 from hoc.rules import Ruleset
 from hoc.studies import princesses
@@ -54,4 +54,4 @@ def main(argv: list[str] | None = None) -> Study:
 
 
 if __name__ == "__main__":
-    main()
+    cli(main)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pandas as pd
 
 from agents.registry import get
-from experiments.common import Study, parser, pct
+from experiments.common import cli, Study, parser, pct
 from hoc import stats
 from hoc.harness import Plan, chunk_size
 from hoc.plots import effect_bars
@@ -60,4 +60,4 @@ def main(argv: list[str] | None = None) -> Study:
 
 
 if __name__ == "__main__":
-    main()
+    cli(main)
