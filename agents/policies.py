@@ -2,15 +2,19 @@
 policy reads the state, may test actions with `is_legal`, and returns one legal action. An agent's
 parameters (card ids and thresholds prepared in Python by the registry) sit in the state's
 lineup block (`param`)."""
+import numpy as np
+
 from hoc.kernel.jit import kernel
 from hoc.kernel.constants import (
-    A_CHOOSE, A_NUMBER, A_PASS, CH_MODE, CH_NUMBER, NUMBER_MAX,
+    A_CHOOSE, A_NUMBER, A_PASS, CH_DISCARD, CH_HAND, CH_MODE, CH_NUMBER, CH_PLAY, H_PLAY_MASK, NUMBER_MAX, P_DISCARD_MASK,
     CTX_EFFECT, F_COST, H_CH_GOOD, H_CH_KIND,
     H_CH_MAX, H_CH_OPT, H_CTX, H_DECIDER, H_NACTIVE, LEGAL, N_ACTIONS, P_ARNG,
 )
-from hoc.kernel.state import active, agent_of, below, card, pb
+from hoc.kernel.state import active, agent_of, below, card, hand_mask, lowest, mask_load, pb
 from hoc.kernel.turn import is_legal, legal_actions
 from agents.priority_kernel import priority_mode, priority_policy
+
+ONE = np.uint64(1)
 
 RANDOM = 0
 PRIORITY = 2          # priority lists (the archetypes and basic_rush); id 1 was basic_rush's own policy
@@ -20,6 +24,21 @@ PRIORITY = 2          # priority lists (the archetypes and basic_rush); id 1 was
 def random_policy(s):
     n = legal_actions(s, s[LEGAL:LEGAL + N_ACTIONS])
     return s[LEGAL + below(s, pb(s, s[H_DECIDER]) + P_ARNG, n)]
+
+
+@kernel
+def better_choice(s, best, a, good):
+    """best, or card action a when it is legal and better: dearer when good, cheaper when not;
+    ties keep the earlier (lower id) card."""
+    if not is_legal(s, a):
+        return best
+    if best < 0:
+        return a
+    cost = card(s, a - A_CHOOSE, F_COST)
+    best_cost = card(s, best - A_CHOOSE, F_COST)
+    if (good and cost > best_cost) or (not good and cost < best_cost):
+        return a
+    return best
 
 
 @kernel
@@ -39,18 +58,24 @@ def default_choice(s):
                 return A_NUMBER + n
         return A_PASS
     # otherwise only A_CHOOSE + card can be legal: scan them in the order of `legal_actions`
+    # (ascending ids), over the zone's mask when it has one (the masks cover their zones; every
+    # card in a zone is in the active list)
     best = -1
-    for i in range(s[H_NACTIVE]):
-        a = A_CHOOSE + active(s, i)
-        if not is_legal(s, a):
-            continue
-        if best < 0:
-            best = a
-            continue
-        cost = card(s, a - A_CHOOSE, F_COST)
-        best_cost = card(s, best - A_CHOOSE, F_COST)
-        if (good and cost > best_cost) or (not good and cost < best_cost):
-            best = a
+    p = s[H_DECIDER]
+    if kind == CH_HAND or kind == CH_DISCARD or kind == CH_PLAY:
+        if kind == CH_HAND:
+            m = hand_mask(s, p)
+        elif kind == CH_DISCARD:
+            m = mask_load(s, pb(s, p) + P_DISCARD_MASK)
+        else:
+            m = mask_load(s, H_PLAY_MASK)
+        while m:
+            c = lowest(m)
+            m &= m - ONE
+            best = better_choice(s, best, A_CHOOSE + c, good)
+    else:
+        for i in range(s[H_NACTIVE]):
+            best = better_choice(s, best, A_CHOOSE + active(s, i), good)
     return best if best >= 0 else A_PASS
 
 

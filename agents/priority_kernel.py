@@ -4,7 +4,7 @@ an ordered list of buy rules, each a card and up to MAX_CONDS conditions."""
 from hoc.kernel.constants import (
     A_ABILITY, A_BACK, A_BUY, A_COIN, A_LILY, A_DECLARE, A_KEEP, A_NUMBER, A_PASS, A_PLAY, A_SET, CH_MODE,
     CTX_DECLARE, CTX_KEEP, CTX_MAIN, CTX_SECOND, H_CH_KIND, NUMBER_MAX, F_COST, F_LINKS, F_SP, F_TYPES, H_COINS, H_CTX, H_DECIDER, H_MODE, H_NP,
-    EFF_BERGAMOT, F_EFFECT, H_OPEN, MODE_BUYING, MODE_SETTING, P_HAND_PLAYABLE, P_HAND_SUCC, P_OWNED_N, P_PRINCESS, P_SP, P_TURNS, TY_ACTION,
+    EFF_BERGAMOT, F_EFFECT, H_NC, H_OPEN, P_COIN_CTR, P_HANDY_CTR, MODE_BUYING, MODE_SETTING, P_HAND_PLAYABLE, P_HAND_SUCC, P_OWNED_N, P_PRINCESS, P_SP, P_TURNS, TY_ACTION,
     TY_SUCCESSION, TY_TERRITORY,
 )
 import numpy as np
@@ -12,7 +12,8 @@ import numpy as np
 from hoc.kernel.jit import kernel
 from hoc.kernel.state import card, hand, hand_mask, lowest, market, owned, param, pb
 from hoc.kernel.turn import is_legal
-from hoc.kernel.zones import discard_has, in_market
+from hoc.kernel.effects import ability_ready, lily_ready
+from hoc.kernel.zones import buy_cost, discard_has, in_market
 
 ONE = np.uint64(1)      # hand masks are uint64: clear the lowest bit with m &= m - ONE
 
@@ -117,11 +118,21 @@ def rule_applies(s, p, r):
 
 
 @kernel
+def can_buy(s, p, c):
+    """`is_legal(s, A_BUY + c)` in the Second phase outside the setting mode (where the buy rules
+    are asked)."""
+    return 0 <= c < s[H_NC] and in_market(s, c) and buy_cost(s, p, c) <= s[H_COINS]
+
+
+@kernel
 def priority_buy(s, p):
+    """Called in the Second phase outside the setting mode only."""
+    m = market(s)
     for i in range(param(s, p, PR_N_BUY)):
         r = PR_BUY + i * RULE_SZ
         c = param(s, p, r)
-        if rule_applies(s, p, r) and is_legal(s, A_BUY + c):     # the cheap conditions first
+        # the cheapest tests first (all are pure): a pile left, the rule, then the price
+        if 0 <= c < s[H_NC] and s[m + c] > 0 and rule_applies(s, p, r) and can_buy(s, p, c):
             return A_BUY + c
     return A_PASS
 
@@ -148,19 +159,19 @@ def priority_play(s, p):
         while m:
             c = lowest(m)
             m &= m - ONE
-            if card(s, c, F_TYPES) & TY_TERRITORY and is_legal(s, A_PLAY + c):
+            if card(s, c, F_TYPES) & TY_TERRITORY and s[H_OPEN] > 0:      # is_legal(A_PLAY + c)
                 return A_PLAY + c
         return A_PASS
-    if param(s, p, PR_ABILITIES):
-        if is_legal(s, A_ABILITY) and ability_helps(s, p):
+    if param(s, p, PR_ABILITIES):          # is_legal of the Main phase, inline
+        if ability_ready(s, p) and ability_helps(s, p):
             return A_ABILITY
-        if is_legal(s, A_LILY):
+        if lily_ready(s, p):
             return A_LILY
     if s[H_OPEN] > 0 and n_playable > 0:  # no play is legal without an open play and a card
         named_terminal = -1
         for i in range(param(s, p, PR_N_FIRST)):
             c = param(s, p, PR_FIRST + i)
-            if s[h + c] > 0 and is_legal(s, A_PLAY + c):
+            if 0 <= c < s[H_NC] and s[h + c] > 0 and card(s, c, F_TYPES) & (TY_ACTION | TY_TERRITORY) != 0:
                 if card(s, c, F_LINKS) != 0:
                     return A_PLAY + c
                 if named_terminal < 0:
@@ -173,9 +184,7 @@ def priority_play(s, p):
             c = lowest(m)
             m &= m - ONE
             ty = card(s, c, F_TYPES)
-            if ty & (TY_ACTION | TY_TERRITORY) == 0:
-                continue
-            if not is_legal(s, A_PLAY + c):
+            if ty & (TY_ACTION | TY_TERRITORY) == 0:      # in hand, an open play: legal
                 continue
             if card(s, c, F_LINKS) != 0:
                 if ty & TY_ACTION:
@@ -190,7 +199,7 @@ def priority_play(s, p):
         for c in (territory, named_terminal, terminal_action, terminal_territory):
             if c >= 0:
                 return A_PLAY + c
-    if is_legal(s, A_COIN):
+    if s[pb(s, p) + P_COIN_CTR] + s[pb(s, p) + P_HANDY_CTR] > 0:     # is_legal(A_COIN)
         return A_COIN
     return A_PASS
 

@@ -21,7 +21,7 @@ from hoc.kernel.constants import (
     H_TURNS, H_USED, H_WITCH_N, KEEP_CLEANUP, KEEP_MAIN, MARKET_BASIC, MODE_BUYING, MODE_NONE,
     MODE_SETTING, NCMAX, NUMBER_MAX, N_ACTIONS, PH_CLEANUP, PH_DECLARE, PH_DRAW, PH_END, PH_KEEP,
     PH_MAIN, PH_SECOND, PH_START, P_COIN_CTR, P_HANDY_CTR, P_HAND_ACTION, P_HAND_PLAYABLE, P_HAND_SUCC,
-    P_KEPT_N, P_OUT, P_PRINCESS, P_TURNS, R_HAND_SIZE, R_KEEP_TIMING, R_MARKET_MODE, R_TURN_CAP,
+    P_DOMAIN_MASK, P_HAND_MASK, P_KEPT_N, P_OUT, P_PRINCESS, P_TURNS, R_HAND_SIZE, R_KEEP_TIMING, R_MARKET_MODE, R_TURN_CAP,
     ST_BOUGHT, ST_GAINED, ST_KEPT, ST_PLAYED, TRIG_ABILITY, TRIG_BACK, TRIG_CLEANUP, TRIG_PLAY,
     TRIG_SET, TY_ACTION, TY_SUCCESSION, TY_TERRITORY, USED_PRINCESS,
 )
@@ -29,12 +29,14 @@ from hoc.kernel.effects import ability_ready, lily_ready, run_effects
 from hoc.kernel.endgame import coronation_check, declare, finish, may_declare, turn_completed
 from hoc.kernel.market import refill, revealed_card, take_revealed
 from hoc.kernel.state import (
-    active, card, count, discard, domain, hand, highest, kept, market, mask_load, mask_set, pb, play, rule,
+    active, card, count, discard, domain, hand, highest, kept, lowest, market, mask_load, mask_set, pb, play, rule,
 )
 from hoc.kernel.zones import (
     buy_cost, deck_window_has, discard_add, draw, gain, hand_add, hand_to_discard_all, in_market, own,
     play_to_discard_all, revealed_cost, set_from_hand,
 )
+
+ONE = np.uint64(1)
 
 
 # ---- legality -------------------------------------------------------------------------------
@@ -44,19 +46,26 @@ def keep_fits(s, p, c):
     least the Action's (Hall's condition on the cost thresholds)."""
     d = domain(s, p)
     k = kept(s, p)
-    for j in range(s[H_NACTIVE] + 1):
-        if j == s[H_NACTIVE]:
+    nk = s[pb(s, p) + P_KEPT_N]
+    n = s[H_NACTIVE]
+    for j in range(0 if nk > 0 else n, n + 1):     # with nothing kept, c's cost is the only threshold
+        if j == n:
             thr = card(s, c, F_COST)
         elif s[k + active(s, j)] > 0:
             thr = card(s, active(s, j), F_COST)
         else:
             continue
         need = 1 if card(s, c, F_COST) >= thr else 0
+        if nk > 0:
+            for i in range(n):
+                x = active(s, i)
+                if s[k + x] > 0 and card(s, x, F_COST) >= thr:
+                    need += s[k + x]
         have = 0
-        for i in range(s[H_NACTIVE]):
-            x = active(s, i)
-            if s[k + x] > 0 and card(s, x, F_COST) >= thr:
-                need += s[k + x]
+        m = mask_load(s, pb(s, p) + P_DOMAIN_MASK)   # covers the domain
+        while m:
+            x = lowest(m)
+            m &= m - ONE
             if s[d + x] > 0 and card(s, x, F_TYPES) & TY_TERRITORY and card(s, x, F_COST) >= thr:
                 have += s[d + x]
         if need > have:
@@ -248,10 +257,11 @@ def keep_has_choice(s, p):
     b = pb(s, p)
     if rule(s, R_KEEP_TIMING) != KEEP_CLEANUP or s[b + P_HAND_ACTION] == 0 or s[b + P_PRINCESS] < 0:
         return False
-    h = hand(s, p)
-    for i in range(s[H_NACTIVE]):
-        c = active(s, i)
-        if s[h + c] > 0 and can_keep(s, p, c):
+    m = mask_load(s, b + P_HAND_MASK)
+    while m:
+        c = lowest(m)
+        m &= m - ONE
+        if can_keep(s, p, c):
             return True
     return False
 

@@ -16,6 +16,7 @@ from hoc.kernel.state import (
     mask_set, owned, pb, play, rule, shuffle,
 )
 
+ONE = np.uint64(1)
 FACE_UP = 1 << 16   # deck entries carry this bit when the card lies face up
 
 
@@ -348,10 +349,11 @@ def set_from_hand(s, p, c):
 @kernel
 def hand_has(s, p, not_types):
     """p holds a card without any of not_types."""
-    h = hand(s, p)
-    for i in range(s[H_NACTIVE]):
-        c = active(s, i)
-        if s[h + c] > 0 and card(s, c, F_TYPES) & not_types == 0:
+    m = mask_load(s, pb(s, p) + P_HAND_MASK)
+    while m:
+        c = lowest(m)
+        m &= m - ONE
+        if card(s, c, F_TYPES) & not_types == 0:
             return True
     return False
 
@@ -368,8 +370,10 @@ def market_choice_exists(s, max_cost):
 @kernel
 def discard_has(s, p, types, not_types, lo, hi):
     d = discard(s, p)
-    for i in range(s[H_NACTIVE]):
-        c = active(s, i)
+    m = mask_load(s, pb(s, p) + P_DISCARD_MASK)       # a superset: check the counts
+    while m:
+        c = lowest(m)
+        m &= m - ONE
         if (s[d + c] > 0 and (types == 0 or card(s, c, F_TYPES) & types) and card(s, c, F_TYPES) & not_types == 0
                 and lo <= card(s, c, F_COST) <= hi):
             return True
@@ -379,10 +383,11 @@ def discard_has(s, p, types, not_types, lo, hi):
 @kernel
 def hand_has_card(s, p, types, min_cost):
     """p holds a card with one of types (0: any) costing min_cost or more."""
-    h = hand(s, p)
-    for i in range(s[H_NACTIVE]):
-        c = active(s, i)
-        if s[h + c] > 0 and (types == 0 or card(s, c, F_TYPES) & types) and card(s, c, F_COST) >= min_cost:
+    m = mask_load(s, pb(s, p) + P_HAND_MASK)
+    while m:
+        c = lowest(m)
+        m &= m - ONE
+        if (types == 0 or card(s, c, F_TYPES) & types) and card(s, c, F_COST) >= min_cost:
             return True
     return False
 
@@ -394,10 +399,11 @@ def hand_has_type(s, p, types):
 
 @kernel
 def hand_has_flag(s, p, flags):
-    h = hand(s, p)
-    for i in range(s[H_NACTIVE]):
-        c = active(s, i)
-        if s[h + c] > 0 and card(s, c, F_FLAGS) & flags == flags:
+    m = mask_load(s, pb(s, p) + P_HAND_MASK)
+    while m:
+        c = lowest(m)
+        m &= m - ONE
+        if card(s, c, F_FLAGS) & flags == flags:
             return True
     return False
 
@@ -406,8 +412,10 @@ def hand_has_flag(s, p, flags):
 def play_has(s, types, excluded):
     """The play area holds a card with one of types other than `excluded`."""
     pa = play(s)
-    for i in range(s[H_NACTIVE]):
-        c = active(s, i)
+    m = mask_load(s, H_PLAY_MASK)                      # a superset: check the counts
+    while m:
+        c = lowest(m)
+        m &= m - ONE
         if s[pa + c] > 0 and card(s, c, F_TYPES) & types and c != excluded:
             return True
     return False
