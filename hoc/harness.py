@@ -54,6 +54,8 @@ class Plan:
             raise HocError(f"{len(self.agents)} agents for {self.ruleset.players} players")
         if self.mirror:
             object.__setattr__(self, "rotate", True)
+        # each seat's parameter row, built once here rather than per chunk (a TOML agent takes ms)
+        object.__setattr__(self, "params", np.stack([a.params(self.ruleset) for a in self.agents]).astype(K.DTYPE))
 
     @property
     def python(self) -> bool:
@@ -79,8 +81,8 @@ class Plan:
         d = self.ruleset.describe()
         d.update(agents=[a.name for a in self.agents], seed=self.seed, rotate=self.rotate, mirror=self.mirror,
                  first=self.first, games=self.games, chunk=self.chunk,
-                 params=[_digest(a.params(self.ruleset).tobytes()) if a.play is None else a.name
-                         for a in self.agents])
+                 params=[_digest(row.tobytes()) if a.play is None else a.name
+                         for a, row in zip(self.agents, self.params)])
         return d
 
 
@@ -105,10 +107,9 @@ def play_rows(plan: Plan, first: int, n: int) -> tuple[np.ndarray, np.ndarray]:
 
     rs = plan.ruleset
     ids = np.array([a.id for a in plan.agents], K.DTYPE)
-    params = np.stack([a.params(rs) for a in plan.agents]).astype(K.DTYPE)
     out = np.zeros((n, K.RES_LEN), K.DTYPE)
     coverage = np.zeros((len(rs.cards), K.N_STATS), np.int64)
-    run_batch(np.int64(plan.seed), first, rs.cards.table, rs.vector, ids, params, plan.rotate,
+    run_batch(np.int64(plan.seed), first, rs.cards.table, rs.vector, ids, plan.params, plan.rotate,
               rs.players if plan.mirror else 1, plan.validate, out, coverage)
     return out, coverage
 
@@ -126,7 +127,7 @@ def _play_python(plan: Plan, first: int, n: int) -> tuple[np.ndarray, np.ndarray
     coverage = np.zeros((nc, K.N_STATS), np.int64)
     totals = np.zeros(nc, K.DTYPE)
     work = np.zeros(nc, K.DTYPE)
-    params = [a.params(rs) for a in plan.agents]
+    params = plan.params
     for g in range(n):
         index = first + g
         game = Game.of_run(rs, plan.seed, plan.seed_index(index))
@@ -250,33 +251,56 @@ def frame(rows: np.ndarray, plan: Plan) -> pd.DataFrame:
         seeds = base[index // p - first // p]
     else:
         seeds = game_seeds(np.int64(plan.seed), first, n)
-    reasons = list(K.END_REASONS.values())
-    df = pd.DataFrame({
+    dtypes = _dtypes(plan)
+    cols = {
         "game": index,
         "seed": seeds.view(np.uint64),
         "winner": rows[:, K.RES_WINNER].astype(np.int8),
-        "end_reason": pd.Categorical.from_codes(rows[:, K.RES_END] - 1, categories=reasons),
+        "end_reason": pd.Categorical.from_codes(rows[:, K.RES_END] - 1, dtype=dtypes["end_reason"]),
         "turns": rows[:, K.RES_TURNS].astype(np.int16),
         "steps": rows[:, K.RES_STEPS],
         "win_mask": rows[:, K.RES_WIN_MASK].astype(np.int8),
         "market": market_column(rows[:, K.RES_MARKET:K.RES_MARKET + K.MAX_KINDS], db),
-    })
-    names = np.array(db.ids + [""], dtype=object)
-    princesses = [""] + [db.name(k) for k in rs.pool]
-    agents = list(dict.fromkeys(a.name for a in plan.agents))
-    code = np.array([agents.index(a.name) for a in plan.agents])
+    }
+    seat_code = np.array([dtypes["agent_names"].index(a.name) for a in plan.agents])
+    princess_code = dtypes["princess_code"]
     for j in range(rs.players):
         o = K.RES_SEAT + j * K.RES_SEAT_SZ
         k = (j + index) % rs.players if plan.rotate else np.full(n, j)
-        df[f"agent_{j}"] = pd.Categorical.from_codes(code[k], categories=agents)
-        df[f"sp_{j}"] = rows[:, o].astype(np.int16)
-        df[f"princess_{j}"] = pd.Categorical(names[rows[:, o + 1]], categories=princesses)
-        df[f"backed_turn_{j}"] = rows[:, o + 2].astype(np.int16)
-        df[f"turns_{j}"] = rows[:, o + 3].astype(np.int16)
-        df[f"owned_{j}"] = (rows[:, o + 4].astype(np.int64) & 0xFFFFFFFF) | (rows[:, o + 5].astype(np.int64) << 32)
-    df["edition"] = pd.Categorical([rs.edition] * n)
-    df["overrides"] = pd.Categorical([" ".join(rs.overrides)] * n)
-    return df
+        cols[f"agent_{j}"] = pd.Categorical.from_codes(seat_code[k], dtype=dtypes["agent"])
+        cols[f"sp_{j}"] = rows[:, o].astype(np.int16)
+        cols[f"princess_{j}"] = pd.Categorical.from_codes(princess_code[rows[:, o + 1]], dtype=dtypes["princess"])
+        cols[f"backed_turn_{j}"] = rows[:, o + 2].astype(np.int16)
+        cols[f"turns_{j}"] = rows[:, o + 3].astype(np.int16)
+        cols[f"owned_{j}"] = (rows[:, o + 4].astype(np.int64) & 0xFFFFFFFF) | (rows[:, o + 5].astype(np.int64) << 32)
+    cols["edition"] = pd.Categorical.from_codes(np.zeros(n, np.int8), dtype=dtypes["edition"])
+    cols["overrides"] = pd.Categorical.from_codes(np.zeros(n, np.int8), dtype=dtypes["overrides"])
+    return pd.DataFrame(cols)
+
+
+_DTYPES: dict = {}
+
+
+def _dtypes(plan: Plan) -> dict:
+    """The categorical types of a plan's frame, made once per plan (they are costly to validate)."""
+    rs = plan.ruleset
+    key = (rs.edition, tuple(int(k) for k in rs.pool), tuple(rs.overrides), tuple(a.name for a in plan.agents))
+    if key not in _DTYPES:
+        db = rs.cards
+        names = list(dict.fromkeys(a.name for a in plan.agents))
+        princesses = [""] + [db.name(k) for k in rs.pool]
+        code = np.zeros(len(db) + 1, np.int64)            # princess card id (or -1: none) -> category code
+        for i, k in enumerate(rs.pool):
+            code[k] = i + 1
+        _DTYPES.clear()                                   # one plan at a time in practice: keep it small
+        _DTYPES[key] = {
+            "end_reason": pd.CategoricalDtype(list(K.END_REASONS.values())),
+            "agent_names": names, "agent": pd.CategoricalDtype(names),
+            "princess": pd.CategoricalDtype(princesses), "princess_code": code,
+            "edition": pd.CategoricalDtype([rs.edition]),
+            "overrides": pd.CategoricalDtype([" ".join(rs.overrides)]),
+        }
+    return _DTYPES[key]
 
 
 def market_column(kinds: np.ndarray, db) -> pd.Categorical:
