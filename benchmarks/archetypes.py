@@ -15,7 +15,8 @@ import numpy as np
 
 from agents.registry import AGENTS
 from hoc.rules import Ruleset
-from hoc.simulate import lineup, offers, simulate, wilson
+from hoc.harness import offers
+from hoc.simulate import lineup, simulate, wilson
 
 
 def wins_of(run, name: str) -> np.ndarray:

@@ -46,6 +46,11 @@ def _run_options(p: argparse.ArgumentParser):
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
 
 
+def _check_png(flag: str, path: str | None) -> None:
+    if path and not path.endswith(".png"):
+        raise HocError(f"{flag} must name a .png file, got {path!r}")
+
+
 def _backend(args):
     from hoc.harness import Backend
 
@@ -64,9 +69,8 @@ def cmd_simulate(args) -> int:
     backend = _backend(args)
     plan = Plan(ruleset, agents, args.games, args.seed, args.rotate_seats, args.mirror, args.validate,
                 chunk=chunk_size(args.games))
-    for flag, path in (("--plot", args.plot), ("--sp-curves", args.sp_curves)):
-        if path and not path.endswith(".png"):
-            raise HocError(f"{flag} must name a .png file, got {path!r}")
+    _check_png("--plot", args.plot)
+    _check_png("--sp-curves", args.sp_curves)
     summary = Summary(ruleset, agents, plan.seed, plan.rotate)
     lengths = []
     consumers = [summary.add] + ([lambda df: lengths.append(df[["turns", "end_reason"]])] if args.plot else [])
@@ -101,8 +105,7 @@ def _records(df) -> list[dict]:
 def _study_start(args):
     from hoc.simulate import lineup  # noqa: F401  (loads the agent registry before timing)
 
-    if args.plot and not args.plot.endswith(".png"):
-        raise HocError(f"--plot must name a .png file, got {args.plot!r}")
+    _check_png("--plot", args.plot)
     return _ruleset(args), _backend(args)
 
 
@@ -226,7 +229,8 @@ def cmd_balance(args) -> int:
               f"{_pct(r.diff, r.diff_lo, r.diff_hi):>26} {100 * r.user_share:7.1f}%")
     if b.changes is not None:
         print("\nwith the overrides minus without (users' win rate), largest changes:")
-        for r in b.changes.reindex(b.changes.change.abs().sort_values(ascending=False).index).head(10).itertuples():
+        moved = b.changes.dropna(subset=["change"])
+        for r in moved.reindex(moved.change.abs().sort_values(ascending=False).index).head(10).itertuples():
             print(f"  {r.kind:<26} {100 * r.change:+6.1f} points  [{100 * r.change_lo:+6.1f}, {100 * r.change_hi:+6.1f}]")
     return 0
 

@@ -11,7 +11,7 @@ import pandas as pd
 
 from agents.registry import Agent, get
 from hoc.errors import HocError
-from hoc.harness import Backend, Plan, chunk_size, offers, play  # noqa: F401  (offers: part of this API)
+from hoc.harness import Backend, Plan, chunk_size, play
 from hoc.kernel import constants as K
 from hoc.rules import Ruleset
 from hoc.stats import wilson  # noqa: F401  (part of this module's API)

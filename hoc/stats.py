@@ -382,12 +382,13 @@ def market_kinds(df: pd.DataFrame) -> list[str]:
     return sorted({k for m in markets for k in m.split(",") if k})
 
 
-def _offers(df: pd.DataFrame, kind: str) -> np.ndarray:
-    from hoc.simulate import offers  # imported here: hoc.simulate uses this module
+def offers(df: pd.DataFrame, kind: str) -> np.ndarray:
+    """Which games' market offered `kind` (the market column categorical or plain strings)."""
+    from hoc.harness import offers as offers_in  # the harness reads a categorical market column
 
     if not isinstance(df["market"].dtype, pd.CategoricalDtype):
         df = pd.DataFrame({"market": df["market"].astype(str).astype("category")})
-    return offers(df, kind)
+    return offers_in(df, kind)
 
 
 def card_effects(df: pd.DataFrame, kinds: list[str] | None = None) -> pd.DataFrame:
@@ -404,22 +405,18 @@ def card_effects(df: pd.DataFrame, kinds: list[str] | None = None) -> pd.DataFra
     a kind's effect is mixed with that of the kinds it tends to appear with.
     """
     from scipy.stats import ttest_ind
-    from statsmodels.stats.proportion import confint_proportions_2indep
 
     kinds = market_kinds(df) if kinds is None else list(kinds)
     first = won(df, 0)
     turns = df["turns"].to_numpy(float)
     rows = []
     for kind in kinds:
-        has = _offers(df, kind)
+        has = offers(df, kind)
         n1, n0 = int(has.sum()), int((~has).sum())
         w1, w0 = int(first[has].sum()), int(first[~has].sum())
         r1, lo1, hi1 = (c[0] for c in _wilson_columns([w1], [n1]))
         r0, lo0, hi0 = (c[0] for c in _wilson_columns([w0], [n0]))
-        if n1 and n0:
-            dlo, dhi = confint_proportions_2indep(w1, n1, w0, n0, method="newcomb", compare="diff", alpha=ALPHA)
-        else:
-            dlo = dhi = math.nan
+        _, dlo, dhi = rate_difference(w1, n1, w0, n0)
         t1 = turns[has].mean() if n1 else math.nan
         t0 = turns[~has].mean() if n0 else math.nan
         if n1 >= 2 and n0 >= 2 and (turns[has].var() > 0 or turns[~has].var() > 0):
@@ -459,7 +456,7 @@ def princess_by_kind(df: pd.DataFrame, min_seats: int = 30) -> pd.DataFrame:
     s = s[backed]
     rows = []
     for kind in market_kinds(df):
-        has = np.tile(_offers(df, kind), players(df))[backed]
+        has = np.tile(offers(df, kind), players(df))[backed]
         for princess, g in s.groupby("princess", observed=True):
             h = has[(s["princess"] == princess).to_numpy()]
             won_ = g["won"].to_numpy()
@@ -480,7 +477,7 @@ def end_reasons_by_kind(df: pd.DataFrame) -> pd.DataFrame:
     end = df["end_reason"].astype(str).to_numpy()
     rows = []
     for kind in market_kinds(df):
-        has = _offers(df, kind)
+        has = offers(df, kind)
         row = {"kind": kind, "games_with": int(has.sum())}
         for r in sorted(reasons):
             row[f"{r}_with"] = float((end[has] == r).mean()) if has.any() else math.nan

@@ -43,11 +43,12 @@ def _out(out: str | None, name: str) -> str | None:
 
 def _play(plans: list[tuple[str, Plan]], columns: list[str], backend: Backend, out: str | None,
           progress: bool, stop=None) -> pd.DataFrame:
+    """Play the plans one after the other; `stop(name, plan, games so far)` may end a plan early."""
     frames = []
     for name, plan in plans:
         games: list[pd.DataFrame] = []
         execute(plan, backend, _out(out, name), [_keep(columns, games)], progress,
-                stop=(lambda: stop(games)) if stop else None)
+                stop=(lambda: stop(name, plan, games)) if stop else None)
         df = concat(games)
         df.insert(0, "plan", name)
         frames.append(df)
@@ -98,26 +99,22 @@ def tournament(ruleset: Ruleset, agents: list[Agent], games_per_pairing: int, se
              for combo in combinations(agents, ruleset.players)]
     stopped = {}
 
-    def decided(name, first):
-        def check(games):
-            if not games:
-                return False
-            df = concat(games)
-            w = sum(int(stats.won(df, j)[(df[f"agent_{j}"] == first).to_numpy()].sum()) for j in range(2))
-            lost = sum(int(stats.won(df, j)[(df[f"agent_{j}"] != first).to_numpy()].sum()) for j in range(2))
-            result = stats.sprt(w, lost, *sprt)
-            if result.decision != "continue":
-                stopped[name] = result
-                return True
+    def decided(name, plan, games):
+        if not games:
             return False
-        return check
+        df = concat(games)
+        first = plan.agents[0].name
+        mine = [(df[f"agent_{j}"] == first).to_numpy() for j in range(2)]
+        w = sum(int(stats.won(df, j)[mine[j]].sum()) for j in range(2))
+        lost = sum(int(stats.won(df, j)[~mine[j]].sum()) for j in range(2))
+        result = stats.sprt(w, lost, *sprt)
+        if result.decision != "continue":
+            stopped[name] = result
+            return True
+        return False
 
-    frames = []
-    for name, plan in plans:
-        stop = decided(name, plan.agents[0].name) if sprt else None
-        frames.append(_play([(name, plan)], ["game", "seed", "winner", "win_mask", "turns", "agent", "sp"],
-                            backend, out, progress, stop))
-    df = _interleave(frames)
+    df = _play(plans, ["game", "seed", "winner", "win_mask", "turns", "agent", "sp"], backend, out, progress,
+               decided if sprt else None)
     return Tournament(df, stats.win_rates(df, "agent"), stats.ratings(df),
                       stats.pairwise(df) if ruleset.players == 2 else None, stats.win_rates(df, "seat"), stopped)
 
@@ -156,12 +153,10 @@ def users_table(df: pd.DataFrame, db) -> pd.DataFrame:
     """Per common kind, over the games whose market offered it: the win rate of seats that owned a
     card of the kind at the end against seats that did not, the difference with a Newcombe 95%
     interval. The users chose to buy it, so this is an association with winning, not a cause."""
-    from statsmodels.stats.proportion import confint_proportions_2indep
-
     players = stats.players(df)
     rows = []
     for kind in stats.market_kinds(df):
-        offered = stats._offers(df, kind)
+        offered = stats.offers(df, kind)
         sub = df[offered]
         used = np.concatenate([owns(sub, j, kind, db) for j in range(players)])
         won = np.concatenate([stats.won(sub, j) for j in range(players)])
@@ -171,12 +166,7 @@ def users_table(df: pd.DataFrame, db) -> pd.DataFrame:
                "user_wins": a, "user_rate": a / n1 if n1 else math.nan,
                "other_rate": b / n0 if n0 else math.nan}
         row["user_lo"], row["user_hi"] = stats.wilson(a, n1)
-        row["diff"] = row["user_rate"] - row["other_rate"]
-        if n1 and n0:
-            lo, hi = confint_proportions_2indep(a, n1, b, n0, method="newcomb")
-            row["diff_lo"], row["diff_hi"] = float(lo), float(hi)
-        else:
-            row["diff_lo"] = row["diff_hi"] = math.nan
+        row["diff"], row["diff_lo"], row["diff_hi"] = stats.rate_difference(a, n1, b, n0)
         rows.append(row)
     return pd.DataFrame(rows).sort_values("diff", ascending=False).reset_index(drop=True)
 
@@ -184,19 +174,11 @@ def users_table(df: pd.DataFrame, db) -> pd.DataFrame:
 def _changes(users: pd.DataFrame, baseline: pd.DataFrame) -> pd.DataFrame:
     """Per kind, users' win rate with the overrides minus without, with a Newcombe 95% interval
     (treating the two runs as independent, which is conservative: they share their seeds)."""
-    from statsmodels.stats.proportion import confint_proportions_2indep
-
     cols = ["kind", "user_wins", "users", "user_rate"]
     m = users[cols].merge(baseline[cols], on="kind", suffixes=("", "_baseline")).set_index("kind")
-    m["change"] = m["user_rate"] - m["user_rate_baseline"]
-    lo, hi = [], []
-    for r in m.itertuples():
-        ok = r.users and r.users_baseline
-        ci = confint_proportions_2indep(r.user_wins, r.users, r.user_wins_baseline, r.users_baseline,
-                                        method="newcomb") if ok else (math.nan, math.nan)
-        lo.append(float(ci[0]))
-        hi.append(float(ci[1]))
-    m["change_lo"], m["change_hi"] = lo, hi
+    diffs = [stats.rate_difference(int(r.user_wins), int(r.users), int(r.user_wins_baseline), int(r.users_baseline))
+             for r in m.itertuples()]
+    m["change"], m["change_lo"], m["change_hi"] = (np.array([d[i] for d in diffs], float) for i in range(3))
     return m.sort_values("change").reset_index()
 
 
@@ -241,7 +223,7 @@ def pair_synergy(df: pd.DataFrame, db, min_seats: int = 50) -> pd.DataFrame:
     fewer than `min_seats` seats in any of the four groups are left out."""
     players = stats.players(df)
     kinds = stats.market_kinds(df)
-    offered = {k: stats._offers(df, k) for k in kinds}
+    offered = {k: stats.offers(df, k) for k in kinds}
     owned = {k: np.stack([owns(df, j, k, db) for j in range(players)]) for k in kinds}
     won = np.stack([stats.won(df, j) for j in range(players)])
     rows = []
