@@ -12,7 +12,7 @@ from hoc.kernel.constants import (
 )
 from hoc.kernel.state import active, agent_of, below, card, hand_mask, lowest, mask_load, pb
 from hoc.kernel.turn import is_legal, legal_actions
-from agents.priority_kernel import priority_mode, priority_policy
+from agents.priority_kernel import priority_policy, priority_question
 
 ONE = np.uint64(1)
 
@@ -85,7 +85,7 @@ def decide(s):
     agent = agent_of(s, s[H_DECIDER])
     if agent == PRIORITY:
         if s[H_CTX] == CTX_EFFECT:
-            mode = priority_mode(s)
-            return mode if mode >= 0 else default_choice(s)
+            a = priority_question(s)
+            return a if a >= 0 else default_choice(s)
         return priority_policy(s)
     return random_policy(s)

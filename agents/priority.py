@@ -16,6 +16,13 @@
     territories_only = false                # true: play only Territories (no Actions, abilities, coin counters)
     accept_modes = true                     # answer an optional "choose one" (Curse Witch, City Development)
                                             # with its first mode; false: decline it like other optional costs
+    [choose]
+    gain = ["imperial_estate", "alchemist"] # cards preferred, in order, whenever the agent picks a card it
+                                            # gains (Flammaria's deck top, Bergamot's Action, an Adventurer's
+                                            # gain); otherwise the most expensive
+    lose = ["curse", "apprentice_maid"]     # cards given up first, in order, whenever the agent discards or
+                                            # exiles a card of its own, even when it could decline;
+                                            # otherwise the cheapest, declining when it may
     [[buy]]                                 # buy rules in priority order; every buy re-reads them
     card = "duke"
     princess = true
@@ -50,7 +57,7 @@ CONDITIONS = {"princess": PK.C_PRINCESS, "coins_at_least": PK.C_COINS_AT_LEAST, 
               "offered": PK.C_OFFERED, "not_offered": PK.C_NOT_OFFERED, "cards_at_least": PK.C_CARDS_AT_LEAST,
               "cards_below": PK.C_CARDS_BELOW, "backed": PK.C_BACKED}
 CARD_VALUED = ("offered", "not_offered", "backed")
-SECTIONS = {"description", "key", "princess", "set", "play", "buy"}
+SECTIONS = {"description", "key", "princess", "set", "play", "choose", "buy"}
 
 
 @dataclass(frozen=True)
@@ -72,6 +79,8 @@ class PriorityList:
     buy: tuple[dict, ...]
     territories_only: bool = False
     accept_modes: bool = True
+    gain: tuple[str, ...] = ()
+    lose: tuple[str, ...] = ()
 
     def error(self, problem: str, needle: str | None = None) -> HocError:
         return _error(self.path, self.text, problem, needle)
@@ -111,6 +120,9 @@ class PriorityList:
         P[PK.PR_ACCEPT_MODES] = int(self.accept_modes)
         P[PK.PR_N_FIRST] = len(self.first)
         P[PK.PR_FIRST:PK.PR_FIRST + len(self.first)] = [card_id(n) for n in self.first]
+        for n_at, at, names in ((PK.PR_N_GAIN, PK.PR_GAIN, self.gain), (PK.PR_N_LOSE, PK.PR_LOSE, self.lose)):
+            P[n_at] = len(names)
+            P[at:at + len(names)] = [card_id(n) for n in names]
         P[PK.PR_N_BUY] = len(self.buy)
         for i, rule in enumerate(self.buy):
             r = PK.PR_BUY + i * PK.RULE_SZ
@@ -185,6 +197,14 @@ def parse(path: str | Path, text: str | None = None) -> PriorityList:
                        ("accept_modes", accept_modes)):
         if not isinstance(value, bool):
             raise _error(path, text, f"[play] {key} must be true or false, got {value!r}", key)
+    choose = data.get("choose", {})
+    for key in choose:
+        if key not in ("gain", "lose"):
+            raise _error(path, text, f"unknown key {key!r} in [choose]; keys: gain, lose", key)
+    gain, lose = choose.get("gain", []), choose.get("lose", [])
+    for key, value in (("gain", gain), ("lose", lose)):
+        if not isinstance(value, list) or not all(isinstance(x, str) for x in value) or len(value) > PK.MAX_CHOOSE:
+            raise _error(path, text, f"[choose] {key} must be a list of at most {PK.MAX_CHOOSE} card names", key)
     buy = data.get("buy", [])
     if not isinstance(buy, list):
         raise _error(path, text, "buy rules are written [[buy]] tables", "buy")
@@ -222,4 +242,4 @@ def parse(path: str | Path, text: str | None = None) -> PriorityList:
         min_owned=_int(path, text, princess.get("min_owned", 0), "min_owned", "min_owned"),
         set_min_sp=_int(path, text, set_.get("min_sp", 2), "min_sp", "min_sp", low=-100),
         first=tuple(first), keep=keep, abilities=abilities, buy=tuple(buy), territories_only=territories_only,
-        accept_modes=accept_modes)
+        accept_modes=accept_modes, gain=tuple(gain), lose=tuple(lose))

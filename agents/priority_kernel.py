@@ -2,8 +2,8 @@
 `agents.priority`) holds: which princesses to back, when to set, which cards to play first, and
 an ordered list of buy rules, each a card and up to MAX_CONDS conditions."""
 from hoc.kernel.constants import (
-    A_ABILITY, A_BACK, A_BUY, A_COIN, A_LILY, A_DECLARE, A_KEEP, A_NUMBER, A_PASS, A_PLAY, A_SET, CH_MODE,
-    CTX_DECLARE, CTX_KEEP, CTX_MAIN, CTX_SECOND, H_CH_KIND, NUMBER_MAX, F_COST, F_LINKS, F_SP, F_TYPES, H_COINS, H_CTX, H_DECIDER, H_MODE, H_NP,
+    A_ABILITY, A_BACK, A_BUY, A_CHOOSE, A_COIN, A_LILY, A_DECLARE, A_KEEP, A_NUMBER, A_PASS, A_PLAY, A_SET, CH_MODE,
+    CTX_DECLARE, CTX_KEEP, CTX_MAIN, CTX_SECOND, H_CH_GOOD, H_CH_KIND, NUMBER_MAX, F_COST, F_LINKS, F_SP, F_TYPES, H_COINS, H_CTX, H_DECIDER, H_MODE, H_NP,
     EFF_BERGAMOT, F_EFFECT, H_NC, H_OPEN, P_COIN_CTR, P_HANDY_CTR, MODE_BUYING, MODE_SETTING, P_HAND_PLAYABLE, P_HAND_SUCC, P_OWNED_N, P_PRINCESS, P_SP, P_TURNS, TY_ACTION,
     TY_SUCCESSION, TY_TERRITORY,
 )
@@ -34,7 +34,12 @@ PR_ACCEPT_MODES = 31   # 1: an optional "choose one" of the agent's is answered 
 PR_BUY = 32            # buy rules: card, then (condition, value) pairs
 MAX_CONDS = 4
 RULE_SZ = 1 + 2 * MAX_CONDS
-MAX_RULES = (256 - PR_BUY) // RULE_SZ
+PR_N_GAIN = 248
+PR_GAIN = 249          # up to 7 cards preferred, in order, whenever the agent picks a card it gains
+MAX_CHOOSE = 7         # per list
+PR_N_LOSE = 256
+PR_LOSE = 257          # up to 7 cards given up first, in order, whenever the agent loses a card of its own
+MAX_RULES = (PR_N_GAIN - PR_BUY) // RULE_SZ
 
 # conditions of a buy rule
 C_NONE = 0
@@ -268,12 +273,21 @@ def priority_policy(s):
 
 
 @kernel
-def priority_mode(s):
-    """With `accept_modes`, the first mode offered of a "choose one" (optional or not); -1: the
-    question is left to `default_choice`."""
-    if s[H_CH_KIND] != CH_MODE or not param(s, s[H_DECIDER], PR_ACCEPT_MODES):
+def priority_question(s):
+    """A card question answered from the list: with `accept_modes`, the first mode offered of a
+    "choose one" (optional or not); for a card the agent gains (Flammaria's, Bergamot's, an
+    Adventurer's), the first legal card of its `gain` list; for a card it loses (a discard, an
+    exile, optional or not), the first legal card of its `lose` list. -1: left to `default_choice`."""
+    p = s[H_DECIDER]
+    if s[H_CH_KIND] == CH_MODE:
+        if param(s, p, PR_ACCEPT_MODES):
+            for n in range(NUMBER_MAX + 1):
+                if is_legal(s, A_NUMBER + n):
+                    return A_NUMBER + n
         return -1
-    for n in range(NUMBER_MAX + 1):
-        if is_legal(s, A_NUMBER + n):
-            return A_NUMBER + n
+    n, at = (PR_N_GAIN, PR_GAIN) if s[H_CH_GOOD] != 0 else (PR_N_LOSE, PR_LOSE)
+    for i in range(param(s, p, n)):
+        a = A_CHOOSE + param(s, p, at + i)
+        if is_legal(s, a):
+            return a
     return -1

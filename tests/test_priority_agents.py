@@ -1,5 +1,7 @@
 """Priority-list agents defined as TOML data: file checking with clear errors, the conditions of
 buy rules, and the archetype library playing valid games."""
+import re
+
 import pytest
 
 from agents.registry import AGENTS, from_file, get
@@ -259,3 +261,51 @@ def test_accept_modes_answers_curse_witchs_optional_choose_one(tmp_path, accept,
     while g.turn_player == 0 and g.context != "second phase":
         g.apply(g.decide(agent))
     assert g.owned(1, "curse") - before == curses
+
+
+@pytest.mark.parametrize("gain, market, expected", [
+    ('["court_maid", "city"]', None, {"court_maid": 2}),
+    ('["court_maid", "city"]', {"court_maid": 1}, {"court_maid": 1, "city": 1}),
+    ("[]", None, {"senator": 2})])
+def test_choose_gain_picks_flammarias_deck_top_cards_in_order(tmp_path, gain, market, expected):
+    """Flammaria puts up to 2 market cards costing 5 or less on top of the deck: the agent's `gain`
+    list picks them (a listed card that has run out is skipped); without a list, the dearest."""
+    agent = from_file(write(tmp_path, f'[princess]\nprefer = ["flammaria"]\n[choose]\ngain = {gain}\n'
+                                      '[[buy]]\ncard = "city"\n'))
+    g = Game(Ruleset(players=2, market="basic", princesses=("flammaria", "lulunasaika")), seed=3)
+    g.arrange(0, hand={"city": 3}, deck=["farming_village"] * 10, discard={}, market=market)
+    while g.turn_player == 0 and not g.over:
+        g.apply(g.decide(agent))
+    assert g.princess(0) == "flammaria"
+    assert g.hand(0) == {**expected, "farming_village": 3}          # the deck top, drawn at cleanup
+
+
+@pytest.mark.parametrize("lose, discarded", [('["apprentice_maid"]', "apprentice_maid"), ("[]", "farming_village")])
+def test_choose_lose_picks_the_card_bergamot_discards(tmp_path, lose, discarded):
+    """Bergamot's ability costs a discard from hand: the agent's `lose` list names it; without a
+    list, the cheapest card goes (a Farming Village, cost 1, before an Apprentice Maid, cost 2).
+    The Action taken back is the `gain` list's, not the dearest."""
+    agent = from_file(write(tmp_path, f'[choose]\ngain = ["post_horse"]\nlose = {lose}\n[[buy]]\ncard = "city"\n'))
+    g = Game(Ruleset(players=2, market="basic", princesses=("bergamot", "lulunasaika")), seed=3)
+    g.arrange(0, hand={"farming_village": 1, "apprentice_maid": 1, "city": 1}, deck=["farming_village"] * 10,
+              discard={"alchemist": 1, "post_horse": 1}, princess="bergamot", domain={})
+    assert g.label(g.decide(agent)) == "use princess ability"
+    while g.context != "main phase" or g.hand(0).get("post_horse", 0) == 0:
+        g.apply(g.decide(agent))
+    assert g.discard_pile(0) == {discarded: 1, "alchemist": 1}
+
+
+@pytest.mark.parametrize("text, problem", [
+    ('[choose]\ndiscard = ["curse"]\n', "unknown key 'discard' in [choose]"),
+    ('[choose]\ngain = "senator"\n', "[choose] gain must be a list"),
+    ('[choose]\nlose = ["a", "b", "c", "d", "e", "f", "g", "h"]\n', "[choose] lose must be a list of at most 7"),
+])
+def test_bad_choose_section_is_one_clear_error(tmp_path, text, problem):
+    with pytest.raises(HocError, match=re.escape(problem)):
+        from_file(write(tmp_path, text))
+
+
+def test_choose_names_unknown_cards_with_a_suggestion(tmp_path):
+    agent = from_file(write(tmp_path, '[choose]\ngain = ["imperial_estat"]\n'))
+    with pytest.raises(HocError, match="unknown card 'imperial_estat'.*did you mean 'imperial_estate'"):
+        agent.params(Ruleset(players=2))
