@@ -118,9 +118,8 @@ class PriorityList:
         P[PK.PR_ABILITIES] = int(self.abilities)
         P[PK.PR_TERRITORIES_ONLY] = int(self.territories_only)
         P[PK.PR_ACCEPT_MODES] = int(self.accept_modes)
-        P[PK.PR_N_FIRST] = len(self.first)
-        P[PK.PR_FIRST:PK.PR_FIRST + len(self.first)] = [card_id(n) for n in self.first]
-        for n_at, at, names in ((PK.PR_N_GAIN, PK.PR_GAIN, self.gain), (PK.PR_N_LOSE, PK.PR_LOSE, self.lose)):
+        for n_at, at, names in ((PK.PR_N_FIRST, PK.PR_FIRST, self.first), (PK.PR_N_GAIN, PK.PR_GAIN, self.gain),
+                                (PK.PR_N_LOSE, PK.PR_LOSE, self.lose)):
             P[n_at] = len(names)
             P[at:at + len(names)] = [card_id(n) for n in names]
         P[PK.PR_N_BUY] = len(self.buy)

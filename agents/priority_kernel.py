@@ -5,7 +5,7 @@ from hoc.kernel.constants import (
     A_ABILITY, A_BACK, A_BUY, A_CHOOSE, A_COIN, A_LILY, A_DECLARE, A_KEEP, A_NUMBER, A_PASS, A_PLAY, A_SET, CH_MODE,
     CTX_DECLARE, CTX_KEEP, CTX_MAIN, CTX_SECOND, H_CH_GOOD, H_CH_KIND, NUMBER_MAX, F_COST, F_LINKS, F_SP, F_TYPES, H_COINS, H_CTX, H_DECIDER, H_MODE, H_NP,
     EFF_BERGAMOT, F_EFFECT, H_NC, H_OPEN, P_COIN_CTR, P_HANDY_CTR, MODE_BUYING, MODE_SETTING, P_HAND_PLAYABLE, P_HAND_SUCC, P_OWNED_N, P_PRINCESS, P_SP, P_TURNS, TY_ACTION,
-    TY_SUCCESSION, TY_TERRITORY,
+    N_PARAMS, TY_SUCCESSION, TY_TERRITORY,
 )
 import numpy as np
 
@@ -34,11 +34,11 @@ PR_ACCEPT_MODES = 31   # 1: an optional "choose one" of the agent's is answered 
 PR_BUY = 32            # buy rules: card, then (condition, value) pairs
 MAX_CONDS = 4
 RULE_SZ = 1 + 2 * MAX_CONDS
-PR_N_GAIN = 248
-PR_GAIN = 249          # up to 7 cards preferred, in order, whenever the agent picks a card it gains
-MAX_CHOOSE = 7         # per list
-PR_N_LOSE = 256
-PR_LOSE = 257          # up to 7 cards given up first, in order, whenever the agent loses a card of its own
+MAX_CHOOSE = 7         # cards per [choose] list; the two lists close the row
+PR_N_LOSE = N_PARAMS - 1 - MAX_CHOOSE
+PR_LOSE = PR_N_LOSE + 1        # cards given up first, in order, whenever the agent loses a card of its own
+PR_N_GAIN = PR_N_LOSE - 1 - MAX_CHOOSE
+PR_GAIN = PR_N_GAIN + 1        # cards preferred, in order, whenever the agent picks a card it gains
 MAX_RULES = (PR_N_GAIN - PR_BUY) // RULE_SZ
 
 # conditions of a buy rule
