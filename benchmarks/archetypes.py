@@ -13,10 +13,10 @@ import time
 
 import numpy as np
 
-from agents.registry import AGENTS
+from hoc.agents.registry import AGENTS
 from hoc.rules import Ruleset
-from hoc.harness import offers
-from hoc.simulate import lineup, simulate, wilson
+from hoc.research.harness import offers
+from hoc.research.simulate import lineup, simulate, wilson
 
 
 def wins_of(run, name: str) -> np.ndarray:

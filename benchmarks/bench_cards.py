@@ -22,7 +22,7 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args()
     from hoc.rules import Ruleset
-    from hoc.simulate import lineup, simulate
+    from hoc.research.simulate import lineup, simulate
 
     total = None
     played = 0

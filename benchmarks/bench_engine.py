@@ -30,7 +30,7 @@ def start_time(cache_dir: str) -> float:
 def rate(players, market, agent, games, jobs=1, princesses=None, repeats=3) -> float:
     """Best of `repeats` runs (the machine is shared: the best run is the least disturbed)."""
     from hoc.rules import Ruleset
-    from hoc.simulate import lineup, simulate
+    from hoc.research.simulate import lineup, simulate
 
     rs = Ruleset(players=players, market=market, princesses=princesses)
     agents = lineup(agent, players)
@@ -43,10 +43,10 @@ def archetype_rate(games: int = 3000) -> tuple[float, float]:
     process time: (the jitted games alone, whole `simulate` calls with their result frames)."""
     from itertools import combinations
 
-    from agents.registry import AGENTS
-    from hoc.harness import Plan, play_rows
+    from hoc.agents.registry import AGENTS
+    from hoc.research.harness import Plan, play_rows
     from hoc.rules import Ruleset
-    from hoc.simulate import lineup, simulate
+    from hoc.research.simulate import lineup, simulate
 
     rs = Ruleset(players=2)
     names = [n for n, a in AGENTS.items() if a.play is None and n != "random"]

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from experiments.benchmark import archetypes
 from experiments.common import cli, Study, parser, pct, points
-from hoc import plots, stats
+from hoc.research import plots, stats
 from hoc.rules import Ruleset
-from hoc.studies import balance, pair_synergy
+from hoc.research.studies import balance, pair_synergy
 
 NAME = "balance"
 

@@ -2,11 +2,11 @@
 markets with seats rotated, with win rates, the 2-player head-to-head table and OpenSkill ratings."""
 from __future__ import annotations
 
-from agents.registry import AGENTS, get
+from hoc.agents.registry import AGENTS, get
 from experiments.common import cli, Study, parser, pct
-from hoc import plots
+from hoc.research import plots
 from hoc.rules import Ruleset
-from hoc.studies import tournament
+from hoc.research.studies import tournament
 
 NAME = "benchmark"
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from hoc.harness import Backend
+from hoc.research.harness import Backend
 
 AGENTS = Path(__file__).parent / "agents"
 

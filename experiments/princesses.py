@@ -6,11 +6,11 @@ backs in pool order and uses every ability. Each princess is first choice (the p
 start with her) in an equal share of the games, with the same seeds for every princess."""
 from __future__ import annotations
 
-from agents.registry import from_file
+from hoc.agents.registry import from_file
 from experiments.common import cli, AGENTS, Study, parser, pct, points
-from hoc import plots, stats
+from hoc.research import plots, stats
 from hoc.rules import Ruleset
-from hoc.studies import princesses
+from hoc.research.studies import princesses
 
 NAME = "princesses"
 

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import pandas as pd
 
-from agents.registry import get
+from hoc.agents.registry import get
 from experiments.common import cli, Study, parser, pct
-from hoc import stats
-from hoc.harness import Plan, chunk_size
-from hoc.plots import effect_bars
+from hoc.research import stats
+from hoc.research.harness import Plan, chunk_size
+from hoc.research.plots import effect_bars
 from hoc.rules import Ruleset
-from hoc.runs import execute
-from hoc.simulate import concat
+from hoc.research.runs import execute
+from hoc.research.simulate import concat
 
 NAME = "seat_order"
 FIRST_EDITION_DECKS = ("farming_village.start2=7", "farming_village.start3=7", "farming_village.start4=7",

@@ -12,8 +12,8 @@ import hashlib
 import os
 from pathlib import Path
 
-_ROOTS = [Path(__file__).resolve().parent, Path(__file__).resolve().parent.parent / "agents"]
-_KERNEL = Path(__file__).resolve().parent / "kernel"
+_ROOT = Path(__file__).resolve().parent
+_KERNEL = _ROOT / "kernel"
 
 
 def _compiled(path: Path) -> bool:
@@ -27,13 +27,10 @@ def _compiled(path: Path) -> bool:
 
 def source_hash() -> str:
     h = hashlib.sha256()
-    for root in _ROOTS:
-        if not root.is_dir():
-            continue
-        for path in sorted(root.rglob("*")):
-            if _compiled(path):
-                h.update(str(path.relative_to(root)).encode())
-                h.update(path.read_bytes())
+    for path in sorted(_ROOT.rglob("*")):
+        if _compiled(path):
+            h.update(str(path.relative_to(_ROOT)).encode())
+            h.update(path.read_bytes())
     h.update(os.environ.get("NUMBA_BOUNDSCHECK", "").encode())
     return h.hexdigest()[:16]
 

@@ -297,7 +297,7 @@ class Game:
 
     def decide(self, agent, params=None) -> int:
         """The action a jitted agent (a registry `Agent`) would take now, in the decider's seat."""
-        from agents.policies import decide
+        from hoc.agents.policies import decide
         from hoc.kernel.state import seat_agent
 
         P = agent.params(self.ruleset) if params is None else params
@@ -305,8 +305,8 @@ class Game:
         return int(decide(self.state))
 
     def decide_default(self) -> int:
-        """The default answer to the pending card question (see `agents.policies.default_choice`)."""
-        from agents.policies import default_choice
+        """The default answer to the pending card question (see `hoc.agents.policies.default_choice`)."""
+        from hoc.agents.policies import default_choice
 
         return int(default_choice(self.state))
 

@@ -123,7 +123,7 @@ def game2(basic_2p) -> Game:
 @pytest.fixture(scope="session")
 def warm_kernels(basic_2p):
     """Compile (or load) the kernels once, outside the timed parts of the tests."""
-    from hoc.simulate import lineup, simulate
+    from hoc.research.simulate import lineup, simulate
 
     simulate(basic_2p, lineup("basic_rush", 2), 2, seed=0, validate=True)
     simulate(basic_2p, lineup("random", 2), 2, seed=0, validate=False)

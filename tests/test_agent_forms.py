@@ -5,11 +5,11 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from agents.registry import get, register
+from hoc.agents.registry import get, register
 from hoc.cli import main
 from hoc.errors import IllegalActionError
 from hoc.rules import Ruleset
-from hoc.simulate import lineup, simulate
+from hoc.research.simulate import lineup, simulate
 
 TOML = str(Path(__file__).parent / "data" / "basic_rush.toml")
 RULES = Ruleset(players=2, market="basic", princesses=("lulunasaika", "laolily", "klam_klam"))
@@ -26,13 +26,13 @@ def test_toml_agent_with_basic_rush_policy_plays_the_same_games_as_the_jitted_on
 
 
 def test_python_agent_with_basic_rush_policy_plays_the_same_games_as_the_jitted_one():
-    pd.testing.assert_frame_equal(games("basic_rush"), games("agents.examples:basic_rush_py"))
+    pd.testing.assert_frame_equal(games("basic_rush"), games("hoc.agents.examples:basic_rush_py"))
 
 
 def test_three_player_mixed_lineup_of_jitted_and_python_seats():
     rules = Ruleset(players=3, market="basic", princesses=("lulunasaika", "laolily", "klam_klam"))
     a = games("basic_rush,random,basic_rush", n=20, players=3, rules=rules)
-    b = games("agents.examples:basic_rush_py,random,basic_rush", n=20, players=3, rules=rules)
+    b = games("hoc.agents.examples:basic_rush_py,random,basic_rush", n=20, players=3, rules=rules)
     pd.testing.assert_frame_equal(a, b)
 
 
@@ -45,17 +45,17 @@ def test_registered_python_agent_is_selectable_by_name_and_illegal_actions_raise
 
 def test_cli_accepts_a_python_agent_by_module_path(capsys):
     assert main(["simulate", "--market", "basic", "--games", "5", "--agents",
-                 "agents.examples:basic_rush_py,random", "--json"]) == 0
+                 "hoc.agents.examples:basic_rush_py,random", "--json"]) == 0
 
 
 def test_cli_rejects_an_unloadable_python_agent(capsys):
-    assert main(["simulate", "--games", "5", "--agents", "agents.examples:nope"]) == 2
-    assert "cannot load Python agent 'agents.examples:nope'" in capsys.readouterr().err
+    assert main(["simulate", "--games", "5", "--agents", "hoc.agents.examples:nope"]) == 2
+    assert "cannot load Python agent 'hoc.agents.examples:nope'" in capsys.readouterr().err
 
 
 def test_replay_of_a_python_agent_matches_the_jitted_agent_move_for_move():
     from hoc.replay import replay
 
     jitted = replay(RULES, lineup("basic_rush,random", 2), 3, 4)
-    python = replay(RULES, lineup("agents.examples:basic_rush_py,random", 2), 3, 4)
+    python = replay(RULES, lineup("hoc.agents.examples:basic_rush_py,random", 2), 3, 4)
     assert jitted[2:] == python[2:] and len(jitted) > 20

@@ -9,7 +9,7 @@ import pytest
 from hoc.game import Game
 from hoc.kernel import constants as K
 from hoc.rules import Ruleset
-from hoc.simulate import lineup, simulate
+from hoc.research.simulate import lineup, simulate
 
 from conftest import SIX_PRINCESSES
 

@@ -13,7 +13,7 @@ import pytest
 
 from hoc.replay import replay
 from hoc.rules import Ruleset
-from hoc.simulate import lineup
+from hoc.research.simulate import lineup
 
 GOLDEN = Path(__file__).parent / "golden"
 UPDATE = os.environ.get("HOC_UPDATE_GOLDEN") == "1"

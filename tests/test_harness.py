@@ -18,9 +18,9 @@ import pytest
 
 from hoc.cli import main
 from hoc.errors import HocError
-from hoc.harness import Backend, Plan, play
+from hoc.research.harness import Backend, Plan, play
 from hoc.rules import Ruleset
-from hoc.simulate import concat, lineup, simulate
+from hoc.research.simulate import concat, lineup, simulate
 
 ROOT = Path(__file__).resolve().parent.parent
 

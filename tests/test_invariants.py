@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from hoc.rules import Ruleset
-from hoc.simulate import lineup, simulate
+from hoc.research.simulate import lineup, simulate
 
 from conftest import END_REASONS, SIX_PRINCESSES
 

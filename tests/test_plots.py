@@ -1,4 +1,4 @@
-"""hoc.plots writes valid PNG files of a readable size from small hand-built inputs."""
+"""hoc.research.plots writes valid PNG files of a readable size from small hand-built inputs."""
 from __future__ import annotations
 
 import struct
@@ -7,7 +7,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from hoc import plots as P
+from hoc.research import plots as P
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -50,7 +50,7 @@ def test_winrate_heatmap_writes_png_from_pairwise_long(tmp_path):
 
 
 def test_winrate_heatmap_accepts_the_pairwise_result_and_creates_directories(tmp_path):
-    from hoc.stats import Pairwise
+    from hoc.research.stats import Pairwise
 
     long = head_to_head()
     wide = long.pivot(index="agent", columns="opponent", values="rate")

@@ -4,12 +4,12 @@ import re
 
 import pytest
 
-from agents.registry import AGENTS, from_file, get
+from hoc.agents.registry import AGENTS, from_file, get
 from hoc.errors import HocError
 from hoc.game import Game
 from hoc.kernel import constants as K
 from hoc.rules import Ruleset
-from hoc.simulate import lineup, simulate
+from hoc.research.simulate import lineup, simulate
 
 BASIC = Ruleset(players=2, market="basic", princesses=("lulunasaika", "laolily", "klam_klam"))
 
@@ -213,8 +213,8 @@ def test_territories_only_never_plays_actions(tmp_path, territories_only, expect
 def test_every_princess_and_every_2e_common_kind_is_used_by_some_archetype():
     """Each princess is named in some archetype's backing order, and each common kind of the 2nd
     edition is bought or played by some archetype (Attendant Maids count as their kind)."""
-    from agents.priority import parse
-    from agents.registry import ARCHETYPES
+    from hoc.agents.priority import parse
+    from hoc.agents.registry import ARCHETYPES
 
     db = Ruleset(players=2).cards
     kind = dict(zip(db.ids, db.frame.pile.values))

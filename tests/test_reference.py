@@ -15,7 +15,7 @@ import pytest
 from scipy import stats
 
 from hoc.rules import Ruleset
-from hoc.simulate import lineup, simulate
+from hoc.research.simulate import lineup, simulate
 
 ALPHA = 0.001
 POOL = ("lulunasaika", "laolily", "klam_klam")

@@ -922,7 +922,7 @@ def test_solo_mode_ends_by_coronation(basic_1p):
 
 
 def test_solo_mode_basic_rush_always_crowned(basic_1p):
-    from hoc.simulate import lineup, simulate
+    from hoc.research.simulate import lineup, simulate
 
     run = simulate(basic_1p, lineup("basic_rush", 1), 200, seed=11)
     assert set(run.games.end_reason.astype(str)) == {"coronation"}
@@ -939,7 +939,7 @@ def test_turn_cap_ends_as_a_draw_with_end_reason_turn_cap():
 
 
 def test_turn_cap_counted_as_draw_in_simulation():
-    from hoc.simulate import lineup, simulate
+    from hoc.research.simulate import lineup, simulate
 
     run = simulate(basic(3, turn_cap=5), lineup("random", 3), 50, seed=2)
     s = run.summary()

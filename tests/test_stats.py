@@ -1,4 +1,4 @@
-"""hoc.stats on hand-built games frames whose answers are known, plus one small real run."""
+"""hoc.research.stats on hand-built games frames whose answers are known, plus one small real run."""
 from __future__ import annotations
 
 import math
@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from hoc import stats as S
+from hoc.research import stats as S
 
 
 def frame(games: list[dict]) -> pd.DataFrame:
@@ -335,7 +335,7 @@ def test_card_effects_newcombe_interval_matches_statsmodels():
 @pytest.fixture(scope="module")
 def real_games():
     from hoc.rules import Ruleset
-    from hoc.simulate import lineup, simulate
+    from hoc.research.simulate import lineup, simulate
 
     return simulate(Ruleset(players=2), lineup("senator_duke,curse_witch", 2), 300, seed=5, rotate=True).games
 

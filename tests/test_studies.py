@@ -8,10 +8,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from agents.registry import get
+from hoc.agents.registry import get
 from hoc.cli import main
 from hoc.rules import Ruleset
-from hoc.studies import balance, owns, princesses, tournament
+from hoc.research.studies import balance, owns, princesses, tournament
 
 
 @pytest.fixture(scope="module")

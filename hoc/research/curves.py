@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from hoc.harness import Plan
+from hoc.research.harness import Plan
 
 
 def sp_by_turn(plan: Plan, sample: int = 200) -> pd.DataFrame:

@@ -1,7 +1,7 @@
 """Statistics over game results: win rates with intervals, head-to-head matrices, ratings, a
 sequential test, first-player advantage, princess and market-card tables.
 
-Every function is pure: it takes the games frame of `hoc.simulate.simulate(...).games` (one row per
+Every function is pure: it takes the games frame of `hoc.research.simulate.simulate(...).games` (one row per
 game: `game`, `winner`, `win_mask`, `turns`, `market`, `end_reason`, and per seat j `agent_j`,
 `sp_j`, `princess_j`, `backed_turn_j`, `turns_j`) and returns a DataFrame or a small dataclass. The
 number of players is the number of `agent_j` columns. Seats are numbered from 0, as in `winner`
@@ -384,7 +384,7 @@ def market_kinds(df: pd.DataFrame) -> list[str]:
 
 def offers(df: pd.DataFrame, kind: str) -> np.ndarray:
     """Which games' market offered `kind` (the market column categorical or plain strings)."""
-    from hoc.harness import offers as offers_in  # the harness reads a categorical market column
+    from hoc.research.harness import offers as offers_in  # the harness reads a categorical market column
 
     if not isinstance(df["market"].dtype, pd.CategoricalDtype):
         df = pd.DataFrame({"market": df["market"].astype(str).astype("category")})

@@ -1,5 +1,5 @@
 """The jitted priority-list policy. Its parameter row (compiled from a TOML file by
-`agents.priority`) holds: which princesses to back, when to set, which cards to play first, and
+`hoc.agents.priority`) holds: which princesses to back, when to set, which cards to play first, and
 an ordered list of buy rules, each a card and up to MAX_CONDS conditions."""
 from hoc.kernel.constants import (
     A_ABILITY, A_BACK, A_BUY, A_CHOOSE, A_COIN, A_LILY, A_DECLARE, A_KEEP, A_NUMBER, A_PASS, A_PLAY, A_SET, CH_MODE,

@@ -10,8 +10,8 @@ from typing import Callable, Iterable
 
 import pandas as pd
 
-from hoc.harness import Backend, Chunk, Plan, play
-from hoc.store import ParquetStore
+from hoc.research.harness import Backend, Chunk, Plan, play
+from hoc.research.store import ParquetStore
 
 
 def execute(plan: Plan, backend: Backend, out: str | None = None,

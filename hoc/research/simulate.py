@@ -9,12 +9,12 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from agents.registry import Agent, get
+from hoc.agents.registry import Agent, get
 from hoc.errors import HocError
-from hoc.harness import Backend, Plan, chunk_size, play
+from hoc.research.harness import Backend, Plan, chunk_size, play
 from hoc.kernel import constants as K
 from hoc.rules import Ruleset
-from hoc.stats import wilson  # noqa: F401  (part of this module's API)
+from hoc.research.stats import wilson  # noqa: F401  (part of this module's API)
 
 
 def lineup(names: str | list[str], players: int) -> list[Agent]:

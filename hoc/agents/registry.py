@@ -1,6 +1,6 @@
 """The agents a user can name. Each jitted agent has an id (its case in `policies.decide`) and a
 function that prepares its parameter row for a ruleset. Priority-list agents are TOML files: the
-archetypes in `agents/archetypes/` by name, any other file by its path."""
+archetypes in `hoc/agents/archetypes/` by name, any other file by its path."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -9,7 +9,7 @@ from typing import Callable
 
 import numpy as np
 
-from agents import policies, priority
+from hoc.agents import policies, priority
 from hoc.errors import HocError
 from hoc.kernel.constants import DTYPE, N_PARAMS
 

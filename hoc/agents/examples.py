@@ -1,6 +1,6 @@
 """Python agents: any callable that takes a `hoc.game.Game` and returns a legal action (an id or a
 label) for `game.decider`. Use one by `module:function` name (`hoc simulate --agents
-agents.examples:basic_rush_py,random`) or register it: `agents.registry.register("mine", fn)`.
+hoc.agents.examples:basic_rush_py,random`) or register it: `hoc.agents.registry.register("mine", fn)`.
 They run at Python speed through the same decision interface as the jitted agents.
 """
 from __future__ import annotations

@@ -15,7 +15,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from hoc.errors import HocError
-from hoc.harness import Chunk, Plan
+from hoc.research.harness import Chunk, Plan
 
 MANIFEST = "_run.json"
 

@@ -15,7 +15,7 @@ from typing import Iterator
 import numpy as np
 import pandas as pd
 
-from agents.registry import Agent
+from hoc.agents.registry import Agent
 from hoc.errors import HocError, InvariantError
 from hoc.kernel import constants as K
 from hoc.rules import Ruleset
@@ -103,7 +103,7 @@ def play_rows(plan: Plan, first: int, n: int) -> tuple[np.ndarray, np.ndarray]:
     """Play one chunk here; returns its result rows and coverage counts."""
     if plan.python:
         return _play_python(plan, first, n)
-    from hoc.play import run_batch  # imported in the worker: loads the compiled kernels there
+    from hoc.research.batch import run_batch  # imported in the worker: loads the compiled kernels there
 
     rs = plan.ruleset
     ids = np.array([a.id for a in plan.agents], K.DTYPE)
@@ -119,7 +119,7 @@ def _play_python(plan: Plan, first: int, n: int) -> tuple[np.ndarray, np.ndarray
     decide through the jitted policies, so their moves equal those of `run_batch`."""
     from hoc.game import Game
     from hoc.kernel.invariants import check
-    from hoc.play import card_totals, record
+    from hoc.research.batch import card_totals, record
 
     rs = plan.ruleset
     nc = len(rs.cards)

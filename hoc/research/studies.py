@@ -12,13 +12,13 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from agents.registry import Agent
-from hoc import stats
+from hoc.agents.registry import Agent
+from hoc.research import stats
 from hoc.errors import HocError
-from hoc.harness import Backend, Plan, chunk_size
+from hoc.research.harness import Backend, Plan, chunk_size
 from hoc.rules import Ruleset
-from hoc.runs import execute
-from hoc.simulate import concat
+from hoc.research.runs import execute
+from hoc.research.simulate import concat
 
 
 def _keep(columns: list[str], into: list[pd.DataFrame]):

@@ -12,7 +12,7 @@ from hoc.kernel.constants import (
 )
 from hoc.kernel.state import active, agent_of, below, card, hand_mask, lowest, mask_load, pb
 from hoc.kernel.turn import is_legal, legal_actions
-from agents.priority_kernel import priority_policy, priority_question
+from hoc.agents.priority_kernel import priority_policy, priority_question
 
 ONE = np.uint64(1)
 

@@ -2,7 +2,7 @@
 import numpy as np
 from numba import njit
 
-from agents.policies import decide
+from hoc.agents.policies import decide
 from hoc.kernel.jit import kernel
 from hoc.kernel.constants import (
     DTYPE, H_END, H_NC, H_KINDS, H_N_KINDS, MAX_KINDS, RES_MARKET, H_NP, H_OFF_STATS, H_STEPS, H_TURNS, H_WINNER, H_WIN_MASK, N_STATS, P_BACK_TURN,

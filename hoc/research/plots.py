@@ -30,7 +30,7 @@ def _pct(x: float) -> str:
 
 
 def winrate_heatmap(pairwise_long, path, title: str = "Head-to-head win rate") -> Path:
-    """The agent x opponent matrix of `hoc.stats.pairwise(...).long` (or the `Pairwise` itself):
+    """The agent x opponent matrix of `hoc.research.stats.pairwise(...).long` (or the `Pairwise` itself):
     each cell the row agent's win rate against the column agent, annotated with the rate, its 95%
     interval and the games played. Agents are ordered by overall win rate, best at the top."""
     long = getattr(pairwise_long, "long", pairwise_long)
@@ -71,7 +71,7 @@ def winrate_heatmap(pairwise_long, path, title: str = "Head-to-head win rate") -
 
 
 def princess_bars(princess_table: pd.DataFrame, path, title: str = "Win rate by princess backed") -> Path:
-    """Bars of `hoc.stats.princess_table`: the win rate of the seats backing each princess with
+    """Bars of `hoc.research.stats.princess_table`: the win rate of the seats backing each princess with
     its 95% interval as error bars, the number of backing seats above each bar, and a dashed line
     at the win rate of all seats pooled."""
     t = princess_table

@@ -52,7 +52,7 @@ def _check_png(flag: str, path: str | None) -> None:
 
 
 def _backend(args):
-    from hoc.harness import Backend
+    from hoc.research.harness import Backend
 
     backend = Backend(args.jobs, args.backend, args.scheduler)
     backend.connect()           # an unreachable scheduler fails now, before any output is written
@@ -60,9 +60,9 @@ def _backend(args):
 
 
 def cmd_simulate(args) -> int:
-    from hoc.harness import Plan, chunk_size
-    from hoc.runs import execute
-    from hoc.simulate import Summary, lineup, report
+    from hoc.research.harness import Plan, chunk_size
+    from hoc.research.runs import execute
+    from hoc.research.simulate import Summary, lineup, report
 
     ruleset = _ruleset(args)
     agents = lineup(args.agents, ruleset.players)
@@ -80,13 +80,13 @@ def cmd_simulate(args) -> int:
         backend.close()
     result = summary.result(wall)
     if args.plot:
-        from hoc import plots
-        from hoc.simulate import concat
+        from hoc.research import plots
+        from hoc.research.simulate import concat
 
         plots.length_histogram(concat(lengths), args.plot, title=f"Game length ({plan.games:,} games)")
     if args.sp_curves:
-        from hoc import plots
-        from hoc.curves import sp_by_turn
+        from hoc.research import plots
+        from hoc.research.curves import sp_by_turn
 
         plots.sp_curves(sp_by_turn(plan, 200), args.sp_curves,
                         title=f"Succession points by own turn (first {min(200, plan.games)} games)")
@@ -103,16 +103,16 @@ def _records(df) -> list[dict]:
 
 
 def _study_start(args):
-    from hoc.simulate import lineup  # noqa: F401  (loads the agent registry before timing)
+    from hoc.research.simulate import lineup  # noqa: F401  (loads the agent registry before timing)
 
     _check_png("--plot", args.plot)
     return _ruleset(args), _backend(args)
 
 
 def cmd_tournament(args) -> int:
-    from agents.registry import get
-    from hoc import plots
-    from hoc.studies import tournament
+    from hoc.agents.registry import get
+    from hoc.research import plots
+    from hoc.research.studies import tournament
 
     ruleset, backend = _study_start(args)
     agents = [get(n.strip()) for n in args.agents.split(",") if n.strip()]
@@ -160,9 +160,9 @@ def cmd_tournament(args) -> int:
 
 
 def cmd_princesses(args) -> int:
-    from hoc import plots
-    from hoc.simulate import lineup
-    from hoc.studies import princesses
+    from hoc.research import plots
+    from hoc.research.simulate import lineup
+    from hoc.research.studies import princesses
 
     ruleset, backend = _study_start(args)
     agents = lineup(args.agents, ruleset.players)
@@ -187,8 +187,8 @@ def cmd_princesses(args) -> int:
 
 
 def cmd_balance(args) -> int:
-    from agents.registry import AGENTS, get
-    from hoc.studies import balance
+    from hoc.agents.registry import AGENTS, get
+    from hoc.research.studies import balance
 
     ruleset, backend = _study_start(args)
     names = [n.strip() for n in args.agents.split(",")] if args.agents else \
@@ -199,7 +199,7 @@ def cmd_balance(args) -> int:
     finally:
         backend.close()
     if args.plot:
-        from hoc import plots
+        from hoc.research import plots
 
         plots.length_histogram(b.games, args.plot, title=f"Game length ({len(b.games):,} games)")
     fp = b.first_player
@@ -237,7 +237,7 @@ def cmd_balance(args) -> int:
 
 def cmd_replay(args) -> int:
     from hoc.replay import replay
-    from hoc.simulate import lineup
+    from hoc.research.simulate import lineup
 
     ruleset = _ruleset(args)
     if args.game < 0:
@@ -265,7 +265,7 @@ def cmd_cards(args) -> int:
 
 
 def cmd_agents(args) -> int:
-    from agents.registry import AGENTS
+    from hoc.agents.registry import AGENTS
 
     width = max(len(n) for n in AGENTS)
     for name, agent in AGENTS.items():

@@ -45,7 +45,7 @@ from pathlib import Path
 
 import numpy as np
 
-from agents import priority_kernel as PK
+from hoc.agents import priority_kernel as PK
 from hoc.errors import HocError
 from hoc.kernel.constants import DTYPE, N_PARAMS
 

@@ -1,0 +1,5 @@
+import sys
+
+from hoc.cli.main import main
+
+sys.exit(main())
