@@ -95,6 +95,11 @@ def from_import(spec: str) -> Agent:
     import importlib
 
     module, _, attr = spec.partition(":")
+    if module == "agents" or module.startswith("agents."):
+        from hoc._moved import new_name
+
+        raise HocError(f"cannot load Python agent {spec!r}: the agents package moved; "
+                       f"use {new_name(module)}:{attr}")
     try:
         play = getattr(importlib.import_module(module), attr)
     except (ImportError, AttributeError) as e:
