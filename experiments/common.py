@@ -68,8 +68,11 @@ class Study:
         self.verbose = argv is None          # run as a script: print the summary too
         argv = sys.argv[1:] if argv is None else argv
         self.command = " ".join([f"python -m experiments.{name}", *argv])
-        self.lines = [f"# {title}", "", f"Reproduce: `{self.command}` (seed {args.seed}; every figure below "
-                      "is a 95% interval: Wilson for rates, Newcombe for differences of rates).", ""]
+        import hoc
+
+        self.lines = [f"# {title}", "", f"Reproduce: `{self.command}` (seed {args.seed}, heart-of-crown "
+                      f"{hoc.__version__}; every figure below is a 95% interval: Wilson for rates, Newcombe for "
+                      "differences of rates).", ""]
         self.t0 = time.perf_counter()
 
     def path(self, name: str) -> str:
