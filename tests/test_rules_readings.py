@@ -513,3 +513,20 @@ def test_first_edition_twins_counters_are_princesses_backed_by_others_plus_one(o
     end_main(g)
     g.apply("back twins")
     assert g.player(0, K.P_TWIN_CTR) == expected
+
+
+# =========================================================================================
+# Princesses (2nd edition)
+# =========================================================================================
+
+def test_bergamot_may_take_back_the_action_just_discarded(game2):
+    """The discard is the ability's cost, paid first: the Action just discarded lies in the
+    discard pile when the effect looks for one."""
+    g = game2
+    g.arrange(0, princess="bergamot", hand={"post_horse": 1}, deck=CITIES, discard={})
+    g.apply("use princess ability")
+    assert labels(g) == ["choose post_horse"]
+    g.apply("choose post_horse")
+    assert labels(g) == ["choose post_horse"]
+    g.apply("choose post_horse")
+    assert g.hand(0) == {"post_horse": 1} and g.discard_pile(0) == {}
