@@ -240,8 +240,8 @@ def cmd_replay(args) -> int:
     from hoc.research.simulate import lineup
 
     ruleset = _ruleset(args)
-    if args.game < 0:
-        raise HocError(f"--game must be 0 or more, got {args.game}")
+    if not 0 <= args.game < 2 ** 63:
+        raise HocError(f"--game must be 0 to 2**63 - 1, got {args.game}")
     print("\n".join(replay(ruleset, lineup(args.agents, ruleset.players), args.seed, args.game,
                            rotate=args.rotate_seats)))
     return 0
