@@ -213,6 +213,18 @@ def test_a_plot_inside_a_file_is_refused(capsys, no_play, tmp_path):
     assert "is a file, not a folder" in line
 
 
+def test_a_plot_and_sp_curves_on_one_file_are_refused(capsys, no_play, tmp_path):
+    line = refused(capsys, "simulate", *BASIC, *HUGE, "--plot", str(tmp_path / "a.png"),
+                   "--sp-curves", str(tmp_path / "." / "a.png"))
+    assert "--sp-curves and --plot name the same file" in line
+
+
+def test_a_plot_inside_the_out_folder_is_refused(capsys, no_play, tmp_path):
+    out = tmp_path / "g.parquet"
+    line = refused(capsys, "simulate", *BASIC, *HUGE, "--out", str(out), "--plot", str(out / "len.png"))
+    assert "inside the --out folder" in line
+
+
 def test_a_plot_that_fails_after_the_run_keeps_the_printed_summary(capsys, monkeypatch, tmp_path):
     from hoc.research import plots
 
@@ -259,6 +271,23 @@ def test_more_games_than_64_bit_indices_are_refused(capsys, no_play):
 
 def test_more_jobs_than_cores_are_refused(capsys, no_play):
     assert "jobs must be at most" in refused(capsys, "simulate", *BASIC, *HUGE, "--jobs", "1000000")
+
+
+@pytest.mark.parametrize("argv", [
+    ["tournament", "--games-per-pairing", str(10 ** 13)], ["princesses", *HUGE], ["balance", *HUGE],
+], ids=["tournament", "princesses", "balance"])
+def test_a_study_too_big_for_memory_is_refused_before_playing(capsys, no_play, argv):
+    """The studies keep their games in memory (simulate streams them): 10**13 games cannot fit."""
+    assert "keeps its" in refused(capsys, *argv)
+
+
+def test_a_malformed_scheduler_address_is_refused(capsys, no_play):
+    line = refused(capsys, "simulate", *BASIC, *HUGE, "--backend", "dask", "--scheduler", "garbage")
+    assert "'garbage' is not an address" in line
+
+
+def test_a_python_agent_without_module_or_function_is_refused(capsys, no_play):
+    assert "write it as module:function" in refused(capsys, "simulate", *BASIC, *HUGE, "--agents", ":")
 
 
 def test_a_malformed_sprt_is_refused(capsys, no_play):

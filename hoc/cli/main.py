@@ -57,12 +57,19 @@ def _check_outputs(args) -> None:
         if Path(out).suffix != ".parquet" or not Path(out).stem:
             raise HocError(f"--out must name a .parquet folder, got {out!r}")
         _check_writable("--out", Path(out), folder=True)
+    pngs = {}
     for flag in ("--plot", "--sp-curves"):
         path = getattr(args, flag[2:].replace("-", "_"), None)
         if path is not None:
             if Path(path).suffix != ".png" or not Path(path).stem:
                 raise HocError(f"{flag} must name a .png file, got {path!r}")
             _check_writable(flag, Path(path), folder=False)
+            if getattr(args, "out", None) is not None and Path(args.out).resolve() in Path(path).resolve().parents:
+                raise HocError(f"{flag} {path} is inside the --out folder, where every file is read as games; "
+                               f"save the plot elsewhere")
+            if Path(path).resolve() in pngs:
+                raise HocError(f"{flag} and {pngs[Path(path).resolve()]} name the same file {path}")
+            pngs[Path(path).resolve()] = flag
 
 
 def _check_writable(flag: str, path: Path, folder: bool) -> None:

@@ -218,6 +218,7 @@ class Backend:
                 from dask.distributed import Client
             except ImportError:
                 raise HocError("the dask backend needs dask.distributed: pip install 'dask[distributed]'") from None
+            _check_address(self.scheduler)
             try:
                 self._client = Client(self.scheduler, timeout="5s", set_as_default=False)
             except (OSError, TimeoutError, ValueError) as e:
@@ -228,6 +229,19 @@ class Backend:
         if self._client is not None:
             self._client.close()
             self._client = None
+
+
+def _check_address(address: str) -> None:
+    """A malformed TCP address, refused before a Dask client is made: a client that fails to parse it
+    hangs for seconds at exit and prints a traceback."""
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    try:
+        scheme, location = parse_address(address)
+        if scheme in ("tcp", "tls"):
+            parse_host_port(location)
+    except ValueError as e:
+        raise HocError(f"--scheduler {address!r} is not an address such as tcp://10.0.0.5:8786: {e}") from None
 
 
 def play(plan: Plan, backend: Backend | None = None, skip: set[int] = frozenset()) -> Iterator[Chunk]:

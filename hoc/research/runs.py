@@ -10,6 +10,7 @@ from typing import Callable, Iterable
 
 import pandas as pd
 
+from hoc.errors import HocError
 from hoc.research.harness import Backend, Chunk, Plan, play
 from hoc.research.store import ParquetStore
 
@@ -48,6 +49,22 @@ def execute(plan: Plan, backend: Backend, out: str | None = None,
         bar.close()
         new.close()
     return time.perf_counter() - t0
+
+
+# a study keeps the columns it needs of every game: about 30 to 100 bytes a game, and copies of them
+# while the plans' frames are joined
+STUDY_BYTES_PER_GAME = 300
+
+
+def check_memory(games: int) -> None:
+    """Refuse, before playing, a study whose games could not all be kept in this machine's memory."""
+    import psutil
+
+    total = psutil.virtual_memory().total
+    if games * STUDY_BYTES_PER_GAME > total:
+        raise HocError(f"this study keeps its {games:,} games in memory (about {STUDY_BYTES_PER_GAME} bytes each, "
+                       f"{games * STUDY_BYTES_PER_GAME / 2 ** 30:,.0f} GB), more than the {total / 2 ** 30:.0f} GB "
+                       f"of this machine: play fewer games (`hoc simulate --out` streams any number to disk)")
 
 
 class LengthTally:
