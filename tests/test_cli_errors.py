@@ -542,3 +542,23 @@ def test_ctrl_c_in_a_study_says_what_is_saved_and_how_to_resume(capsys, monkeypa
     assert capsys.readouterr().err.strip().splitlines() == [
         f"interrupted; 30 games in 8 parts are saved in {tmp_path / 's'}; resume with the same command: "
         f"python -m experiments.seat_order {' '.join(argv)}"]
+
+
+@pytest.mark.parametrize("python_agent", [False, True], ids=["jitted", "python"])
+def test_games_past_2_to_the_31_keep_their_numbers_and_seeds(python_agent):
+    """The kernels' result rows hold the game number in 32 bits: the frame numbers games from the
+    chunk's first index instead, so a huge run's rows name the right game and seed."""
+    from hoc.agents.registry import Agent, get
+    from hoc.game import Game
+    from hoc.research.harness import Plan, play
+    from hoc.rules import Ruleset
+
+    rs = Ruleset(players=2, market="basic")
+    agent = get("basic_rush")
+    if python_agent:
+        agent = Agent("first_legal", -1, "the first legal action", agent.params, play=lambda g: g.legal_actions()[0])
+    first = 2 ** 31 - 1
+    plan = Plan(rs, [agent, get("basic_rush")], 3, seed=9, first=first, chunk=3)
+    (chunk,) = list(play(plan))
+    assert chunk.games.game.tolist() == [first, first + 1, first + 2]
+    assert chunk.games.seed.tolist() == [Game.of_run(rs, 9, i).seed for i in range(first, first + 3)]
