@@ -14,6 +14,10 @@ from hoc.kernel import constants as K
 
 EDITIONS = ("2e", "1e")
 NUMERIC = ("cost", "links", "coins", "sp", "copies", "per_player", "start1", "start2", "start3", "start4")
+# the values an override may set, per field: far beyond any printed card, yet small enough that no
+# count a game adds up (coins, SP, cards in a deck) outgrows the engine's integers
+OVERRIDE_RANGE = {"cost": (0, 99), "links": (0, 99), "coins": (-99, 99), "sp": (-99, 99), "copies": (0, 99),
+                  "per_player": (0, 1), "start1": (0, 99), "start2": (0, 99), "start3": (0, 99), "start4": (0, 99)}
 
 
 @lru_cache(maxsize=None)
@@ -61,8 +65,9 @@ class CardDB:
             if fld not in K.OVERRIDABLE and fld != "per_player":
                 raise HocError(f"override {card}.{fld}={value}: {fld!r} is not a numeric card field; "
                                f"fields: {', '.join(sorted(K.OVERRIDABLE))}")
-            if value < 0 and fld not in ("sp", "coins"):
-                raise HocError(f"override {card}.{fld}={value}: {fld} cannot be negative")
+            low, high = OVERRIDE_RANGE[fld]
+            if not low <= value <= high:
+                raise HocError(f"override {card}.{fld}={value}: {fld} must be {low} to {high}")
             df.loc[df.id == card, fld] = value
         df["implemented"] = [e == "" or e in K.EFFECT_IDS for e in df.effect]
         object.__setattr__(self, "frame", df)
