@@ -595,6 +595,13 @@ def test_buried_treasure_revealed_card_at_price_zero_is_bought_with_no_coins(g2)
     assert g.turn_player == 1
 
 
+def test_second_phase_is_kept_with_no_coins_for_a_card_an_override_prints_at_0():
+    """The same rule for any card: with a Post Horse costing 0 (an override), 0 coins still buy."""
+    g = new(rules(2, overrides=("post_horse.cost=0",)))
+    me(g, {"apprentice_maid": 1}, market={"post_horse": 1})
+    assert g.context == "second phase" and g.coins == 0 and labels(g) == ["pass", "buy post_horse"]
+
+
 def test_buried_treasure_revealed_card_costing_more_than_the_coins_skips_the_second_phase(g2):
     g = g2
     buried(g, {"buried_treasure": 1}, ["post_horse", "alchemist"])

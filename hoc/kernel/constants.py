@@ -257,6 +257,7 @@ H_CLEANUP_CARDS = 81     # 2 slots: bit c set for every card of the table whose 
                          # of the Cleanup phase (1 << TRIG_CLEANUP in F_TRIGGERS)
 H_REVEALED_NEW = 83      # how many of the face-up supply cards were revealed in turn H_REVEALED_AT: the
                          # topmost ones; in that turn they are in the market and cost 3 less
+H_FREE_CARDS = 84        # 1 if a card that can be in the market is printed at cost 0 (only by an override)
 HEADER = 96
 # a state carries its rules: the ruleset vector and the card table follow the header
 RULES = HEADER

@@ -32,8 +32,8 @@ from hoc.kernel.state import (
     active, card, count, discard, domain, hand, highest, kept, lowest, market, mask_load, mask_set, pb, play, rule,
 )
 from hoc.kernel.zones import (
-    buy_cost, deck_window_has, draw, gain, hand_add, hand_to_discard_all, in_market, play_to_discard_all,
-    set_from_hand,
+    buy_cost, deck_window_has, draw, free_buy_exists, gain, hand_add, hand_to_discard_all, in_market,
+    play_to_discard_all, set_from_hand,
 )
 
 ONE = np.uint64(1)
@@ -238,16 +238,6 @@ def main_has_choice(s, p):
             or ability_ready(s, p)
             or lily_ready(s, p)
             or (rule(s, R_KEEP_TIMING) == KEEP_MAIN and s[b + P_HAND_ACTION] > 0 and s[b + P_PRINCESS] >= 0))
-
-
-@kernel
-def free_buy_exists(s, p):
-    """Some card in the market costs p nothing now (one that Buried Treasure brought down to 0)."""
-    for i in range(s[H_NACTIVE]):
-        c = active(s, i)
-        if in_market(s, c) and buy_cost(s, p, c) == 0:
-            return True
-    return False
 
 
 @kernel

@@ -5,13 +5,14 @@ import numpy as np
 from hoc.kernel.jit import kernel
 from hoc.kernel.constants import (
     CAT_COMMON, CAT_PRINCESS, CAT_RARE, EFF_KLAM_KLAM, FL_NOT_IN_MARKET, F_CAT, F_COST, F_EFFECT,
-    F_FLAGS, F_SUB, F_TYPES, H_MARKET_DIRTY, H_NACTIVE, H_PLAY_MASK, H_REVEALED, H_SUCC_RED,
+    F_FLAGS, F_SUB, F_TYPES, H_FREE_CARDS, H_MARKET_DIRTY, H_NACTIVE, H_OFF_SUPPLY, H_PLAY_MASK, H_REVEALED,
+    H_SUCC_RED, H_SUPPLY_N,
     H_WITCH, H_WITCH_N, P_DECK_N, P_DISCARD_MASK, P_DISCARD_N, P_DOMAIN_MASK, P_HAND_MASK, P_DOMAIN_N, P_HAND_ACTION, P_HAND_N, P_HAND_PLAYABLE, P_HAND_SUCC,
     P_KEPT_N, P_OWNED_N, P_PRINCESS, P_RNG, R_COURT_MAID, R_CURSE, R_DUKE, R_SENATOR, ST_EXILED,
     ST_GAINED, TY_ACTION, TY_SUCCESSION, TY_TERRITORY,
 )
 from hoc.kernel.endgame import check_judgement, rescore
-from hoc.kernel.market import face_up_depth, revealed_this_turn, take_face_up
+from hoc.kernel.market import face_up_depth, face_up_offered, revealed_this_turn, take_face_up
 from hoc.kernel.state import (
     abroad, active, card, count, deck, discard, domain, hand, kept, lowest, market, mask_clear, mask_load,
     mask_set, owned, pb, play, rule, shuffle,
@@ -370,6 +371,23 @@ def market_choice_exists(s, max_cost):
     for i in range(s[H_NACTIVE]):
         c = active(s, i)
         if in_market(s, c) and card(s, c, F_COST) <= max_cost:
+            return True
+    return False
+
+
+@kernel
+def free_buy_exists(s, p):
+    """Some card in the market costs p nothing now: one that Buried Treasure brought down to 0 (the
+    only reduction with floor 0), or, after an override, one printed at 0."""
+    if s[H_FREE_CARDS]:
+        for i in range(s[H_NACTIVE]):
+            c = active(s, i)
+            if in_market(s, c) and buy_cost(s, p, c) == 0:
+                return True
+        return False
+    top = s[H_OFF_SUPPLY] + s[H_SUPPLY_N] - 1
+    for d in range(face_up_offered(s)):
+        if buy_cost(s, p, s[top - d]) == 0:
             return True
     return False
 
