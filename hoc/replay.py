@@ -40,10 +40,12 @@ def replay(ruleset: Ruleset, agents, seed: int, index: int, rotate: bool = False
         a = game.parse(a) if isinstance(a, str) else int(a)
         label = game.label(a)
         who = "" if p == game.turn_player else f"seat {p + 1}: "
+        face_up = game.face_up()
         game.apply(a)
         note = ""
         if a >= K.A_PLAY and a < K.A_RECALL:
-            note = f" (coins {game.coins})"
+            revealed = game.face_up()[0] if game.face_up() and game.face_up() != face_up else None
+            note = f" (coins {game.coins}{f'; reveals {revealed}' if revealed else ''})"
         elif K.A_BUY <= a < K.A_BACK:
             note = f" (coins left {game.coins})"
         elif K.A_BACK <= a < K.A_SET or K.A_SET <= a < K.A_KEEP:
