@@ -247,20 +247,31 @@ def cmd_replay(args) -> int:
     return 0
 
 
+CARD_SECTIONS = (("princess", "Princesses"), ("basic", "Basic cards (the basic market and the starting decks)"),
+                 ("rare", "Rare cards (one copy each, shuffled into the supply)"),
+                 ("common", "Supply kinds (10 of them make a game's supply)"))
+
+
 def cmd_cards(args) -> int:
     from hoc.cards import CardDB
 
     db = CardDB(args.edition)
-    cols = ["id", "pile", "category", "types", "subtypes", "cost", "links", "coins", "sp", "copies",
-            "effect", "implemented", "name_en", "name_ja"]
-    df = db.frame[cols]
+    chosen = [db.lookup(n) for n in args.names] if args.names else list(range(len(db)))
     if args.json:
-        print(df.to_json(orient="records", force_ascii=False))
-    else:
-        import pandas as pd
-
-        with pd.option_context("display.max_rows", None, "display.width", 200, "display.max_columns", None):
-            print(df.drop(columns=["name_ja"]).to_string(index=False))
+        cols = ["id", "pile", "category", "types", "subtypes", "cost", "links", "coins", "sp", "copies",
+                "effect", "implemented", "name_en", "name_ja", "text_en"]
+        print(db.frame.iloc[chosen][cols].to_json(orient="records", force_ascii=False))
+        return 0
+    if args.names:
+        print("\n\n".join(db.sheet(i) for i in chosen))
+        return 0
+    edition = {"2e": "2nd edition", "1e": "1st edition"}[db.edition]
+    print(f"{edition}: {len(db)} cards. `hoc cards NAME` shows one card, --json gives the data.")
+    for category, title in CARD_SECTIONS:
+        cards = [i for i in chosen if db.frame.category.iat[i] == category]
+        if cards:
+            print(f"\n{title}\n")
+            print("\n".join(db.sheet(i) for i in cards))
     return 0
 
 
@@ -281,7 +292,10 @@ class _Parser(argparse.ArgumentParser):
 
 
 def parser() -> argparse.ArgumentParser:
+    from hoc import __version__
+
     top = _Parser(prog="hoc", description="Heart of Crown simulator")
+    top.add_argument("--version", action="version", version=f"hoc {__version__}")
     sub = top.add_subparsers(dest="command", required=True, parser_class=_Parser)
     p = sub.add_parser("simulate", help="play many games and summarise them")
     _game_options(p, 10_000)
@@ -317,9 +331,10 @@ def parser() -> argparse.ArgumentParser:
     _game_options(p, None)
     p.add_argument("--game", type=int, default=0, help="game index within the run (default 0)")
     p.set_defaults(func=cmd_replay)
-    p = sub.add_parser("cards", help="list the card database")
-    p.add_argument("--edition", default="2e")
-    p.add_argument("--json", action="store_true")
+    p = sub.add_parser("cards", help="every card's values and text (or the named cards')")
+    p.add_argument("names", nargs="*", metavar="NAME", help="a card's id or English name, e.g. duke or 'Court Maid'")
+    p.add_argument("--edition", default="2e", help="2e (default) or 1e")
+    p.add_argument("--json", action="store_true", help="the card data as JSON records")
     p.set_defaults(func=cmd_cards)
     p = sub.add_parser("agents", help="list the available agents")
     p.set_defaults(func=cmd_agents)
