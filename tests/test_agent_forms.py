@@ -39,7 +39,7 @@ def test_three_player_mixed_lineup_of_jitted_and_python_seats():
 def test_registered_python_agent_is_selectable_by_name_and_illegal_actions_raise():
     register("always_buy_duke", lambda game: "buy duke", "tries to buy a Duke at every decision")
     assert get("always_buy_duke").play is not None
-    with pytest.raises(IllegalActionError, match=r"action .*buy duke.* is not legal for seat 1"):
+    with pytest.raises(IllegalActionError, match=r"action .*buy duke.* is not legal for seat 0"):
         simulate(RULES, lineup("always_buy_duke", 2), 1, seed=1)
 
 

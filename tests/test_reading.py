@@ -89,3 +89,91 @@ def test_version_prints_the_package_version(capsys):
         main(["--version"])
     assert e.value.code == 0
     assert capsys.readouterr().out.strip() == f"hoc {__version__}"
+
+
+# ---- seats from 0, intervals in the summary, games/s of a resumed run --------------------------------
+
+SIM = ["simulate", "--market", "basic", "--players", "3", "--agents", "basic_rush,random,basic_rush", "--seed", "6"]
+
+
+def test_simulate_json_carries_an_interval_for_every_rate_the_report_prints(capsys, warm_kernels):
+    from hoc.research.simulate import report
+    from hoc.research.stats import wilson
+
+    code, out, err = run(capsys, *SIM, "--games", "60", "--json")
+    assert code == 0, err
+    s = json.loads(out)
+    seats = s["win_rate_by_seat"]
+    assert [r["seat"] for r in seats] == [0, 1, 2]
+    assert [r["wins"] for r in seats] == s["wins_by_seat"]
+    for r in seats + s["win_rate_by_agent"] + s["win_rate_by_princess"] + s["end_reason_rates"] + [s["draw_rate"]]:
+        assert (r["lo"], r["hi"]) == pytest.approx(wilson(r["wins"], r["games"]))
+        assert r["lo"] <= r["rate"] <= r["hi"]
+    lo, hi = s["mean_turns_interval"]
+    assert lo < s["mean_turns"] < hi
+    for m, (lo, hi) in zip(s["mean_final_sp_by_seat"], s["mean_final_sp_by_seat_interval"]):
+        assert lo <= m <= hi
+    text = report(s)
+    for r in seats:
+        assert f"seat {r['seat']} ({r['agent']}): {100 * r['rate']:5.1f}%  [{100 * r['lo']:5.1f}, {100 * r['hi']:5.1f}]" in text
+    for r in s["end_reason_rates"]:
+        assert f"{r['end_reason']} {r['wins']} ({100 * r['rate']:.1f}%  [{100 * r['lo']:5.1f}" in text
+    assert "seat 3" not in text
+
+
+def test_a_resumed_run_reports_games_per_second_over_the_games_it_played(capsys, tmp_path, warm_kernels):
+    out = tmp_path / "r.parquet"
+    assert main([*SIM, "--games", "80", "--out", str(out), "--json"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert first["games_played"] == 80 and first["games_resumed"] == 0
+    parts = sorted(out.glob("part-*.parquet"))
+    lost = sum(len(pd.read_parquet(p)) for p in parts[-3:])
+    for p in parts[-3:]:
+        p.unlink()
+    assert main([*SIM, "--games", "80", "--out", str(out), "--json"]) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert (again["games_played"], again["games_resumed"]) == (lost, 80 - lost)
+    assert again["games_per_second"] == pytest.approx(lost / again["wall_seconds"])
+    assert again["wins_by_seat"] == first["wins_by_seat"]
+    assert main([*SIM, "--games", "80", "--out", str(out)]) == 0
+    assert "(played 0; 80 read back from the run's earlier parts)" in capsys.readouterr().out
+
+
+# ---- the sequential test ----------------------------------------------------------------------------
+
+def test_sprt_stops_at_the_first_game_where_walds_test_decides(warm_kernels):
+    from hoc.agents.registry import get
+    from hoc.research import stats
+    from hoc.research.studies import tournament
+    from hoc.rules import Ruleset
+
+    t = tournament(Ruleset(players=2, market="basic"), [get("basic_rush"), get("random")], 400, seed=3,
+                   sprt=(0.5, 0.55))
+    o = t.sprt["basic_rush-vs-random"]
+    games = t.games[t.games.plan == "basic_rush-vs-random"]
+    assert o.decided and len(games) == o.games < 400
+
+    def test_after(n):
+        g = t.games[t.games.plan == "basic_rush-vs-random"].iloc[:n]
+        mine = [(g[f"agent_{j}"] == "basic_rush").to_numpy() for j in range(2)]
+        w = sum(int((stats.won(g, j) & mine[j]).sum()) for j in range(2))
+        lost = sum(int((stats.won(g, j) & ~mine[j]).sum()) for j in range(2))
+        return stats.sprt(w, lost, 0.5, 0.55).decision
+
+    assert test_after(o.games) == "accept_h1" and test_after(o.games - 1) == "continue"
+    assert o.words() == (f"stopped after {o.games} games: basic_rush beats random (win rate 100.0% "
+                         f"[{100 * o.rate[1]:.1f}, 100.0]; the test chose 55% over 50%)")
+
+
+def test_tournament_prints_each_sprt_outcome_in_words_and_json(capsys, warm_kernels):
+    argv = ["tournament", "--agents", "basic_rush,random", "--market", "basic", "--games-per-pairing", "300",
+            "--sprt", "0.5,0.55", "--seed", "3"]
+    code, out, err = run(capsys, *argv)
+    assert code == 0, err
+    assert "applied after every game" in out
+    assert "basic_rush-vs-random: stopped after " in out and "basic_rush beats random (win rate 100.0%" in out
+    assert "seat 0 " in out and "seat 2" not in out
+    code, out, err = run(capsys, *argv, "--json")
+    s = json.loads(out)["sprt"]["basic_rush-vs-random"]
+    assert s["decided"] and s["decision"] == "accept_h1" and s["tested_every"] == 1
+    assert s["words"].startswith(f"stopped after {s['games']} games")

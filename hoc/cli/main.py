@@ -62,7 +62,7 @@ def _backend(args):
 def cmd_simulate(args) -> int:
     from hoc.research.harness import Plan, chunk_size
     from hoc.research.runs import execute
-    from hoc.research.simulate import Summary, lineup, report
+    from hoc.research.simulate import Summary, lineup, report, resumed_games
 
     ruleset = _ruleset(args)
     agents = lineup(args.agents, ruleset.players)
@@ -74,11 +74,12 @@ def cmd_simulate(args) -> int:
     summary = Summary(ruleset, agents, plan.seed, plan.rotate)
     lengths = []
     consumers = [summary.add] + ([lambda df: lengths.append(df[["turns", "end_reason"]])] if args.plot else [])
+    resumed = resumed_games(plan, args.out)
     try:
         wall = execute(plan, backend, args.out, consumers)
     finally:
         backend.close()
-    result = summary.result(wall)
+    result = summary.result(wall, played=plan.games - resumed)
     if args.plot:
         from hoc.research import plots
         from hoc.research.simulate import concat
@@ -132,7 +133,7 @@ def cmd_tournament(args) -> int:
         print(json.dumps({"games": len(t.games), "seed": args.seed, "players": ruleset.players,
                           "agents": _records(t.rates), "ratings": _records(t.ratings), "seats": _records(t.seats),
                           "pairwise": _records(t.pairwise.long) if t.pairwise is not None else None,
-                          "sprt": {k: dataclasses.asdict(v) for k, v in t.stopped.items()}}))
+                          "sprt": {k: v.as_dict() for k, v in t.sprt.items()}}))
         return 0
     print(f"round robin: {len(t.games):,} games, {ruleset.players} players, market {args.market}, seed {args.seed}, "
           f"seats rotated{', mirrored' if args.mirror else ''}")
@@ -152,10 +153,14 @@ def cmd_tournament(args) -> int:
     print("\nratings (OpenSkill Plackett-Luce; ordinal = mu - 3 sigma):")
     for r in t.ratings.itertuples():
         print(f"  {r.agent:<22} mu {r.mu:6.2f}  sigma {r.sigma:5.2f}  ordinal {r.ordinal:6.2f}")
-    print("\nwin rate by seat: " + ", ".join(f"seat {int(r.seat) + 1} {_pct(r.rate, r.lo, r.hi)}"
-                                           for r in t.seats.itertuples()))
-    for k, v in t.stopped.items():
-        print(f"SPRT stopped {k} after {v.wins + v.losses} decided games: {v.decision} (p0 {v.p0}, p1 {v.p1})")
+    print("\nwin rate by seat (seat 0 plays first): " + ", ".join(f"seat {int(r.seat)} {_pct(r.rate, r.lo, r.hi)}"
+                                                                for r in t.seats.itertuples()))
+    if t.sprt:
+        every = next(iter(t.sprt.values())).every
+        print(f"\nsequential test (Wald's SPRT, 5% error rates, applied after every "
+              f"{'game' if every == 1 else f'{every} mirrored games'}):")
+    for k, v in t.sprt.items():
+        print(f"  {k}: {v.words()}")
     return 0
 
 
