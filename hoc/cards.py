@@ -146,6 +146,8 @@ class CardDB:
             return name
         if name.endswith("y") and not name.endswith(("ey", "ay", "oy")):
             return name[:-1] + "ies"
+        if name.endswith("yman"):                # Handyman; not Talisman
+            return name[:-3] + "men"
         if name.endswith(("s", "sh", "ch", "x")):
             return name + "es"
         return name + "s"

@@ -177,3 +177,78 @@ def test_tournament_prints_each_sprt_outcome_in_words_and_json(capsys, warm_kern
     s = json.loads(out)["sprt"]["basic_rush-vs-random"]
     assert s["decided"] and s["decision"] == "accept_h1" and s["tested_every"] == 1
     assert s["words"].startswith(f"stopped after {s['games']} games")
+
+
+# ---- replays in a player's words ----------------------------------------------------------------------
+
+def _replays():
+    """A few games over the three 2E test markets (30 of the 31 supply kinds, every attack), 2 to 4
+    players, with agents that play Actions, attack and use their princesses."""
+    from hoc.replay import replay_game
+    from hoc.research.harness import Plan
+    from hoc.research.simulate import lineup
+    from hoc.rules import Ruleset
+
+    games = [("maids_and_witches", "attack_deck,curse_witch,laolily_maids"), ("siege", "bergamot_engine,attack_deck"),
+             ("festival", "twins_extra_turns,klam_discount,draw_engine,flammaria_opening"),
+             ("maids_and_witches", "draw_engine,court_politics")]
+    out = []
+    for k, (market, agents) in enumerate(games):
+        rs = Ruleset(players=agents.count(",") + 1, market=market)
+        out.append(replay_game(Plan(rs, lineup(agents, rs.players), 2, 11 + k, rotate=True), 1))
+    return out
+
+
+@pytest.fixture(scope="module")
+def replays(warm_kernels):
+    return _replays()
+
+
+def test_replay_tells_every_move_with_printed_names_and_no_engine_words(replays):
+    db = CardDB("2e")
+    ids = [c for c in db.ids if "_" in c]
+    for r in replays:
+        body = r.lines[4:]
+        for line in body:
+            assert "(also:" not in line, line                 # a move the log could not tell
+            words = line
+            for agent in r.seats:                               # agents may be named like cards
+                words = words.replace(f"({agent})", "")
+            assert not any(i in words for i in ids), line       # card ids are not player words
+            assert " choose " not in line and "number " not in line, line
+        assert body[-2].startswith("End after ") and body[-1].startswith("Final SP: ")
+
+
+def test_replay_names_the_card_that_made_a_seat_discard(replays):
+    db = CardDB("2e")
+    territories = {db.english(i) for i in range(len(db)) if "territory" in db.frame.types.iat[i]}
+    told = [line for r in replays for line in r.lines if line.endswith("(Infantry Battalion)")]
+    assert told, "no Infantry Battalion attack in the sample games"
+    for line in told:
+        words = line.split()
+        assert words[0] == "seat" and words[2] == "discards" and words[3] in ("a", "an"), line
+        assert " ".join(words[4:-2]) in territories, line
+
+
+def test_replay_counts_cards_and_says_which_princess_gave_them():
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_golden import produce
+
+    lines = produce("basic_rush_2p_seed7_game3_laolily_first").splitlines()
+    assert "  gains 5 Court Maids (Second Princess Laolily)" in lines
+    assert any(line.startswith("  backs Second Princess Laolily with 6 coins; ") for line in lines)
+
+
+def test_replay_header_names_a_preset_market_given_as_its_kinds(warm_kernels):
+    from hoc.presets import RECOMMENDED
+    from hoc.replay import replay
+    from hoc.research.simulate import lineup
+    from hoc.rules import Ruleset
+
+    rs = Ruleset(players=2, market=tuple(reversed(RECOMMENDED["siege"])))
+    lines = replay(rs, lineup("basic_rush", 2), 0, 0)
+    assert lines[3].startswith("Market: preset siege: ")
+    assert "Gossip-Loving Duchess" in lines[3]
