@@ -532,3 +532,81 @@ def replay(ruleset: Ruleset, agents, seed: int, index: int, rotate: bool = False
     from hoc.research.harness import Plan
 
     return replay_game(Plan(ruleset, list(agents), index + 1, seed, rotate, mirror), index).lines
+
+
+# ---- a game of a saved run -------------------------------------------------------------------------
+
+def run_plan(path: str | Path, agents=None):
+    """The plan of a run saved with --out (a NAME.parquet folder), rebuilt from its manifest: the
+    same rules, lineup, seed, seat rotation and overrides. `agents` (names or paths, seat order of
+    the run's lineup) stand in for agents the registry cannot find by their recorded names (a
+    priority list given by its path); their parameters must be those recorded."""
+    from hoc.research.harness import Plan
+    from hoc.research.simulate import lineup
+    from hoc.research.store import MANIFEST, provenance
+
+    folder = Path(path)
+    manifest = folder / MANIFEST
+    if not manifest.exists():
+        runs = sorted(str(m.parent) for m in folder.glob(f"*.parquet/{MANIFEST}")) if folder.is_dir() else []
+        inside = f"; it holds the runs {', '.join(runs)}" if runs else ""
+        raise HocError(f"{folder} is not a saved run (no {MANIFEST}){inside}")
+    try:
+        recorded = json.loads(manifest.read_text())
+        p = recorded["plan"]
+        ruleset = Ruleset(edition=p["edition"], players=p["players"], market=p["market"],
+                          princesses=tuple(p["princesses"]), overrides=tuple(p["overrides"]),
+                          turn_cap=p["turn_cap"], instant_win_at_30=p["instant_win_at_30"])
+        names = agents or ",".join(p["agents"])
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise HocError(f"{manifest} is unreadable: {e}") from None
+    try:
+        seats = lineup(names, ruleset.players)
+    except HocError as e:
+        raise HocError(f"{e}; the run's agents were {', '.join(p['agents'])}: name their files with --agents, "
+                       f"in the same order") from None
+    plan = Plan(ruleset, seats, p["games"], p["seed"], p["rotate"], p["mirror"], first=p["first"], chunk=p["chunk"])
+    now = json.loads(json.dumps({"plan": plan.describe(), **provenance(plan)}))
+    differ = sorted(k for k in set(now["plan"]) | set(p) if now["plan"].get(k) != p.get(k))
+    differ += [k for k in ("rules_hash", "card_data_hash") if now[k] != recorded.get(k)]
+    if differ:
+        raise HocError(f"cannot rebuild the run in {folder}: {', '.join(differ)} differ from what it recorded "
+                       f"(rule options, agents or card data changed since; engine then {recorded.get('engine_version')})")
+    return plan, recorded
+
+
+def recorded_row(path: str | Path, plan, index: int):
+    """The saved row of game `index` (a pandas Series), or None if its part is not on disk."""
+    import pandas as pd
+
+    for first, n in plan.chunks():
+        if first <= index < first + n:
+            part = Path(path) / f"part-{first:012d}.parquet"      # as hoc.research.store names a chunk's part
+            if not part.exists():
+                return None
+            df = pd.read_parquet(part)
+            return df[df.game == index].iloc[0]
+    return None
+
+
+def replay_run(path: str | Path, index: int, agents=None) -> Replay:
+    """Replay game `index` of a saved run exactly as it was played, and check it against the row the
+    run saved (winner and SP): a game that ends otherwise is an error naming what differs."""
+    plan, recorded = run_plan(path, agents)
+    if not plan.first <= index < plan.first + plan.games:
+        raise HocError(f"game {index} is not in the run in {path}: it holds games {plan.first} to "
+                       f"{plan.first + plan.games - 1}")
+    r = replay_game(plan, index)
+    row = recorded_row(path, plan, index)
+    players = plan.ruleset.players
+    if row is None:
+        r.lines.append(f"(the run did not save game {index}'s result yet: nothing to compare with)")
+        return r
+    mine = (r.game.winner if r.game.winner is not None else -1, [r.game.sp(j) for j in range(players)])
+    saved = (int(row.winner), [int(row[f"sp_{j}"]) for j in range(players)])
+    if mine != saved:
+        raise HocError(f"the replay of game {index} ends with winner {mine[0]} and SP {mine[1]}, but the run saved "
+                       f"winner {saved[0]} and SP {saved[1]} (recorded by engine {recorded.get('engine_version')})")
+    r.lines.append(f"(the run saved the same result for game {index}: winner {saved[0]}, SP "
+                   f"{', '.join(map(str, saved[1]))})")
+    return r

@@ -252,3 +252,60 @@ def test_replay_header_names_a_preset_market_given_as_its_kinds(warm_kernels):
     lines = replay(rs, lineup("basic_rush", 2), 0, 0)
     assert lines[3].startswith("Market: preset siege: ")
     assert "Gossip-Loving Duchess" in lines[3]
+
+
+# ---- hoc replay --from RUN.parquet --game N ------------------------------------------------------------
+
+RUN = ["simulate", "--market", "siege", "--players", "3", "--agents", "attack_deck,bergamot_engine,random",
+       "--rotate-seats", "--mirror", "--override", "duke.cost=7", "--seed", "21", "--games", "12"]
+
+
+@pytest.fixture(scope="module")
+def saved_run(tmp_path_factory, warm_kernels):
+    out = tmp_path_factory.mktemp("runs") / "r.parquet"
+    assert main([*RUN, "--out", str(out), "--json"]) == 0
+    return out
+
+
+@pytest.mark.parametrize("index", [0, 7, 11])
+def test_replay_from_a_saved_run_ends_as_the_saved_game(saved_run, index):
+    from hoc.replay import replay_run
+
+    r = replay_run(saved_run, index)
+    row = pd.read_parquet(saved_run).set_index("game").loc[index]
+    assert (r.game.winner if r.game.winner is not None else -1) == row.winner
+    assert [r.game.sp(j) for j in range(3)] == [row[f"sp_{j}"] for j in range(3)]
+    assert r.seats == [row[f"agent_{j}"] for j in range(3)]          # the rotated (mirrored) seats
+    assert r.game.end_reason == row.end_reason and r.game.turns == row.turns
+    assert r.lines[-1].startswith(f"(the run saved the same result for game {index}")
+
+
+def test_hoc_replay_from_prints_the_log_with_the_runs_options(capsys, saved_run):
+    code, out, err = run(capsys, "replay", "--from", str(saved_run), "--game", "5")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0].startswith("Game 5 of run seed 21 ") and "overrides duke.cost=7" in lines[0]
+    assert lines[3].startswith("Market: preset siege: ")
+
+
+@pytest.mark.parametrize("argv,named", [
+    (["--game", "12"], "games 0 to 11"),
+    (["--game", "1", "--seed", "3"], "drop --seed"),
+    (["--game", "1", "--agents", "basic_rush"], "agents"),
+])
+def test_hoc_replay_from_refuses_what_the_run_does_not_hold(capsys, saved_run, argv, named):
+    code, out, err = run(capsys, "replay", "--from", str(saved_run), *argv)
+    assert code == 2 and len(err.strip().splitlines()) == 1 and named in err
+
+
+def test_hoc_replay_from_says_when_the_saved_result_differs(capsys, saved_run, tmp_path):
+    import shutil
+
+    copy = tmp_path / "c.parquet"
+    shutil.copytree(saved_run, copy)
+    part = sorted(copy.glob("part-*.parquet"))[0]
+    df = pd.read_parquet(part)
+    df.loc[df.game == 0, "sp_0"] += 1
+    df.to_parquet(part)
+    code, out, err = run(capsys, "replay", "--from", str(copy), "--game", "0")
+    assert code == 2 and "but the run saved" in err and out == ""

@@ -35,6 +35,15 @@ def _game_options(p: argparse.ArgumentParser, games_default: int | None):
     p.add_argument("--instant-win-at-30", action="store_true", help="30 SP wins at once outside overtime too")
 
 
+def _option_defaults() -> dict:
+    p = argparse.ArgumentParser(add_help=False)
+    _game_options(p, None)
+    return vars(p.parse_args([]))
+
+
+GAME_OPTIONS = _option_defaults()     # the game options and their defaults
+
+
 def _run_options(p: argparse.ArgumentParser):
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     p.add_argument("--backend", default="loky", help="loky (local processes, default) or dask")
@@ -241,12 +250,21 @@ def cmd_balance(args) -> int:
 
 
 def cmd_replay(args) -> int:
-    from hoc.replay import replay
+    from hoc.replay import replay, replay_run
     from hoc.research.simulate import lineup
 
-    ruleset = _ruleset(args)
     if args.game < 0:
         raise HocError(f"--game must be 0 or more, got {args.game}")
+    given = [f"--{k.replace('_', '-')}" for k in GAME_OPTIONS if getattr(args, k) is not None and k != "agents"]
+    if args.from_run:
+        if given:
+            raise HocError(f"--from replays the run with the options it recorded: drop {', '.join(given)}")
+        print("\n".join(replay_run(args.from_run, args.game, args.agents).lines))
+        return 0
+    for k, v in GAME_OPTIONS.items():
+        if getattr(args, k) is None:
+            setattr(args, k, v)
+    ruleset = _ruleset(args)
     print("\n".join(replay(ruleset, lineup(args.agents, ruleset.players), args.seed, args.game,
                            rotate=args.rotate_seats)))
     return 0
@@ -334,7 +352,11 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_balance)
     p = sub.add_parser("replay", help="print a turn-by-turn log of one game of a run")
     _game_options(p, None)
+    p.set_defaults(**dict.fromkeys(GAME_OPTIONS))       # None: not given (--from takes the run's own)
     p.add_argument("--game", type=int, default=0, help="game index within the run (default 0)")
+    p.add_argument("--from", dest="from_run", metavar="RUN.parquet",
+                   help="replay game --game of a run saved with --out, with the options it recorded "
+                        "(--agents only to name agent files the run's names do not find)")
     p.set_defaults(func=cmd_replay)
     p = sub.add_parser("cards", help="every card's values and text (or the named cards')")
     p.add_argument("names", nargs="*", metavar="NAME", help="a card's id or English name, e.g. duke or 'Court Maid'")
