@@ -330,7 +330,7 @@ class Teller:
     def turn_header(self) -> None:
         g = self.game
         p = g.turn_player
-        extra = " (extra turn)" if g.state[K.H_IN_EXTRA] else ""
+        extra = ", extra turn" if g.state[K.H_IN_EXTRA] else ""
         hand = Table.read(g).hand[p]
         self.lines.append(f"Turn {g.turns}, seat {p} ({self.agents[p].name}){extra}: {g.sp(p)} SP. "
                           f"Hand: {zone_list(self.db, hand)}")

@@ -84,7 +84,7 @@ import re  # noqa: E402
 
 from hoc.cards import CardDB  # noqa: E402
 
-TURN = re.compile(r"^Turn (\d+), seat (\d+) \((\S+)\)( \(extra turn\))?: (-?\d+) SP\. Hand: (.*)$")
+TURN = re.compile(r"^Turn (\d+), seat (\d+) \((\S+)\)(, extra turn)?: (-?\d+) SP\. Hand: (.*)$")
 PLAY = re.compile(r"^  plays ([^:(]+?)(?:: .*)? \(coins (\d+)(?:, .*)?\)$")
 BUY = re.compile(r"^  buys an? (.+) for (\d+) coins? \((\d+) left\)$")
 BACK = re.compile(r"^  backs (.+) with (\d+) coins; (.+) moves? to the domain \((-?\d+) SP\)$")
