@@ -95,8 +95,10 @@ MOVES = {
     "exile_deck": "exiles {cards} from the deck", "exile_domain": "exiles {cards} from the domain",
     "discard": "discards {cards}", "mill": "discards {cards} from the top of the deck",
     "domain_discard": "discards {cards} from the domain", "kept_discard": "discards {cards} kept in the domain",
-    "gain": "gains {cards}", "gain_hand": "gains {cards} into the hand", "gain_deck": "gains {cards} on top of the deck",
-    "set": "sets {cards}", "set_discard": "sets {cards} from the discard pile", "to_domain": "moves {cards} to the domain",
+    "gain": "gains {cards}", "gain_hand": "gains {cards} into the hand",
+    "gain_deck": "gains {cards} on top of the deck",
+    "set": "sets {cards}", "set_discard": "sets {cards} from the discard pile",
+    "to_domain": "moves {cards} to the domain",
     "keep": "keeps {cards}", "recall": "recalls {cards}",
     "play_deck": "puts {cards} from the play area on top of the deck",
     "discard_hand": "takes {cards} from the discard pile into the hand",
@@ -161,7 +163,8 @@ def moves(db, before: Table, after: Table, p: int, turn_ended: bool, owns_play: 
     `known`: (kind, card, {zone: change}) moves that the decision itself made: they are counted first,
     so that a card that also moved otherwise in the same step (a second copy drawn) is told right."""
     m = Moves()
-    d = {z: getattr(after, z)[p] - getattr(before, z)[p] for z in ("hand", "discard", "domain", "kept", "owned", "deck")}
+    d = {z: getattr(after, z)[p] - getattr(before, z)[p]
+         for z in ("hand", "discard", "domain", "kept", "owned", "deck")}
     d["play"] = after.play - before.play if owns_play else np.zeros(len(db), np.int64)
     for kind, c, change in known:
         m.add(kind, c, 1)
@@ -261,6 +264,25 @@ class Replay:
     seats: list[str]            # agent name by seat
 
 
+CHOICE_ZONES = {K.CH_HAND: "in the hand", K.CH_DISCARD: "in the discard pile", K.CH_MARKET: "in the market",
+                K.CH_PLAY: "in the play area", K.CH_DECK_TOP: "on top of the deck", K.CH_KEPT: "kept in the domain"}
+
+
+class Decision:
+    """A decision about to be taken: who decides, in which context, and the question's cause."""
+
+    def __init__(self, game: Game, action: int):
+        s = game.state
+        self.action, self.seat, self.turn, self.turn_player = action, game.decider, game.turns, game.turn_player
+        self.ctx, self.mode, self.choice = int(s[K.H_CTX]), int(s[K.H_MODE]), int(s[K.H_CH_KIND])
+        self.verb = K.A_PLAY + (action - K.A_PLAY) // K.NCMAX * K.NCMAX if action >= K.A_PLAY else -1
+        self.card = action - self.verb if self.verb >= 0 else -1
+        self.effect = None
+        if self.ctx == K.CTX_EFFECT:          # the top frame of the effect stack asks: (routine, card)
+            fr = int(s[K.H_OFF_STACK] + (s[K.H_DEPTH] - 1) * K.STACK_FRAME)
+            self.effect = (int(s[fr + FR_EFF]), int(s[fr + FR_A]))
+
+
 class Teller:
     """Plays one game with its agents and writes what happens."""
 
@@ -304,7 +326,8 @@ class Teller:
         self.lines.append(f"Game {self.index} of run seed {self.plan.seed} (game seed {g.seed}): "
                           f"{EDITIONS[rs.edition]}, {rs.players} player{'s' if rs.players > 1 else ''}"
                           + "".join(f", {o}" for o in options))
-        self.lines.append("Seats (seat 0 plays first): " + ", ".join(f"seat {j} {a.name}" for j, a in enumerate(self.agents)))
+        self.lines.append("Seats (seat 0 plays first): "
+                          + ", ".join(f"seat {j} {a.name}" for j, a in enumerate(self.agents)))
         self.lines.append("Princesses (the pool, in order): " + ", ".join(
             self.name(self.db.index(p)) for p in d["princesses"]))
         self.lines.append(self.market_line())
@@ -319,11 +342,14 @@ class Teller:
         drawn = [db.frame.pile.iat[int(s[K.H_KINDS + i])] for i in range(int(s[K.H_N_KINDS]))]
         names = ", ".join(self.name(db.cards_of_pile(k)[0]) if k != "attendant_maid" else "Attendant Maids"
                           for k in drawn)
-        preset = rs.market if isinstance(rs.market, str) and rs.market in RECOMMENDED else next(
-            (n for n, ks in RECOMMENDED.items() if sorted(ks) == sorted(kinds)), None) if mode == K.MARKET_FIXED else None
+        preset = None
+        if mode == K.MARKET_FIXED:          # a preset, also when given as its ten kinds
+            preset = rs.market if isinstance(rs.market, str) and rs.market in RECOMMENDED else next(
+                (n for n, ks in RECOMMENDED.items() if sorted(ks) == sorted(kinds)), None)
         what = f"preset {preset}" if preset else "random" if mode == K.MARKET_RANDOM else "chosen kinds"
         showing = self.game.market()
-        face_up = {db.index(c): n for c, n in showing.items() if db.frame.category.iat[db.index(c)] in ("common", "rare")}
+        face_up = {db.index(c): n for c, n in showing.items()
+                   if db.frame.category.iat[db.index(c)] in ("common", "rare")}
         return f"Market: {what}: {names}. It shows {card_list(db, face_up)}"
 
     # -- one decision
@@ -335,11 +361,6 @@ class Teller:
         self.lines.append(f"Turn {g.turns}, seat {p} ({self.agents[p].name}){extra}: {g.sp(p)} SP. "
                           f"Hand: {zone_list(self.db, hand)}")
 
-    def pending_cause(self) -> tuple[int, int]:
-        s = self.game.state
-        fr = int(s[K.H_OFF_STACK] + (s[K.H_DEPTH] - 1) * K.STACK_FRAME)
-        return int(s[fr + FR_EFF]), int(s[fr + FR_A])
-
     def decide(self) -> int:
         g = self.game
         p = g.decider
@@ -348,61 +369,68 @@ class Teller:
         return g.parse(a) if isinstance(a, str) else int(a)
 
     def step(self) -> None:
+        """Take one decision and write its line, then the lines of what it did to the other seats,
+        the Cleanup's own sets and the market."""
         g, db = self.game, self.db
-        p, turn, cur = g.decider, g.turns, g.turn_player
-        ctx, mode = int(g.state[K.H_CTX]), int(g.state[K.H_MODE])
-        late = (K.PH_DECLARE, K.PH_END)       # the phases after the Cleanup's draw
-        effect = self.pending_cause() if ctx == K.CTX_EFFECT else None
-        kind = int(g.state[K.H_CH_KIND])
         a = self.decide()
-        label = g.label(a)
+        d = Decision(g, a)
         before = Table.read(g)
         g.apply(a)
         self.actions.append(a)
         after = Table.read(g)
-        ended = g.over or g.turns != turn or g.turn_player != cur
+        cur, p = d.turn_player, d.seat
+        ended = g.over or g.turns != d.turn or g.turn_player != cur
         # a seat's Cleanup happened in this step if its turn ended or reached the declaration, or if it had a
         # whole turn without a decision
-        cleaned = [(q == cur and (ended or (g.state[K.H_PHASE] in late and ctx != K.CTX_DECLARE)))
+        cleaned = [(q == cur and (ended or (g.state[K.H_PHASE] in (K.PH_DECLARE, K.PH_END) and d.ctx != K.CTX_DECLARE)))
                    or after.turns[q] - before.turns[q] >= (2 if q == g.turn_player else 1) for q in range(g.players)]
         known = {q: () for q in range(g.players)}
-        verb = K.A_PLAY + (a - K.A_PLAY) // K.NCMAX * K.NCMAX if a >= K.A_PLAY else -1
-        if verb in KNOWN:
-            kind, change = KNOWN[verb]
-            known[p] = ((kind, a - verb, change),)
+        if d.verb in KNOWN:
+            move, change = KNOWN[d.verb]
+            known[p] = ((move, d.card, change),)
         told = {q: moves(db, before, after, q, cleaned[q], q == cur, known[q]) for q in range(g.players)}
         for q in range(g.players):
             told[q].extra += counter_words(before, after, q)
         if after.extra_pending > before.extra_pending:
             told[cur].extra.append("will take an extra turn after this one")
-        what, cause = self.decision(p, a, label, ctx, mode, kind, effect, before, after, told[p])
+        what, cause = self.decision(d, before, after, told[p])
         cleanup = Moves()
         if cleaned[cur]:       # cards whose own text sets them at the start of the Cleanup phase
             moved = told[cur].kinds.get("to_domain", {})
             for c in list(moved):
                 if db.frame.effect.iat[c] == "set_at_cleanup":
                     cleanup.add("set", c, moved.pop(c))
-        if cleanup.kinds and verb == K.A_SET:
+        if cleanup.kinds and d.verb == K.A_SET:
             what = what.rsplit(" (", 1)[0]        # the SP shown is the Cleanup's, below
-        rest = told[p].words(db)
         line = f"{what}{f' ({cause})' if cause else ''}"
-        if rest:
+        if rest := told[p].words(db):
             line += ": " + "; ".join(rest)
-        if ctx == K.CTX_MAIN and not cleaned[cur] and p == cur and (verb == K.A_PLAY or a in (K.A_COIN, K.A_LILY)):
-            line += f" (coins {after.coins}" + (", no plays left" if after.open == 0 else
-                                                f", {after.open} plays open" if after.open > 1 else "") + ")"
-        elif ctx == K.CTX_EFFECT and p == cur and not cleaned[cur] and after.coins != before.coins:
-            line += f" (coins {after.coins})"
+        if p == cur and not cleaned[cur]:
+            line += self.coins_now(d, before, after)
         self.lines.append(f"  {self.who(p, cur)}{line}")
-        because = (self.name(effect[1]) if effect and effect[0] == K.EFF_SET_ON_BUY else cause) or (self.name(a - K.A_PLAY) if K.A_PLAY <= a < K.A_RECALL else
-                            self.name(a - K.A_SET) if K.A_SET <= a < K.A_KEEP else
-                            self.name(a - K.A_BACK) if K.A_BACK <= a < K.A_SET else "")
+        because = self.name(d.effect[1]) if d.effect and d.effect[0] == K.EFF_SET_ON_BUY else cause
+        if not because and d.verb in (K.A_PLAY, K.A_BACK, K.A_SET):
+            because = self.name(d.card)
         for q in range(g.players):
             if q != p and (words := told[q].words(db)):
                 self.lines.append(f"  {self.who(q, cur)}{'; '.join(words)}" + (f" ({because})" if because else ""))
         if cleanup.kinds:
-            self.lines.append(f"  {self.who(cur, cur)}{'; '.join(cleanup.words(db))} at the start of the Cleanup phase "
-                              f"({after.sp[cur]} SP)")
+            self.lines.append(f"  {self.who(cur, cur)}{'; '.join(cleanup.words(db))} at the start of the Cleanup "
+                              f"phase ({after.sp[cur]} SP)")
+        self.market_news(before, after)
+
+    @staticmethod
+    def coins_now(d: "Decision", before: Table, after: Table) -> str:
+        """The coins (and open plays) after a play, a coin counter or a card's choice that changed them."""
+        if d.ctx == K.CTX_MAIN and (d.verb == K.A_PLAY or d.action in (K.A_COIN, K.A_LILY)):
+            plays = ", no plays left" if after.open == 0 else f", {after.open} plays open" if after.open > 1 else ""
+            return f" (coins {after.coins}{plays})"
+        if d.ctx == K.CTX_EFFECT and after.coins != before.coins:
+            return f" (coins {after.coins})"
+        return ""
+
+    def market_news(self, before: Table, after: Table) -> None:
+        db = self.db
         grown = {c: int(n) for c, n in enumerate(after.market - before.market) if n > 0 and
                  db.frame.category.iat[c] in ("common", "rare")}
         if grown:
@@ -410,83 +438,77 @@ class Teller:
         if after.revealed >= 0 and after.revealed != before.revealed:
             self.lines.append(f"  the supply's top card is turned face up: {self.name(after.revealed)}")
 
-    def decision(self, p, a, label, ctx, mode, kind, effect, before, after, mine: Moves) -> tuple[str, str]:
-        """What seat p did, in words, and what caused the question (a card or princess, or '')."""
-        db, g = self.db, self.game
+    def decision(self, d: "Decision", before: Table, after: Table, mine: Moves) -> tuple[str, str]:
+        """What the deciding seat did, in words, and what caused the question (a card or princess, or '').
+        The decision's own move is taken out of `mine`, the seat's moves, which tell the rest."""
+        db, p, a, c = self.db, d.seat, d.action, d.card
         if a == K.A_PASS:
-            if ctx == K.CTX_MAIN:
-                return f"ends the Main phase with {self.coins(before.coins)}", ""
-            if ctx == K.CTX_SECOND:
-                unused = f" ({self.coins(before.coins)} unused)" if before.coins else ""
-                return {K.MODE_NONE: f"buys nothing{unused}", K.MODE_BUYING: f"stops buying{unused}",
-                        K.MODE_SETTING: "stops setting"}[mode], ""
-            if ctx == K.CTX_KEEP:
-                return "keeps nothing more", ""
-            if ctx == K.CTX_DECLARE:
-                return f"does not declare coronation ({before.sp[p]} SP)", ""
-            return "passes", self.cause(*effect)
+            return self.passing(d, before), (self.cause(*d.effect) if d.effect else "")
         if a == K.A_DECLARE:
             return f"declares coronation with {after.sp[p]} SP", ""
         if a == K.A_COIN:
             return "spends a coin counter", ""
         if a == K.A_ABILITY:
-            return f"uses the ability of {self.name(g.player(p, K.P_PRINCESS))}", ""
+            return f"uses the ability of {self.name(self.game.player(p, K.P_PRINCESS))}", ""
         if a == K.A_LILY:
-            return f"uses {self.name(self.db.index('lily'))}", ""
+            return f"uses {self.name(db.index('lily'))}", ""
+        paid = f"for {self.coins(before.coins - after.coins)} ({after.coins} left)"
         if a == K.A_BUY_REVEALED:
-            c = before.revealed
-            mine.take(c, ("gain",))
-            return f"buys the revealed {self.name(c)} for {self.coins(before.coins - after.coins)} ({after.coins} left)", ""
+            mine.take(before.revealed, ("gain",))
+            return f"buys the revealed {self.name(before.revealed)} {paid}", ""
         if K.A_NUMBER <= a <= K.A_NUMBER + K.NUMBER_MAX:
             n = a - K.A_NUMBER
-            modes = K.MODES.get(effect[0], ()) if kind == K.CH_MODE else ()
+            modes = K.MODES.get(d.effect[0], ()) if d.choice == K.CH_MODE else ()
             if n < len(modes):
-                return f'chooses "{modes[n]}"', self.cause(*effect)
-            if any(any(v.values()) for v in mine.kinds.values()):
+                return f'chooses "{modes[n]}"', self.cause(*d.effect)
+            if any(any(v.values()) for v in mine.kinds.values()):     # "gains 3 Court Maids" says the number
                 what = "; ".join(mine.words(db)[:len(mine.kinds)])
                 mine.kinds.clear()
-                return what, self.cause(*effect)
-            return f"chooses {n}", self.cause(*effect)
-        verb = K.A_PLAY + (a - K.A_PLAY) // K.NCMAX * K.NCMAX
-        c = a - verb
-        name = self.name(c)
-        if verb == K.A_PLAY:
-            mine.take(c, ("played",))
-            return f"plays {name}", ""
-        if verb == K.A_RECALL:
-            mine.take(c, ("recall",))
-            return f"recalls {name}", ""
-        if verb == K.A_KEEP:
-            mine.take(c, ("keep",))
-            return f"keeps {name}", ""
-        if verb == K.A_BUY:
-            mine.take(c, ("gain", "gain_hand", "gain_deck"))
-            return f"buys {db.count(c, 1)} for {self.coins(before.coins - after.coins)} ({after.coins} left)", ""
-        if verb == K.A_BACK:
+                return what, self.cause(*d.effect)
+            return f"chooses {n}", self.cause(*d.effect)
+        if d.verb in KNOWN:
+            mine.take(c, (KNOWN[d.verb][0],))
+        one = db.count(c, 1)
+        if d.verb == K.A_PLAY:
+            return f"plays {self.name(c)}", ""
+        if d.verb in (K.A_RECALL, K.A_KEEP):
+            return f"{'recalls' if d.verb == K.A_RECALL else 'keeps'} {one}", ""
+        if d.verb == K.A_BUY:
+            return f"buys {one} {paid}", ""
+        if d.verb == K.A_SET:
+            return f"sets {one} ({after.sp[p]} SP)", ""
+        if d.verb == K.A_BACK:
             moved = mine.kinds.pop("to_domain", {})
-            return (f"backs {name} with {before.coins} coins; {card_list(db, moved)} "
+            return (f"backs {self.name(c)} with {self.coins(before.coins)}; {card_list(db, moved)} "
                     f"move{'s' if sum(moved.values()) == 1 else ''} to the domain ({after.sp[p]} SP)"), ""
-        if verb == K.A_SET:
-            mine.take(c, ("set",))
-            return f"sets {db.count(c, 1)} ({after.sp[p]} SP)", ""
         # a card chosen for a card's text: what happened to it says what the choice meant
-        took = mine.take(c)
-        cause = self.cause(*effect)
-        if took is not None:
-            return MOVES[took].format(cards=db.count(c, 1)), cause
-        zone = {K.CH_HAND: "in the hand", K.CH_DISCARD: "in the discard pile", K.CH_MARKET: "in the market",
-                K.CH_PLAY: "in the play area", K.CH_DECK_TOP: "on top of the deck", K.CH_KEPT: "kept in the domain"}
-        if effect[0] == K.EFF_SUPPLY_UNIT:
-            return f"puts {db.count(c, 1)} from the play area on top of the deck", cause
-        return f"chooses {db.count(c, 1)} {zone.get(kind, '')}".rstrip(), cause
+        cause = self.cause(*d.effect)
+        if (took := mine.take(c)) is not None:
+            return MOVES[took].format(cards=one), cause
+        if d.effect[0] == K.EFF_SUPPLY_UNIT:        # it was drawn again by the Cleanup in the same step
+            return f"puts {one} from the play area on top of the deck", cause
+        return f"chooses {one} {CHOICE_ZONES.get(d.choice, '')}".rstrip(), cause
+
+    def passing(self, d: "Decision", before: Table) -> str:
+        if d.ctx == K.CTX_MAIN:
+            return f"ends the Main phase with {self.coins(before.coins)}"
+        if d.ctx == K.CTX_SECOND:
+            unused = f" ({self.coins(before.coins)} unused)" if before.coins else ""
+            return {K.MODE_NONE: f"buys nothing{unused}", K.MODE_BUYING: f"stops buying{unused}",
+                    K.MODE_SETTING: "stops setting"}[d.mode]
+        if d.ctx == K.CTX_KEEP:
+            return "keeps nothing more"
+        if d.ctx == K.CTX_DECLARE:
+            return f"does not declare coronation ({before.sp[d.seat]} SP)"
+        return "passes"
 
     def end(self) -> None:
         g, rs = self.game, self.ruleset
         reason = g.end_reason
+        three = (rs.judgement or ("three_piles" if rs.second_edition else "duke_only")) == "three_piles"
         words = {"coronation": "coronation",
                  "overtime": "overtime: a declarer reached 30 SP",
-                 "judgement": ("judgement: the Duke, Senator and Court Maid piles are empty"
-                               if (rs.judgement or ("three_piles" if rs.second_edition else "duke_only")) == "three_piles"
+                 "judgement": ("judgement: the Duke, Senator and Court Maid piles are empty" if three
                                else "judgement: the Duke pile is empty"),
                  "turn_cap": f"the turn cap ({rs.turn_cap} turns each)",
                  "instant_30": "30 SP"}[reason]
@@ -571,7 +593,8 @@ def run_plan(path: str | Path, agents=None):
     differ += [k for k in ("rules_hash", "card_data_hash") if now[k] != recorded.get(k)]
     if differ:
         raise HocError(f"cannot rebuild the run in {folder}: {', '.join(differ)} differ from what it recorded "
-                       f"(rule options, agents or card data changed since; engine then {recorded.get('engine_version')})")
+                       f"(rule options, agents or card data changed since; the run's engine: "
+                       f"{recorded.get('engine_version')})")
     return plan, recorded
 
 

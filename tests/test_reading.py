@@ -115,7 +115,8 @@ def test_simulate_json_carries_an_interval_for_every_rate_the_report_prints(caps
         assert lo <= m <= hi
     text = report(s)
     for r in seats:
-        assert f"seat {r['seat']} ({r['agent']}): {100 * r['rate']:5.1f}%  [{100 * r['lo']:5.1f}, {100 * r['hi']:5.1f}]" in text
+        rate = f"{100 * r['rate']:5.1f}%  [{100 * r['lo']:5.1f}, {100 * r['hi']:5.1f}]"
+        assert f"seat {r['seat']} ({r['agent']}): {rate}" in text
     for r in s["end_reason_rates"]:
         assert f"{r['end_reason']} {r['wins']} ({100 * r['rate']:.1f}%  [{100 * r['lo']:5.1f}" in text
     assert "seat 3" not in text
