@@ -233,9 +233,9 @@ def moves(db, before: Table, after: Table, p: int, turn_ended: bool, owns_play: 
         flow("discard_hand", "discard", "hand", c)
         flow("discard_deck", "discard", "deck", c)
         flow("draw", "deck", "hand", c)
-    left = {z: {db.name(c): int(v[c]) for c in range(nc) if v[c]} for z, v in d.items() if np.any(v)}
-    if left:
-        m.extra.append(f"(also: {left})")        # a move this module does not know how to tell
+    left = [f"{z} {int(v[c]):+d} {db.english(c)}" for z, v in d.items() for c in range(nc) if v[c]]
+    if left:                                     # a move this module does not know how to tell
+        m.extra.append(f"(also: {', '.join(left)})")
     return m
 
 
