@@ -17,6 +17,10 @@ EDITIONS = ("2e", "1e")
 # other names players use for a card: the English edition prints Court Maid as "Royal Maid"
 ALIASES = {"Royal Maid": "court_maid"}
 NUMERIC = ("cost", "links", "coins", "sp", "copies", "per_player", "start1", "start2", "start3", "start4")
+# the values an override may set, per field: far beyond any printed card, yet small enough that no
+# count a game adds up (coins, SP, cards in a deck) outgrows the engine's integers
+OVERRIDE_RANGE = {"cost": (0, 99), "links": (0, 99), "coins": (-99, 99), "sp": (-99, 99), "copies": (0, 99),
+                  "per_player": (0, 1), "start1": (0, 99), "start2": (0, 99), "start3": (0, 99), "start4": (0, 99)}
 
 
 @lru_cache(maxsize=None)
@@ -66,8 +70,9 @@ class CardDB:
             if fld not in fields:
                 raise HocError(f"override {card}.{fld}={value}: {fld!r} is not a numeric card field"
                                f"{did_you_mean(fld, fields)}; fields: {', '.join(fields)}")
-            if value < 0 and fld not in ("sp", "coins"):
-                raise HocError(f"override {card}.{fld}={value}: {fld} cannot be negative")
+            low, high = OVERRIDE_RANGE[fld]
+            if not low <= value <= high:
+                raise HocError(f"override {card}.{fld}={value}: {fld} must be {low} to {high}")
             df.loc[df.id == card, fld] = value
         df["implemented"] = [e == "" or e in K.EFFECT_IDS for e in df.effect]
         object.__setattr__(self, "frame", df)

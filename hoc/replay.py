@@ -602,14 +602,13 @@ def recorded_row(path: str | Path, plan, index: int):
     """The saved row of game `index` (a pandas Series), or None if its part is not on disk."""
     import pandas as pd
 
-    for first, n in plan.chunks():
-        if first <= index < first + n:
-            part = Path(path) / f"part-{first:012d}.parquet"      # as hoc.research.store names a chunk's part
-            if not part.exists():
-                return None
-            df = pd.read_parquet(part)
-            return df[df.game == index].iloc[0]
-    return None
+    first = plan.first + (index - plan.first) // plan.chunk * plan.chunk
+    part = Path(path) / f"part-{first:012d}.parquet"      # as hoc.research.store names a chunk's part
+    if not part.exists():
+        return None
+    df = pd.read_parquet(part)
+    row = df[df.game == index]
+    return row.iloc[0] if len(row) else None
 
 
 def replay_run(path: str | Path, index: int, agents=None) -> Replay:

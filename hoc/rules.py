@@ -14,6 +14,8 @@ from hoc.kernel import constants as K
 from hoc.presets import RECOMMENDED
 
 MAX_PLAYERS = 4
+# turns per player before a capped draw: the results keep a game's turns (all players') in 16 bits
+MAX_TURN_CAP = 1000
 
 
 @dataclass(frozen=True)
@@ -46,8 +48,9 @@ class Ruleset:
                                else tuple(self.overrides))
         if self.princesses is not None:
             object.__setattr__(self, "princesses", tuple(self.princesses))
-        if not isinstance(self.turn_cap, int) or isinstance(self.turn_cap, bool) or self.turn_cap < 1:
-            raise HocError(f"turn_cap must be a whole number of at least 1, got {self.turn_cap!r}")
+        if not isinstance(self.turn_cap, int) or isinstance(self.turn_cap, bool) \
+                or not 1 <= self.turn_cap <= MAX_TURN_CAP:
+            raise HocError(f"turn_cap must be a whole number from 1 to {MAX_TURN_CAP}, got {self.turn_cap!r}")
         if not isinstance(self.edition, str):
             raise HocError(f"edition must be '2e' or '1e', got {self.edition!r}")
         for name, value, allowed in (("judgement", self.judgement, ("three_piles", "duke_only")),
@@ -78,6 +81,10 @@ class Ruleset:
                 raise HocError(f"unknown princess {n!r}{hint}; princesses of {self.edition}: {', '.join(everyone)}")
         if len(set(names)) != len(names):
             raise HocError(f"princess pool names a princess twice: {', '.join(names)}")
+        if len(names) < self.players:
+            # a seat without a princess can never be crowned and counts 0 SP at Judgement
+            raise HocError(f"{self.players} players need at least {self.players} princesses in the pool, "
+                           f"got {len(names)} ({', '.join(names)}): a seat left without one could never win")
         return [db.index(n) for n in names]
 
     @cached_property

@@ -306,6 +306,6 @@ def test_bad_choose_section_is_one_clear_error(tmp_path, text, problem):
 
 
 def test_choose_names_unknown_cards_with_a_suggestion(tmp_path):
-    agent = from_file(write(tmp_path, '[choose]\ngain = ["imperial_estat"]\n'))
+    agent = from_file(write(tmp_path, '[choose]\ngain = ["imperial_estat"]\n[[buy]]\ncard = "city"\n'))
     with pytest.raises(HocError, match="unknown card 'imperial_estat'.*did you mean 'imperial_estate'"):
         agent.params(Ruleset(players=2))

@@ -96,6 +96,8 @@ def from_import(spec: str) -> Agent:
     import importlib
 
     module, _, attr = spec.partition(":")
+    if not module or not attr:
+        raise HocError(f"cannot load Python agent {spec!r}: write it as module:function")
     if module == "agents" or module.startswith("agents."):
         from hoc._moved import new_name
 

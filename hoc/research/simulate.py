@@ -17,13 +17,27 @@ from hoc.rules import Ruleset
 from hoc.research.stats import wilson  # noqa: F401  (part of this module's API)
 
 
-def lineup(names: str | list[str], players: int) -> list[Agent]:
-    """Agents by seat: one name fills every seat, otherwise one name per seat."""
+def resolve(names: str | list[str]) -> list[Agent]:
+    """The agents named, comma-separated or in a list. Different agents never share a name: an agent
+    file whose name (its file name) another agent of the list already has is named by its path, so
+    `copy/senator_duke.toml,senator_duke` compares the copy with the original."""
+    import dataclasses
+
     if isinstance(names, str):
         names = [n.strip() for n in names.split(",") if n.strip()]
-    if not names:
-        raise HocError("no agents given")
     agents = [get(n) for n in names]
+    specs = {}                          # agent name -> the names given for it
+    for n, a in zip(names, agents):
+        specs.setdefault(a.name, set()).add(n)
+    return [dataclasses.replace(a, name=n) if len(specs[a.name]) > 1 and n.endswith(".toml") else a
+            for n, a in zip(names, agents)]
+
+
+def lineup(names: str | list[str], players: int) -> list[Agent]:
+    """Agents by seat: one name fills every seat, otherwise one name per seat."""
+    agents = resolve(names)
+    if not agents:
+        raise HocError("no agents given")
     if len(agents) == 1:
         return agents * players
     if len(agents) != players:
@@ -174,8 +188,7 @@ def resumed_games(plan: Plan, out: str | None) -> int:
 
     if not out or not Path(out).is_dir():
         return 0
-    done = ParquetStore(out, plan).done()
-    return sum(n for first, n in plan.chunks() if first in done)
+    return sum(plan.chunk_games(first) for first in ParquetStore(out, plan).done())
 
 
 def _rate(wins: int, n: int, **key) -> dict:

@@ -17,7 +17,7 @@ from hoc.research import stats
 from hoc.errors import HocError
 from hoc.research.harness import Backend, Plan, chunk_size
 from hoc.rules import Ruleset
-from hoc.research.runs import execute
+from hoc.research.runs import check_memory, execute
 from hoc.research.simulate import concat
 
 
@@ -44,6 +44,8 @@ def _out(out: str | None, name: str) -> str | None:
 def _play(plans: list[tuple[str, Plan]], columns: list[str], backend: Backend, out: str | None,
           progress: bool, stop=None) -> pd.DataFrame:
     """Play the plans one after the other; `stop(name, plan, games so far)` may end a plan early."""
+    if stop is None:                    # a sequential test usually stops far short of its plans' size
+        check_memory(sum(plan.games for _, plan in plans))
     frames = []
     for name, plan in plans:
         games: list[pd.DataFrame] = []
