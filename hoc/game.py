@@ -80,7 +80,7 @@ class Game:
         if not isinstance(action, (int, np.integer)) or not self.is_legal(action):
             legal = ", ".join(self.label(a) for a in self.legal_actions())
             shown = self.label(action) if isinstance(action, (int, np.integer)) and 0 <= action < K.N_ACTIONS else action
-            raise IllegalActionError(f"action {action!r} ({shown}) is not legal for seat {self.decider + 1} "
+            raise IllegalActionError(f"action {action!r} ({shown}) is not legal for seat {self.decider} "
                                      f"in the {CONTEXTS[self.state[K.H_CTX]]}; legal: {legal}")
         _apply(self.state, int(action))
 
@@ -338,8 +338,8 @@ class Game:
         return other
 
     def __repr__(self) -> str:
-        status = (f"over: {self.end_reason}, winner seat {self.winner + 1 if self.winner is not None else '-'}"
-                  if self.over else f"seat {self.decider + 1} to act ({self.context})")
+        status = (f"over: {self.end_reason}, winner seat {self.winner if self.winner is not None else '-'}"
+                  if self.over else f"seat {self.decider} to act ({self.context})")
         return f"<Game seed={self.seed} turns={self.turns} {status}>"
 
 

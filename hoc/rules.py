@@ -9,6 +9,7 @@ import numpy as np
 
 from hoc.cards import CardDB, parse_override
 from hoc.errors import HocError
+from hoc.names import did_you_mean
 from hoc.kernel import constants as K
 from hoc.presets import RECOMMENDED
 
@@ -76,7 +77,8 @@ class Ruleset:
             raise HocError("the princess pool is empty")
         for n in names:
             if n not in everyone:
-                raise HocError(f"unknown princess {n!r}; princesses of {self.edition}: {', '.join(everyone)}")
+                hint = did_you_mean(n, everyone, {db.english(db.index(k)): k for k in everyone})
+                raise HocError(f"unknown princess {n!r}{hint}; princesses of {self.edition}: {', '.join(everyone)}")
         if len(set(names)) != len(names):
             raise HocError(f"princess pool names a princess twice: {', '.join(names)}")
         if len(names) < self.players:
@@ -111,13 +113,15 @@ class Ruleset:
             elif "," in m:
                 kinds = [k.strip() for k in m.split(",") if k.strip()]
             else:
-                raise HocError(f"unknown market {m!r}: use random, basic, a preset "
+                hint = did_you_mean(m, ["random", "basic", *RECOMMENDED, *commons])
+                raise HocError(f"unknown market {m!r}{hint}: use random, basic, a preset "
                                f"({', '.join(RECOMMENDED)}) or a comma-separated list of 10 kinds")
         else:
             kinds = list(m)
         for k in kinds:
             if k not in commons:
-                raise HocError(f"unknown common kind {k!r} in market for {self.edition}; "
+                hint = did_you_mean(k, commons, {db.english(db.cards_of_pile(c)[0]): c for c in commons})
+                raise HocError(f"unknown common kind {k!r} in market for {self.edition}{hint}; "
                                f"see `hoc cards --edition {self.edition}`")
         if len(set(kinds)) != len(kinds):
             raise HocError(f"market names a kind twice: {', '.join(kinds)}")

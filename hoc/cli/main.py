@@ -39,6 +39,15 @@ def _game_options(p: argparse.ArgumentParser, games_default: int | None):
     p.add_argument("--instant-win-at-30", action="store_true", help="30 SP wins at once outside overtime too")
 
 
+def _option_defaults() -> dict:
+    p = argparse.ArgumentParser(add_help=False)
+    _game_options(p, None)
+    return vars(p.parse_args([]))
+
+
+GAME_OPTIONS = _option_defaults()     # the game options and their defaults
+
+
 def _run_options(p: argparse.ArgumentParser):
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     p.add_argument("--backend", default="loky", help="loky (local processes, default) or dask")
@@ -118,7 +127,7 @@ def _backend(args):
 def cmd_simulate(args) -> int:
     from hoc.research.harness import Plan, chunk_size
     from hoc.research.runs import LengthTally, execute
-    from hoc.research.simulate import Summary, lineup, report
+    from hoc.research.simulate import Summary, lineup, report, resumed_games
 
     _check_outputs(args)
     ruleset = _ruleset(args)
@@ -129,11 +138,12 @@ def cmd_simulate(args) -> int:
     summary = Summary(ruleset, agents, plan.seed, plan.rotate)
     lengths = LengthTally()           # counts per length and end reason: flat memory however many games
     consumers = [summary.add] + ([lengths.add] if args.plot else [])
+    resumed = resumed_games(plan, args.out)
     try:
         wall = execute(plan, backend, args.out, consumers)
     finally:
         backend.close()
-    result = summary.result(wall)
+    result = summary.result(wall, played=plan.games - resumed)
     print(json.dumps(result) if args.json else report(result), flush=True)
     if args.plot:
         from hoc.research import plots
@@ -184,7 +194,7 @@ def cmd_tournament(args) -> int:
         print(json.dumps({"games": len(t.games), "seed": args.seed, "players": ruleset.players,
                           "agents": _records(t.rates), "ratings": _records(t.ratings), "seats": _records(t.seats),
                           "pairwise": _records(t.pairwise.long) if t.pairwise is not None else None,
-                          "sprt": {k: dataclasses.asdict(v) for k, v in t.stopped.items()}}), flush=True)
+                          "sprt": {k: v.as_dict() for k, v in t.sprt.items()}}), flush=True)
     else:
         _tournament_report(args, ruleset, t)
     if args.plot:
@@ -237,10 +247,14 @@ def _tournament_report(args, ruleset, t) -> None:
     print("\nratings (OpenSkill Plackett-Luce; ordinal = mu - 3 sigma):")
     for r in t.ratings.itertuples():
         print(f"  {r.agent:<22} mu {r.mu:6.2f}  sigma {r.sigma:5.2f}  ordinal {r.ordinal:6.2f}")
-    print("\nwin rate by seat: " + ", ".join(f"seat {int(r.seat) + 1} {_pct(r.rate, r.lo, r.hi)}"
-                                           for r in t.seats.itertuples()))
-    for k, v in t.stopped.items():
-        print(f"SPRT stopped {k} after {v.wins + v.losses} decided games: {v.decision} (p0 {v.p0}, p1 {v.p1})")
+    print("\nwin rate by seat (seat 0 plays first): " + ", ".join(f"seat {int(r.seat)} {_pct(r.rate, r.lo, r.hi)}"
+                                                                for r in t.seats.itertuples()))
+    if t.sprt:
+        every = next(iter(t.sprt.values())).every
+        print(f"\nsequential test (Wald's SPRT, 5% error rates, applied after every "
+              f"{'game' if every == 1 else f'{every} mirrored games'}):")
+    for k, v in t.sprt.items():
+        print(f"  {k}: {v.words()}")
     sys.stdout.flush()
 
 
@@ -340,31 +354,51 @@ def _balance_report(args, ruleset, agents, b) -> None:
 
 
 def cmd_replay(args) -> int:
-    from hoc.replay import replay
+    from hoc.replay import replay, replay_run
     from hoc.research.simulate import lineup
 
-    ruleset = _ruleset(args)
     if not 0 <= args.game < 2 ** 63:
         raise HocError(f"--game must be 0 to 2**63 - 1, got {args.game}")
+    given = [f"--{k.replace('_', '-')}" for k in GAME_OPTIONS if getattr(args, k) is not None and k != "agents"]
+    if args.from_run:
+        if given:
+            raise HocError(f"--from replays the run with the options it recorded: drop {', '.join(given)}")
+        print("\n".join(replay_run(args.from_run, args.game, args.agents).lines))
+        return 0
+    for k, v in GAME_OPTIONS.items():
+        if getattr(args, k) is None:
+            setattr(args, k, v)
+    ruleset = _ruleset(args)
     print("\n".join(replay(ruleset, lineup(args.agents, ruleset.players), args.seed, args.game,
                            rotate=args.rotate_seats)))
     return 0
+
+
+CARD_SECTIONS = (("princess", "Princesses"), ("basic", "Basic cards (the basic market and the starting decks)"),
+                 ("rare", "Rare cards (one copy each, shuffled into the supply)"),
+                 ("common", "Supply kinds (10 of them make a game's supply)"))
 
 
 def cmd_cards(args) -> int:
     from hoc.cards import CardDB
 
     db = CardDB(args.edition)
-    cols = ["id", "pile", "category", "types", "subtypes", "cost", "links", "coins", "sp", "copies",
-            "effect", "implemented", "name_en", "name_ja"]
-    df = db.frame[cols]
+    chosen = [db.lookup(n) for n in args.names] if args.names else list(range(len(db)))
     if args.json:
-        print(df.to_json(orient="records", force_ascii=False))
-    else:
-        import pandas as pd
-
-        with pd.option_context("display.max_rows", None, "display.width", 200, "display.max_columns", None):
-            print(df.drop(columns=["name_ja"]).to_string(index=False))
+        cols = ["id", "pile", "category", "types", "subtypes", "cost", "links", "coins", "sp", "copies",
+                "effect", "implemented", "name_en", "name_ja", "text_en"]
+        print(db.frame.iloc[chosen][cols].to_json(orient="records", force_ascii=False))
+        return 0
+    if args.names:
+        print("\n\n".join(db.sheet(i) for i in chosen))
+        return 0
+    edition = {"2e": "2nd edition", "1e": "1st edition"}[db.edition]
+    print(f"{edition}: {len(db)} cards. `hoc cards NAME` shows one card, --json gives the data.")
+    for category, title in CARD_SECTIONS:
+        cards = [i for i in chosen if db.frame.category.iat[i] == category]
+        if cards:
+            print(f"\n{title}\n")
+            print("\n".join(db.sheet(i) for i in cards))
     return 0
 
 
@@ -385,7 +419,10 @@ class _Parser(argparse.ArgumentParser):
 
 
 def parser() -> argparse.ArgumentParser:
+    from hoc import __version__
+
     top = _Parser(prog="hoc", description="Heart of Crown simulator")
+    top.add_argument("--version", action="version", version=f"hoc {__version__}")
     sub = top.add_subparsers(dest="command", required=True, parser_class=_Parser)
     p = sub.add_parser("simulate", help="play many games and summarise them")
     _game_options(p, 10_000)
@@ -419,11 +456,16 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_balance)
     p = sub.add_parser("replay", help="print a turn-by-turn log of one game of a run")
     _game_options(p, None)
+    p.set_defaults(**dict.fromkeys(GAME_OPTIONS))       # None: not given (--from takes the run's own)
     p.add_argument("--game", type=int, default=0, help="game index within the run (default 0)")
+    p.add_argument("--from", dest="from_run", metavar="RUN.parquet",
+                   help="replay game --game of a run saved with --out, with the options it recorded "
+                        "(--agents only to name agent files the run's names do not find)")
     p.set_defaults(func=cmd_replay)
-    p = sub.add_parser("cards", help="list the card database")
-    p.add_argument("--edition", default="2e")
-    p.add_argument("--json", action="store_true")
+    p = sub.add_parser("cards", help="every card's values and text (or the named cards')")
+    p.add_argument("names", nargs="*", metavar="NAME", help="a card's id or English name, e.g. duke or 'Court Maid'")
+    p.add_argument("--edition", default="2e", help="2e (default) or 1e")
+    p.add_argument("--json", action="store_true", help="the card data as JSON records")
     p.set_defaults(func=cmd_cards)
     p = sub.add_parser("agents", help="list the available agents")
     p.set_defaults(func=cmd_agents)
