@@ -3,7 +3,7 @@ table the kernels read, with user overrides of any numeric value."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from importlib import resources
 
 import numpy as np
@@ -37,6 +37,22 @@ def parse_override(text: str) -> tuple[str, str, int]:
     except ValueError:
         raise HocError(f"bad override {text!r}: value {value.strip()!r} is not an integer") from None
     return card.strip(), fld.strip(), number
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card's facts as this run plays them (overrides applied): what an agent reads to choose."""
+
+    id: int
+    name: str
+    cost: int
+    links: int
+    coins: int
+    sp: int
+    types: frozenset[str]       # "territory", "action", "succession", ...
+    subtypes: frozenset[str]    # "maid", "military", ...
+    category: str               # "princess", "basic", "common" or "rare"
+    pile: str                   # its market kind (the five Attendant Maids share one)
 
 
 @dataclass(frozen=True)
@@ -91,23 +107,39 @@ class CardDB:
                 T[i, K.F_START + seat] = row[f"start{seat + 1}"]
         return T
 
-    # ---- look-ups -------------------------------------------------------------------------
+    # ---- look-ups (plain Python containers built once: agents call them at every decision) -----
+    @cached_property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card's facts, by id."""
+        return tuple(Card(i, row.id, int(row.cost), int(row.links), int(row.coins), int(row.sp),
+                          frozenset(t for t in row.types.split("|") if t),
+                          frozenset(t for t in row.subtypes.split("|") if t), row.category, row.pile)
+                     for i, row in enumerate(self.frame.itertuples(index=False)))
+
+    @cached_property
+    def _by_name(self) -> dict[str, Card]:
+        return {c.name: c for c in self.cards}
+
     @property
     def ids(self) -> list[str]:
-        return list(self.frame.id)
+        return [c.name for c in self.cards]
 
     def __len__(self) -> int:
-        return len(self.frame)
+        return len(self.cards)
+
+    def __getitem__(self, card: str | int) -> Card:
+        """A card's facts by name or id: `cards["duke"].sp`, `"territory" in cards[c].types`."""
+        return self.cards[self.index(card) if isinstance(card, str) else card]
 
     def index(self, card: str) -> int:
-        hits = np.flatnonzero(self.frame.id.values == card)
-        if len(hits) == 0:
+        found = self._by_name.get(card)
+        if found is None:
             raise HocError(f"unknown card {card!r} in edition {self.edition}; "
                            f"see `hoc cards --edition {self.edition}`")
-        return int(hits[0])
+        return found.id
 
     def name(self, i: int) -> str:
-        return self.frame.id.iat[i]
+        return self.cards[i].name
 
     def pile_ids(self, category: str) -> list[str]:
         return list(dict.fromkeys(self.frame.pile[self.frame.category == category]))

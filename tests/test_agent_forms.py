@@ -36,6 +36,17 @@ def test_three_player_mixed_lineup_of_jitted_and_python_seats():
     pd.testing.assert_frame_equal(a, b)
 
 
+def test_python_and_jitted_seats_rotating_on_random_markets_play_the_jitted_games():
+    """One Game serves a chunk of games: each starts afresh from its seed, with the jitted seats
+    re-seated as the lineup rotates (checked against run_batch, invariants on)."""
+    rules = Ruleset(players=2, market="random")
+
+    def run(names):
+        return simulate(rules, lineup(names, 2), 40, seed=5, rotate=True, validate=True).games[SAME]
+
+    pd.testing.assert_frame_equal(run("basic_rush,random"), run("hoc.agents.examples:basic_rush_py,random"))
+
+
 def test_registered_python_agent_is_selectable_by_name_and_illegal_actions_raise():
     register("always_buy_duke", lambda game: "buy duke", "tries to buy a Duke at every decision")
     assert get("always_buy_duke").play is not None
