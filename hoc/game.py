@@ -45,7 +45,7 @@ VERBS = {K.A_PASS: "pass", K.A_DECLARE: "declare", K.A_COIN: "coin", K.A_ABILITY
 
 class Action(int):
     """An action id of the fixed action space, with its reading. It is that int wherever an id is
-    expected (`apply`, comparisons, numpy indexing, JSON).
+    expected (`apply`, comparisons, numpy indexing, JSON). Read-only: one table serves every game.
 
     verb: "play", "recall", "buy", "back", "set", "keep" or "choose" (a card action: `card` names the
     card), "number" (`number` is n), or "pass", "declare", "coin", "ability", "lily", "buy revealed"
@@ -55,6 +55,14 @@ class Action(int):
     verb: str
     card: str | None
     number: int | None
+
+    def __new__(cls, a: int, verb: str, card: str | None = None, number: int | None = None) -> "Action":
+        action = super().__new__(cls, a)
+        action.__dict__.update(verb=verb, card=card, number=number)
+        return action
+
+    def __setattr__(self, name, value):
+        raise AttributeError("an Action is read-only (it is shared by every game of its card set)")
 
     __str__ = int.__repr__      # str() and f-strings still give the id
 
@@ -79,22 +87,19 @@ def actions(cards: CardDB) -> Actions:
     """The action table of a card set."""
     by_id, labels = [], []
     for a in range(K.N_ACTIONS):
-        action = Action(a)
-        action.card = action.number = None
         if a >= K.A_PLAY:
             verb = K.A_PLAY + (a - K.A_PLAY) // K.NCMAX * K.NCMAX
             c = a - verb
-            action.verb = K.CARD_VERBS[verb]
-            action.card = cards.name(c) if c < len(cards) else None
+            action = Action(a, K.CARD_VERBS[verb], cards.name(c) if c < len(cards) else None)
             label = f"{action.verb} {action.card or f'#{c}'}"
         elif K.A_NUMBER <= a <= K.A_NUMBER + K.NUMBER_MAX:
-            action.verb, action.number = "number", a - K.A_NUMBER
+            action = Action(a, "number", number=a - K.A_NUMBER)
             label = f"number {action.number}"
         elif a in VERBS:
-            action.verb = VERBS[a]
+            action = Action(a, VERBS[a])
             label = NAMED_ACTIONS.get(a, action.verb)
         else:
-            action.verb, label = "unused", f"action {a}"        # never legal
+            action, label = Action(a, "unused"), f"action {a}"       # never legal
         by_id.append(action)
         labels.append(label)
     dynamic = {K.A_BUY_REVEALED}                       # its label names the revealed card
@@ -117,6 +122,17 @@ class Game:
     >>> g = Game(Ruleset(players=2, market="basic"), seed=7)
     >>> while not g.over:
     ...     g.apply(g.legal_actions()[0])
+
+    Deciding: `decider`, `context` ("main phase", "second phase", "keep", "coronation", "card
+    choice"), `second_phase` ("open", "buying", "setting"), `legal_actions()` (`Action`s: `a.verb`,
+    `a.card`), `apply(action or label)`, `label(a)`. Card facts: `cards["duke"].sp`, `.cost`,
+    `.types`. Reading the table, all read-only Python values, seats from 0: `hand(p)`,
+    `discard_pile(p)`, `domain(p)`, `kept(p)`, `deck_face_up(p)`, `play_area()`, `market()`,
+    `supply()`, `supply_top()`, `exiled()`, `princess(p)`, `princesses_available()`, `sp(p)`,
+    `counters(p)`, `declared(p)`, `knocked_out(p)`, `owned(p, card)`, `cards_owned(p)`,
+    `turns_taken(p)`, `price(card, p)`, `coins`, `open_plays`, `cards_played`, `turn_player`,
+    `turns`, `extra_turn`, `overtime`, `over`, `winner`, `winners`, `end_reason`. Hidden
+    information too, for tests and analysis: `deck(p)`.
     """
 
     def __init__(self, ruleset: Ruleset | None = None, seed: int = 0, **rules):

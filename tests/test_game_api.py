@@ -36,6 +36,8 @@ def test_an_action_is_its_int_wherever_an_id_is_expected(game2):
     assert type(pickle.loads(pickle.dumps(a))) is int
     assert np.arange(K.N_ACTIONS)[[a]].tolist() == [int(a)]
     assert repr(a) == f"<Action {int(a)}: {a.verb} {a.card}>"
+    with pytest.raises(AttributeError, match="read-only"):
+        a.card = "duke"                                 # one table serves every game of the card set
 
 
 def test_number_actions_carry_their_number():
