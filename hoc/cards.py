@@ -117,8 +117,9 @@ class CardDB:
                      for i, row in enumerate(self.frame.itertuples(index=False)))
 
     @cached_property
-    def _by_name(self) -> dict[str, Card]:
-        return {c.name: c for c in self.cards}
+    def _by_key(self) -> dict[str | int, Card]:
+        """Every card by name and by id (names are strings, ids ints: the keys never collide)."""
+        return {**{c.name: c for c in self.cards}, **{c.id: c for c in self.cards}}
 
     @property
     def ids(self) -> list[str]:
@@ -129,10 +130,11 @@ class CardDB:
 
     def __getitem__(self, card: str | int) -> Card:
         """A card's facts by name or id: `cards["duke"].sp`, `"territory" in cards[c].types`."""
-        return self.cards[self.index(card) if isinstance(card, str) else card]
+        found = self._by_key.get(card)
+        return found if found is not None else self.cards[self.index(card)]
 
     def index(self, card: str) -> int:
-        found = self._by_name.get(card)
+        found = self._by_key.get(card) if isinstance(card, str) else None
         if found is None:
             raise HocError(f"unknown card {card!r} in edition {self.edition}; "
                            f"see `hoc cards --edition {self.edition}`")
