@@ -4,7 +4,9 @@ from `game.legal_actions()`, an id, or a label such as "pass") for `game.decider
 `mymodule.py` in the current folder is found too) or register it:
 `hoc.agents.registry.register("mine", fn)`. They play through the same decision interface as the
 jitted agents; `basic_rush_py` plays about 1,400 two-player games per second on one core
-(`benchmarks/bench_python_agent.py`), the jitted `basic_rush` about 40 times more.
+(`benchmarks/bench_python_agent.py`), the jitted `basic_rush` about 40 times more. The harness
+plays the games of a chunk in one `Game` (reset between games): an agent that remembers things
+between calls must notice a new game (e.g. `game.turns` going back).
 """
 from __future__ import annotations
 
