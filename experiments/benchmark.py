@@ -40,7 +40,7 @@ def main(argv: list[str] | None = None) -> Study:
             study.figure(str(png), "head-to-head win rates")
             t.pairwise.long.to_csv(study.path("head_to_head_2p.csv"), index=False)
         seat = t.seats
-        study.text("Win rate by seat: " + ", ".join(f"seat {int(r.seat) + 1} {pct(r.rate, r.lo, r.hi)}"
+        study.text("Win rate by seat: " + ", ".join(f"seat {int(r.seat)} {pct(r.rate, r.lo, r.hi)}"
                                                    for r in seat.itertuples()))
     study.finish()
     return study

@@ -43,9 +43,9 @@ def main(argv: list[str] | None = None) -> Study:
             cells[deck] = seat_rates(rs, agent, args.games, args.seed, study, f"{players}p_{deck[:2].lower()}")
         for seat in range(players):
             r2, r1 = cells["2E decks"].iloc[seat], cells["1E-style decks"].iloc[seat]
-            rows.append({"players": players, "seat": seat + 1, "2E decks": pct(r2.rate, r2.lo, r2.hi),
+            rows.append({"players": players, "seat": seat, "2E decks": pct(r2.rate, r2.lo, r2.hi),
                          "1E-style decks": pct(r1.rate, r1.lo, r1.hi), "even share": f"{100 / players:.1f}%",
-                         "rate": r2.rate, "lo": r2.lo, "hi": r2.hi, "label": f"{players}p seat {seat + 1}",
+                         "rate": r2.rate, "lo": r2.lo, "hi": r2.hi, "label": f"{players}p seat {seat}",
                          "excess": r2.rate - 1 / players, "excess_lo": r2.lo - 1 / players,
                          "excess_hi": r2.hi - 1 / players})
     t = pd.DataFrame(rows)
