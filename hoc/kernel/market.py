@@ -1,7 +1,7 @@
 """The supply deck and the random market."""
 import numpy as np
 
-from hoc.kernel.jit import kernel
+from hoc.kernel.jit import entry, kernel
 from hoc.kernel.constants import (
     CAT_COMMON, CAT_RARE, F_CAT, F_COPIES, F_PILE, H_MARKET_DIRTY, H_NACTIVE, H_NC, H_OFF_SCRATCH,
     H_KINDS, H_N_KINDS, H_OFF_SUPPLY, H_REVEALED, H_REVEALED_AT, H_RNG, H_SUPPLY_N, H_TURNS, MARKET_RANDOM,
@@ -67,7 +67,7 @@ def reveal_bottom(s):
     s[H_REVEALED_AT] = s[H_TURNS]
 
 
-@kernel
+@entry
 def revealed_card(s):
     """The face-up card on top of the supply, -1 if none."""
     if s[H_REVEALED] == 0 or s[H_SUPPLY_N] == 0:

@@ -3,7 +3,7 @@ import numpy as np
 from numba import njit
 
 from hoc.agents.policies import decide
-from hoc.kernel.jit import kernel
+from hoc.kernel.jit import entry, kernel
 from hoc.kernel.constants import (
     DTYPE, H_END, H_NC, H_KINDS, H_N_KINDS, MAX_KINDS, RES_MARKET, H_NP, H_OFF_STATS, H_STEPS, H_TURNS, H_WINNER, H_WIN_MASK, N_STATS, P_BACK_TURN,
     P_PRINCESS, P_SP, P_TURNS, RES_END, RES_ERROR, RES_GAME, RES_SEAT, RES_SEAT_SZ, RES_STEPS,
@@ -36,7 +36,7 @@ def play_out(s, validate, totals, work):
     return OK
 
 
-@kernel
+@entry
 def card_totals(s, totals, work):
     """Copies of each card in a freshly set-up game (for the no-card-created-or-lost check)."""
     for c in range(rule(s, R_NC)):
@@ -46,7 +46,7 @@ def card_totals(s, totals, work):
         totals[c] = work[c]
 
 
-@kernel
+@entry
 def record(s, out):
     out[RES_WINNER] = s[H_WINNER]
     out[RES_END] = s[H_END]
