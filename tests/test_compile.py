@@ -1,5 +1,5 @@
-"""What keeps the cold start short: one compiled version per kernel, and no CPython wrappers on the
-kernels only jitted code calls."""
+"""What keeps the cold start short: one compiled version per kernel, no CPython wrappers on the
+kernels only jitted code calls, and no invariant checks compiled into a plain run."""
 from __future__ import annotations
 
 import importlib
@@ -15,6 +15,8 @@ from hoc.game import Game
 from hoc.kernel import constants as K
 from hoc.kernel.state import card, load_u64
 from hoc.kernel.zones import draw
+from hoc.research import batch
+from hoc.research.harness import Plan, play_rows
 from hoc.research.simulate import lineup, simulate
 from hoc.rules import Ruleset
 
@@ -64,3 +66,20 @@ def test_calling_a_kernel_from_python_raises_a_type_error_naming_it():
     s = Game(Ruleset(players=2, market="basic"), seed=1).state
     with pytest.raises(TypeError, match=r"hoc\.kernel\.zones\.draw is a @kernel"):
         draw(s, 0, 1)
+
+
+def typed_callees(loop) -> set[str]:
+    """The jitted functions a fresh (uncached) compile of a batch loop types."""
+    play_rows(Plan(Ruleset(players=2), lineup("basic_rush", 2), 1, validate=loop is batch.run_batch[True]), 0, 0)
+    fresh = njit(loop.py_func)
+    sig = loop.signatures[0]
+    fresh.compile(sig)
+    typemap = fresh.overloads[sig].type_annotation.typemap
+    return {t.dispatcher.py_func.__name__ for t in typemap.values() if isinstance(t, types.Dispatcher)}
+
+
+def test_the_plain_batch_loop_does_not_compile_the_invariant_checks():
+    plain = typed_callees(batch.run_batch[False])
+    assert "play_out" in plain
+    assert not plain & {"play_checked", "card_totals"}
+    assert {"play_checked", "card_totals"} <= typed_callees(batch.run_batch[True])

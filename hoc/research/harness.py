@@ -109,8 +109,8 @@ def play_rows(plan: Plan, first: int, n: int) -> tuple[np.ndarray, np.ndarray]:
     ids = np.array([a.id for a in plan.agents], K.DTYPE)
     out = np.zeros((n, K.RES_LEN), K.DTYPE)
     coverage = np.zeros((len(rs.cards), K.N_STATS), np.int64)
-    run_batch(np.int64(plan.seed), first, rs.cards.table, rs.vector, ids, plan.params, plan.rotate,
-              rs.players if plan.mirror else 1, plan.validate, out, coverage)
+    run_batch[plan.validate](np.int64(plan.seed), first, rs.cards.table, rs.vector, ids, plan.params, plan.rotate,
+                             rs.players if plan.mirror else 1, out, coverage)
     return out, coverage
 
 
