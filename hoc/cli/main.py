@@ -75,10 +75,10 @@ def cmd_simulate(args) -> int:
     lengths = []
     consumers = [summary.add] + ([lambda df: lengths.append(df[["turns", "end_reason"]])] if args.plot else [])
     try:
-        wall = execute(plan, backend, args.out, consumers)
+        timing = execute(plan, backend, args.out, consumers)
     finally:
         backend.close()
-    result = summary.result(wall)
+    result = summary.result(timing)
     if args.plot:
         from hoc.research import plots
         from hoc.research.simulate import concat

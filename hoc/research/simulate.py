@@ -11,7 +11,8 @@ import pandas as pd
 
 from hoc.agents.registry import Agent, get
 from hoc.errors import HocError
-from hoc.research.harness import Backend, Plan, chunk_size, play
+from hoc.research.engine import Timing, Warmup
+from hoc.research.harness import Backend, Plan, chunk_size, play, ready
 from hoc.kernel import constants as K
 from hoc.rules import Ruleset
 from hoc.research.stats import wilson  # noqa: F401  (part of this module's API)
@@ -40,13 +41,18 @@ class Run:
     seed: int
     rotate: bool
     games: pd.DataFrame
-    wall_seconds: float
+    play_seconds: float                      # wall time playing the games
     coverage: pd.DataFrame | None = None     # per card: times played, bought, gained, kept, exiled, attacks
+    warmup: Warmup = Warmup()                # before the games: compiling the engine or loading it
+
+    @property
+    def wall_seconds(self) -> float:
+        return self.play_seconds + self.warmup.seconds
 
     def summary(self) -> dict:
         s = Summary(self.ruleset, self.agents, self.seed, self.rotate)
         s.add(self.games)
-        return s.result(self.wall_seconds)
+        return s.result(Timing(self.play_seconds, self.warmup))
 
 
 def concat(frames: list[pd.DataFrame]) -> pd.DataFrame:
@@ -64,16 +70,20 @@ def concat(frames: list[pd.DataFrame]) -> pd.DataFrame:
 
 def simulate(ruleset: Ruleset, agents: list[Agent], games: int, seed: int = 0, jobs: int = 1,
              rotate: bool = False, validate: bool = False, first: int = 0, mirror: bool = False,
-             backend: Backend | None = None) -> Run:
+             backend: Backend | None = None, announce: bool = True) -> Run:
     """Play games first .. first+games-1 of the run with this seed, in memory. Each game's seed comes
-    from (seed, game index), so any split into chunks or workers gives the same games."""
+    from (seed, game index), so any split into chunks or workers gives the same games. The engine is
+    made ready first (with `announce`, a compile says so on stderr), timed apart from the games."""
     plan = Plan(ruleset, agents, games, seed, rotate, mirror, validate, first, chunk_size(games))
     backend = backend or Backend(jobs)
+    warmup = ready(plan, backend, announce)
     t0 = time.perf_counter()
     chunks = list(play(plan, backend))
-    wall = time.perf_counter() - t0
+    workers = max((c.warmup for c in chunks), key=lambda w: w.seconds)   # the slowest worker's
+    play_seconds = time.perf_counter() - t0 - workers.seconds
     coverage = pd.DataFrame(sum(c.coverage for c in chunks), index=ruleset.cards.ids, columns=K.STATS)
-    return Run(ruleset, agents, plan.seed, plan.rotate, concat([c.games for c in chunks]), wall, coverage)
+    return Run(ruleset, agents, plan.seed, plan.rotate, concat([c.games for c in chunks]), play_seconds, coverage,
+               warmup + workers)
 
 
 class Summary:
@@ -117,8 +127,9 @@ class Summary:
         t = df.turns.to_numpy(dtype=float)
         self.turns += (t.sum(), (t * t).sum())
 
-    def result(self, wall: float) -> dict:
+    def result(self, timing: Timing) -> dict:
         n, rs = self.n, self.ruleset
+        play = timing.play_seconds
         mean = self.turns[0] / n
         var = (self.turns[1] - n * mean * mean) / (n - 1) if n > 1 else 0.0
         d = rs.describe()
@@ -142,8 +153,11 @@ class Summary:
             "sd_turns": float(math.sqrt(max(var, 0.0))),
             "mean_final_sp_by_seat": [float(x / n) for x in self.sp],
             "overrides": list(rs.overrides),
-            "wall_seconds": wall,
-            "games_per_second": n / wall if wall > 0 else math.inf,
+            "wall_seconds": timing.wall_seconds,
+            "play_seconds": play,
+            "games_per_second": n / play if play > 0 else math.inf,
+            "compile_seconds": timing.warmup.compile_seconds,
+            "load_seconds": timing.warmup.load_seconds,
         }
 
 
@@ -178,5 +192,16 @@ def report(s: dict) -> str:
     lines.append(f"draws: {s['draws']}")
     lines.append("end reasons: " + ", ".join(f"{k} {v} ({100 * v / n:.1f}%)" for k, v in s["end_reasons"].items()))
     lines.append(f"turns per game (all players): mean {s['mean_turns']:.1f}, sd {s['sd_turns']:.1f}")
-    lines.append(f"{s['wall_seconds']:.2f} s, {s['games_per_second']:,.0f} games/s")
+    lines.append(speed(s))
     return "\n".join(lines)
+
+
+def speed(s: dict) -> str:
+    """'10,000 games in 0.41 s (24,400 games/s), plus 31.2 s compiling the engine (first run only)':
+    games per second count the games alone."""
+    line = f"{s['games']:,} games in {s['play_seconds']:.2f} s ({s['games_per_second']:,.0f} games/s)"
+    if s["compile_seconds"]:
+        return line + f", plus {s['compile_seconds']:.1f} s compiling the engine (first run only)"
+    if s["load_seconds"]:
+        return line + f", plus {s['load_seconds']:.1f} s loading the compiled engine"
+    return line
