@@ -58,7 +58,7 @@ def main() -> None:
             if args.jobs == 1:
                 speed = args.games / (time.process_time() - t)
             else:
-                speed = args.games / runs[rival].wall_seconds / args.jobs
+                speed = args.games / runs[rival].play_seconds / args.jobs
         vs_br = wins_of(runs["basic_rush"], name)
         mask = np.ones(len(vs_br), bool)
         for kind in agent.key:

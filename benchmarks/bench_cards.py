@@ -50,7 +50,7 @@ def main() -> None:
         rs = Ruleset(players=2, market="random")
         n = 100_000 if agent == "basic_rush" else 2_000
         simulate(rs, lineup(agent, 2), 200, seed=1)
-        best = max(n / simulate(rs, lineup(agent, 2), n, seed=2 + r).wall_seconds for r in range(3))
+        best = max(n / simulate(rs, lineup(agent, 2), n, seed=2 + r).play_seconds for r in range(3))
         print(f"2-player {agent} on random markets, 1 core: {best:,.0f} games/s (best of 3)")
 
 

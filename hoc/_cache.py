@@ -35,6 +35,17 @@ def source_hash() -> str:
     return h.hexdigest()[:16]
 
 
+def source_stamps() -> str:
+    """Size and modification time of every compiled source, one line each: numba's cache drops a
+    source's compiled functions when these change, whatever the folder name says."""
+    lines = []
+    for path in sorted(_ROOT.rglob("*")):
+        if _compiled(path):
+            st = path.stat()
+            lines.append(f"{path.relative_to(_ROOT)} {st.st_size} {st.st_mtime_ns}")
+    return "\n".join(lines) + "\n"
+
+
 def configure() -> Path:
     """Set NUMBA_CACHE_DIR (unless the user set it) before any jitted module is imported."""
     base = Path(os.environ.get("HOC_CACHE_DIR", Path.home() / ".cache" / "hoc"))

@@ -4,7 +4,7 @@ parameters (card ids and thresholds prepared in Python by the registry) sit in t
 lineup block (`param`)."""
 import numpy as np
 
-from hoc.kernel.jit import kernel
+from hoc.kernel.jit import entry, kernel
 from hoc.kernel.constants import (
     A_CHOOSE, A_NUMBER, A_PASS, CH_DISCARD, CH_HAND, CH_MODE, CH_NUMBER, CH_PLAY, H_PLAY_MASK, NUMBER_MAX, P_DISCARD_MASK,
     CTX_EFFECT, F_COST, H_CH_GOOD, H_CH_KIND,
@@ -41,7 +41,7 @@ def better_choice(s, best, a, good):
     return best
 
 
-@kernel
+@entry
 def default_choice(s):
     """For card questions a policy does not care about: the most of a number, the first mode
     offered; for a card the chooser gains, the most expensive (accepting when optional); for a
@@ -79,7 +79,7 @@ def default_choice(s):
     return best if best >= 0 else A_PASS
 
 
-@kernel
+@entry
 def decide(s):
     """The action of the jitted agent in the decider's seat."""
     agent = agent_of(s, s[H_DECIDER])

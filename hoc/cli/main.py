@@ -140,10 +140,10 @@ def cmd_simulate(args) -> int:
     consumers = [summary.add] + ([lengths.add] if args.plot else [])
     resumed = resumed_games(plan, args.out)
     try:
-        wall = execute(plan, backend, args.out, consumers)
+        timing = execute(plan, backend, args.out, consumers)
     finally:
         backend.close()
-    result = summary.result(wall, played=plan.games - resumed)
+    result = summary.result(timing, played=plan.games - resumed)
     print(json.dumps(result) if args.json else report(result), flush=True)
     if args.plot:
         from hoc.research import plots

@@ -1,7 +1,7 @@
 """Succession points, coronation, overtime, judgement and the end of the game."""
 import numpy as np
 
-from hoc.kernel.jit import kernel
+from hoc.kernel.jit import entry, kernel
 from hoc.kernel.constants import (
     CTX_NONE, EFF_HONOKA, EFF_LILY, END_CORONATION, END_INSTANT_30, END_JUDGEMENT, END_OVERTIME,
     F_EFFECT, F_SP, F_SUB, H_CTX, H_END, H_NACTIVE, H_NP, H_OVERTIME, H_PHASE, H_STEPS, H_WINNER,
@@ -87,7 +87,7 @@ def domain_score(s, p):
     return total, lilies
 
 
-@kernel
+@entry
 def domain_changed(s, p):
     """After a Python edit of the zones (`Game.arrange`): re-derive the zone masks from the count
     regions, then re-score p. The kernels call `rescore`."""

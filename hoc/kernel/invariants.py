@@ -1,5 +1,5 @@
 """State invariants, checked after every step by `--validate` and by the test suite."""
-from hoc.kernel.jit import kernel
+from hoc.kernel.jit import entry
 from hoc.kernel.constants import (
     H_COINS, H_CUR, H_PLAY_MASK, H_DCAP, H_NC, H_NP, H_OFF_SUPPLY, H_OPEN, H_REVEALED, H_REVEALED_NEW, H_SCAP,
     H_SUPPLY_N, P_DECK_N, P_DISCARD_N,
@@ -28,7 +28,7 @@ ERRORS = {E_CARD_COUNT: "a card was created or lost", E_NEGATIVE: "a pile or zon
           E_MASK: "a zone mask disagrees with the zone's cards"}
 
 
-@kernel
+@entry
 def check(s, totals, work):
     """Return OK or the first broken invariant. totals[c]: copies of c in the game; work: scratch
     of length >= number of cards."""

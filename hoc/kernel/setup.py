@@ -2,7 +2,7 @@
 import numpy as np
 from numba import njit
 
-from hoc.kernel.jit import kernel
+from hoc.kernel.jit import entry, kernel
 from hoc.kernel.constants import (
     CARDS, CAT_BASIC, CAT_COMMON, CAT_PRINCESS, CAT_RARE, DTYPE, DYNAMIC, FL_NOT_IN_MARKET, F_CAT, F_COPIES, F_COST,
     F_FLAGS, F_PER_PLAYER, F_START, F_TRIGGERS, H_CLEANUP_CARDS, H_FREE_CARDS, TRIG_CLEANUP,
@@ -97,7 +97,7 @@ def new_state(T, R):
     return s
 
 
-@kernel
+@entry
 def game_seed(master, index):
     """The seed of game `index` of a run with seed `master`, as a signed 64-bit integer."""
     return np.int64(mix64(np.uint64(master) ^ mix64(np.uint64(index) + GOLDEN)))
@@ -132,7 +132,7 @@ def collect_active(s):
     s[H_NACTIVE] = n
 
 
-@kernel
+@entry
 def init_game(s, seed):
     """Set up a game: markets, supply, starting decks by seat, opening hands; then run to the
     first decision."""

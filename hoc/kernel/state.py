@@ -7,7 +7,7 @@ copied, hashed or saved as it is.
 import numpy as np
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
-from hoc.kernel.jit import kernel
+from hoc.kernel.jit import entry, kernel
 from hoc.kernel.constants import (
     AGENTS, AGENT_SZ, CARDS, H_DCAP, H_NC, H_OFF_ABROAD, H_OFF_ACTIVE, H_OFF_DECK, H_OFF_DISCARD,
     H_OFF_DOMAIN, H_OFF_HAND, H_OFF_KEPT, H_OFF_MARKET, H_OFF_OWNED, H_OFF_PLAY, H_OFF_PLAYER,
@@ -44,7 +44,7 @@ def param(s, seat, i):
     return s[AGENTS + seat * AGENT_SZ + 1 + i]
 
 
-@kernel
+@entry
 def seat_agent(s, seat, agent, params):
     s[AGENTS + seat * AGENT_SZ] = agent
     for i in range(min(params.shape[0], AGENT_SZ - 1)):
@@ -128,7 +128,7 @@ def store_u64(s, off, x):
     s[off + 1] = np.int32(x >> np.uint64(32))
 
 
-@kernel
+@entry
 def load_u64(s, off):
     return np.uint64(np.uint32(s[off])) | (np.uint64(np.uint32(s[off + 1])) << np.uint64(32))
 

@@ -7,7 +7,7 @@ decision point whose only legal action would be PASS is mostly skipped.
 """
 import numpy as np
 
-from hoc.kernel.jit import kernel
+from hoc.kernel.jit import entry, kernel
 from hoc.kernel.choice import push
 from hoc.kernel.constants import (
     A_ABILITY, A_BACK, A_BUY, A_CHOOSE, A_COIN, A_DECLARE, A_KEEP, A_LILY, A_NUMBER,
@@ -85,7 +85,7 @@ def card_of(a, verb):
     return a - verb
 
 
-@kernel
+@entry
 def is_legal(s, a):
     """Whether action a is legal at the current decision point."""
     ctx = s[H_CTX]
@@ -173,7 +173,7 @@ def is_legal(s, a):
     return False
 
 
-@kernel
+@entry
 def legal_actions(s, out):
     """Write the legal actions into out (length >= N_ACTIONS); return how many."""
     n = 0
@@ -315,7 +315,7 @@ def wait_for(s, ctx, p):
     s[H_DECIDER] = p
 
 
-@kernel
+@entry
 def advance(s):
     """Run the game forward to the next decision point or the end."""
     while s[H_END] == 0:
@@ -435,7 +435,7 @@ def second_action(s, p, a):
             push(s, card(s, c, F_EFFECT), TRIG_SET, p, c)
 
 
-@kernel
+@entry
 def apply(s, a):
     """Carry out legal action a of the decider, then advance to the next decision point."""
     ctx = s[H_CTX]
@@ -461,7 +461,7 @@ def apply(s, a):
     advance(s)
 
 
-@kernel
+@entry
 def apply_if_legal(s, a):
     """`apply(s, a)` if a is legal; returns whether it was. One call from Python instead of two."""
     if not is_legal(s, a):

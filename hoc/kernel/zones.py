@@ -2,7 +2,7 @@
 step, so the invariant checker can compare them with the count regions."""
 import numpy as np
 
-from hoc.kernel.jit import kernel
+from hoc.kernel.jit import entry, kernel
 from hoc.kernel.constants import (
     CAT_COMMON, CAT_PRINCESS, CAT_RARE, EFF_KLAM_KLAM, FL_NOT_IN_MARKET, F_CAT, F_COST, F_EFFECT,
     F_FLAGS, F_SUB, F_TYPES, H_FREE_CARDS, H_MARKET_DIRTY, H_NACTIVE, H_OFF_SUPPLY, H_PLAY_MASK, H_REVEALED,
@@ -297,7 +297,7 @@ def gain_to_deck_top(s, p, c):
     take_from_market(s, c)
 
 
-@kernel
+@entry
 def buy_cost(s, p, c):
     """What p pays now to buy c from the market: a card Buried Treasure revealed this turn costs 3
     less (not below 0), added to the reductions in force (RULINGS 13)."""

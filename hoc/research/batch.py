@@ -3,7 +3,7 @@ import numpy as np
 from numba import njit
 
 from hoc.agents.policies import decide
-from hoc.kernel.jit import kernel
+from hoc.kernel.jit import entry, kernel
 from hoc.kernel.constants import (
     DTYPE, H_END, H_NC, H_KINDS, H_N_KINDS, MAX_KINDS, RES_MARKET, H_NP, H_OFF_STATS, H_STEPS, H_TURNS, H_WINNER, H_WIN_MASK, N_STATS, P_BACK_TURN,
     P_PRINCESS, P_SP, P_TURNS, RES_END, RES_ERROR, RES_GAME, RES_SEAT, RES_SEAT_SZ, RES_STEPS,
@@ -18,25 +18,33 @@ MAX_STEPS = 200_000
 
 
 @kernel
-def play_out(s, validate, totals, work):
-    """Play the game in s to its end. Returns OK or an invariant error code."""
+def play_out(s):
+    """Play the game in s to its end. Returns OK, or E_STEPS if it does not end."""
     while s[H_END] == 0:
-        a = decide(s)
-        if validate:
-            if not is_legal(s, a):
-                return E_ILLEGAL
-            apply(s, a)
-            e = check(s, totals, work)
-            if e != OK:
-                return e
-        else:
-            apply(s, a)
+        apply(s, decide(s))
         if s[H_STEPS] > MAX_STEPS:
             return E_STEPS
     return OK
 
 
 @kernel
+def play_checked(s, totals, work):
+    """`play_out`, checking each action's legality and the invariants after each step. Returns OK
+    or the first invariant error code."""
+    while s[H_END] == 0:
+        a = decide(s)
+        if not is_legal(s, a):
+            return E_ILLEGAL
+        apply(s, a)
+        e = check(s, totals, work)
+        if e != OK:
+            return e
+        if s[H_STEPS] > MAX_STEPS:
+            return E_STEPS
+    return OK
+
+
+@entry
 def card_totals(s, totals, work):
     """Copies of each card in a freshly set-up game (for the no-card-created-or-lost check)."""
     for c in range(rule(s, R_NC)):
@@ -46,7 +54,7 @@ def card_totals(s, totals, work):
         totals[c] = work[c]
 
 
-@kernel
+@entry
 def record(s, out):
     out[RES_WINNER] = s[H_WINNER]
     out[RES_END] = s[H_END]
@@ -75,31 +83,44 @@ def record(s, out):
         out[RES_MARKET + i] = s[H_KINDS + i] if i < s[H_N_KINDS] else -1
 
 
-@njit(cache=True)
-def run_batch(master, first, T, R, lineup, params, rotate, group, validate, out, coverage):
-    """Play games first .. first+len(out)-1 of the run with seed `master`. Seat j of game i is
-    played by lineup[(j + i) % players] when rotating, else by lineup[j]; game i uses the seed of
-    index i // group (group = players for mirrored games: the same shuffles, every seat rotation).
-    One row of out per game; coverage[card, ST_*] adds up the games' coverage statistics."""
-    s = new_state(T, R)
-    players = rule(s, R_PLAYERS)
-    totals = np.zeros(rule(s, R_NC), DTYPE)
-    work = np.zeros(rule(s, R_NC), DTYPE)
-    for g in range(out.shape[0]):
-        index = first + g
-        if rotate or g == 0:       # init_game leaves the lineup block as it is
-            for j in range(players):
-                k = (j + index) % players if rotate else j
-                seat_agent(s, j, lineup[k], params[k])
-        init_game(s, game_seed(master, index // group))
-        if validate:
-            card_totals(s, totals, work)
-        out[g, :] = 0
-        out[g, RES_GAME] = index
-        err = play_out(s, validate, totals, work)
-        record(s, out[g])
-        out[g, RES_ERROR] = err
-        stats = s[H_OFF_STATS]
-        for c in range(coverage.shape[0]):
-            for k in range(N_STATS):
-                coverage[c, k] += s[stats + c * N_STATS + k]
+def _batch(validate):
+    """The batch loop, with the invariant checks or without. `validate` is a constant of the
+    closure, so the branch not taken is pruned before typing: a plain run never compiles the checks."""
+
+    @njit(cache=True)
+    def run_batch(master, first, T, R, lineup, params, rotate, group, out, coverage):
+        """Play games first .. first+len(out)-1 of the run with seed `master`. Seat j of game i is
+        played by lineup[(j + i) % players] when rotating, else by lineup[j]; game i uses the seed
+        of index i // group (group = players for mirrored games: the same shuffles, every seat
+        rotation). One row of out per game; coverage[card, ST_*] adds up the games' coverage
+        statistics."""
+        s = new_state(T, R)
+        players = rule(s, R_PLAYERS)
+        totals = np.zeros(rule(s, R_NC), DTYPE)
+        work = np.zeros(rule(s, R_NC), DTYPE)
+        for g in range(out.shape[0]):
+            index = first + g
+            if rotate or g == 0:       # init_game leaves the lineup block as it is
+                for j in range(players):
+                    k = (j + index) % players if rotate else j
+                    seat_agent(s, j, lineup[k], params[k])
+            init_game(s, game_seed(master, index // group))
+            out[g, :] = 0
+            out[g, RES_GAME] = index
+            if validate:
+                card_totals(s, totals, work)
+                err = play_checked(s, totals, work)
+            else:
+                err = play_out(s)
+            record(s, out[g])
+            out[g, RES_ERROR] = err
+            stats = s[H_OFF_STATS]
+            for c in range(coverage.shape[0]):
+                for k in range(N_STATS):
+                    coverage[c, k] += s[stats + c * N_STATS + k]
+
+    return run_batch
+
+
+# run_batch[validate]: compiled apart, each only when a run needs it
+run_batch = {False: _batch(False), True: _batch(True)}

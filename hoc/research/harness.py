@@ -18,6 +18,7 @@ import pandas as pd
 from hoc.agents.registry import Agent
 from hoc.errors import HocError, InvariantError
 from hoc.kernel import constants as K
+from hoc.research.engine import Warmup, engine_name, is_compiled, prepare
 from hoc.rules import Ruleset
 
 CHUNK = 10_000          # games per task: large enough that a task's overhead is noise
@@ -127,6 +128,7 @@ class Chunk:
     first: int
     games: pd.DataFrame
     coverage: np.ndarray        # per card: N_STATS counters summed over the chunk's games
+    warmup: Warmup = Warmup()   # getting the engine ready in the worker before this chunk's games
 
 
 def play_rows(plan: Plan, first: int, n: int) -> tuple[np.ndarray, np.ndarray]:
@@ -139,9 +141,15 @@ def play_rows(plan: Plan, first: int, n: int) -> tuple[np.ndarray, np.ndarray]:
     ids = np.array([a.id for a in plan.agents], K.DTYPE)
     out = np.zeros((n, K.RES_LEN), K.DTYPE)
     coverage = np.zeros((len(rs.cards), K.N_STATS), np.int64)
-    run_batch(np.int64(plan.seed), first, rs.cards.table, rs.vector, ids, plan.params, plan.rotate,
-              rs.players if plan.mirror else 1, plan.validate, out, coverage)
+    run_batch[plan.validate](np.int64(plan.seed), first, rs.cards.table, rs.vector, ids, plan.params, plan.rotate,
+                             rs.players if plan.mirror else 1, out, coverage)
     return out, coverage
+
+
+def _task(plan: Plan, first: int, n: int) -> tuple[np.ndarray, np.ndarray, Warmup]:
+    """One chunk as a worker plays it: the engine made ready first (timed apart), then the games."""
+    warmup = prepare(plan, announce=False)
+    return (*play_rows(plan, first, n), warmup)
 
 
 def _play_python(plan: Plan, first: int, n: int) -> tuple[np.ndarray, np.ndarray]:
@@ -254,6 +262,16 @@ def _check_address(address: str) -> None:
         raise HocError(f"--scheduler {address!r} is not an address such as tcp://10.0.0.5:8786: {e}") from None
 
 
+def ready(plan: Plan, backend: Backend, announce: bool = True) -> Warmup:
+    """Before a run's clock starts: the engine compiled or loaded here when the games are played in
+    this process. When local workers play them, a missing engine is compiled here, once, into the
+    shared cache folder (rather than by every worker at the same time), and each worker loads it,
+    timed in its chunks; Dask workers, maybe on other machines, get ready by themselves."""
+    if backend.name == "loky" and (backend.jobs == 1 or not is_compiled(engine_name(plan))):
+        return prepare(plan, announce)
+    return Warmup()
+
+
 def play(plan: Plan, backend: Backend | None = None, skip: set[int] = frozenset()) -> Iterator[Chunk]:
     """Play the plan's chunks (except those whose first index is in `skip`) and yield them in
     game order. Raises InvariantError on the first game that broke an invariant."""
@@ -265,9 +283,9 @@ def play(plan: Plan, backend: Backend | None = None, skip: set[int] = frozenset(
         return
     # the tasks are generated as they are dispatched (twice: one stream to play, one to label the results)
     if backend.name == "loky" and backend.jobs == 1:
-        results = (play_rows(plan, s, n) for s, n in plan.chunks(skip))
+        results = (_task(plan, s, n) for s, n in plan.chunks(skip))
     else:
-        work = (delayed(play_rows)(plan, s, n) for s, n in plan.chunks(skip))
+        work = (delayed(_task)(plan, s, n) for s, n in plan.chunks(skip))
         if backend.name == "dask":
             client = backend.connect()
             config = parallel_config(backend="dask", wait_for_workers_timeout=30, client=client)
@@ -285,11 +303,11 @@ def play(plan: Plan, backend: Backend | None = None, skip: set[int] = frozenset(
 
 
 def _chunks(plan, tasks, results) -> Iterator[Chunk]:
-    for (s, n), (rows, coverage) in zip(tasks, results):
+    for (s, n), (rows, coverage, warmup) in zip(tasks, results):
         bad = np.flatnonzero(rows[:, K.RES_ERROR] != 0)
         if len(bad):
             raise invariant_error(plan, s + int(bad[0]), int(rows[bad[0], K.RES_ERROR]))
-        yield Chunk(s, frame(rows, plan, s), coverage)
+        yield Chunk(s, frame(rows, plan, s), coverage, warmup)
 
 
 def invariant_error(plan: Plan, index: int, code: int) -> InvariantError:

@@ -11,21 +11,25 @@ from typing import Callable, Iterable
 import pandas as pd
 
 from hoc.errors import HocError
-from hoc.research.harness import Backend, Chunk, Plan, play
+from hoc.research.engine import Timing, Warmup
+from hoc.research.harness import Backend, Chunk, Plan, play, ready
 from hoc.research.store import ParquetStore
 
 
 def execute(plan: Plan, backend: Backend, out: str | None = None,
             consumers: Iterable[Callable[[pd.DataFrame], None]] = (), progress: bool = True,
-            stop: Callable[[], bool] | None = None) -> float:
-    """Play the plan; returns the wall time. Each consumer gets every chunk's games in game order;
-    after each chunk, `stop()` may end the run early (a sequential test that has decided)."""
+            stop: Callable[[], bool] | None = None) -> Timing:
+    """Play the plan; returns its wall time, playing apart from getting the engine ready (with
+    `progress`, a compile is announced on stderr). Each consumer gets every chunk's games in game
+    order; after each chunk, `stop()` may end the run early (a sequential test that has decided)."""
     from tqdm import tqdm
 
     store = ParquetStore(out, plan) if out is not None else None
     done = store.done() if store else set()
     consumers = list(consumers)
     resumed = sum(plan.chunk_games(s) for s in done)
+    warmup = ready(plan, backend, announce=progress) if resumed < plan.games else Warmup()
+    workers = Warmup()          # the slowest worker's warm-up: the part of the wall time it took
     t0 = time.perf_counter()
     bar = tqdm(total=plan.games, initial=resumed, unit="games", unit_scale=True, file=sys.stderr,
                disable=None if progress else True, leave=False, desc="resumed" if resumed else "playing")
@@ -37,6 +41,8 @@ def execute(plan: Plan, backend: Backend, out: str | None = None,
             else:
                 chunk: Chunk = next(new)
                 assert chunk.first == first
+                if chunk.warmup.seconds > workers.seconds:
+                    workers = chunk.warmup
                 if store:
                     store.write(chunk)
                 games = chunk.games
@@ -48,7 +54,7 @@ def execute(plan: Plan, backend: Backend, out: str | None = None,
     finally:
         bar.close()
         new.close()
-    return time.perf_counter() - t0
+    return Timing(time.perf_counter() - t0 - workers.seconds, warmup + workers)
 
 
 # a study keeps the columns it needs of every game: about 30 to 100 bytes a game, and copies of them

@@ -11,7 +11,8 @@ import pandas as pd
 
 from hoc.agents.registry import Agent, get
 from hoc.errors import HocError
-from hoc.research.harness import Backend, Plan, chunk_size, play
+from hoc.research.engine import Timing, Warmup
+from hoc.research.harness import Backend, Plan, chunk_size, play, ready
 from hoc.kernel import constants as K
 from hoc.rules import Ruleset
 from hoc.research.stats import wilson  # noqa: F401  (part of this module's API)
@@ -54,13 +55,18 @@ class Run:
     seed: int
     rotate: bool
     games: pd.DataFrame
-    wall_seconds: float
+    play_seconds: float                      # wall time playing the games
     coverage: pd.DataFrame | None = None     # per card: times played, bought, gained, kept, exiled, attacks
+    warmup: Warmup = Warmup()                # before the games: compiling the engine or loading it
+
+    @property
+    def wall_seconds(self) -> float:
+        return self.play_seconds + self.warmup.seconds
 
     def summary(self) -> dict:
         s = Summary(self.ruleset, self.agents, self.seed, self.rotate)
         s.add(self.games)
-        return s.result(self.wall_seconds)
+        return s.result(Timing(self.play_seconds, self.warmup))
 
 
 def concat(frames: list[pd.DataFrame]) -> pd.DataFrame:
@@ -78,16 +84,20 @@ def concat(frames: list[pd.DataFrame]) -> pd.DataFrame:
 
 def simulate(ruleset: Ruleset, agents: list[Agent], games: int, seed: int = 0, jobs: int = 1,
              rotate: bool = False, validate: bool = False, first: int = 0, mirror: bool = False,
-             backend: Backend | None = None) -> Run:
+             backend: Backend | None = None, announce: bool = True) -> Run:
     """Play games first .. first+games-1 of the run with this seed, in memory. Each game's seed comes
-    from (seed, game index), so any split into chunks or workers gives the same games."""
+    from (seed, game index), so any split into chunks or workers gives the same games. The engine is
+    made ready first (with `announce`, a compile says so on stderr), timed apart from the games."""
     plan = Plan(ruleset, agents, games, seed, rotate, mirror, validate, first, chunk_size(games))
     backend = backend or Backend(jobs)
+    warmup = ready(plan, backend, announce)
     t0 = time.perf_counter()
     chunks = list(play(plan, backend))
-    wall = time.perf_counter() - t0
+    workers = max((c.warmup for c in chunks), key=lambda w: w.seconds)   # the slowest worker's
+    play_seconds = time.perf_counter() - t0 - workers.seconds
     coverage = pd.DataFrame(sum(c.coverage for c in chunks), index=ruleset.cards.ids, columns=K.STATS)
-    return Run(ruleset, agents, plan.seed, plan.rotate, concat([c.games for c in chunks]), wall, coverage)
+    return Run(ruleset, agents, plan.seed, plan.rotate, concat([c.games for c in chunks]), play_seconds, coverage,
+               warmup + workers)
 
 
 class Summary:
@@ -132,12 +142,14 @@ class Summary:
         t = df.turns.to_numpy(dtype=float)
         self.turns += (t.sum(), (t * t).sum())
 
-    def result(self, wall: float, played: int | None = None) -> dict:
+    def result(self, timing: Timing, played: int | None = None) -> dict:
         """The summary as plain data (what `--json` prints). Every rate comes with its 95% interval
         (`lo`, `hi`: Wilson for proportions, Student's t for means). `played` is the number of games
-        played in `wall` seconds when some were read back from an interrupted run (default: all)."""
+        played in `timing` when some were read back from an interrupted run (default: all). Games per
+        second count play time only; compiling or loading the engine is given apart."""
         n, rs = self.n, self.ruleset
         played = n if played is None else played
+        play = timing.play_seconds
         d = rs.describe()
         mean, sd, mean_lo, mean_hi = _mean(self.turns, n)
         sp = [_mean(self.sp[:, j], n) for j in range(rs.players)]
@@ -174,8 +186,11 @@ class Summary:
             "overrides": list(rs.overrides),
             "games_played": played,
             "games_resumed": n - played,
-            "wall_seconds": wall,
-            "games_per_second": played / wall if wall > 0 else math.inf,
+            "wall_seconds": timing.wall_seconds,
+            "play_seconds": play,
+            "games_per_second": played / play if play > 0 else math.inf,
+            "compile_seconds": timing.warmup.compile_seconds,
+            "load_seconds": timing.warmup.load_seconds,
         }
 
 
@@ -241,7 +256,18 @@ def report(s: dict) -> str:
     lo, hi = s["mean_turns_interval"]
     lines.append(f"turns per game (all players): mean {s['mean_turns']:.1f} [{lo:.1f}, {hi:.1f}], "
                  f"sd {s['sd_turns']:.1f}")
-    resumed = f" (played {s['games_played']:,}; {s['games_resumed']:,} read back from the run's earlier parts)" \
-        if s["games_resumed"] else ""
-    lines.append(f"{s['wall_seconds']:.2f} s, {s['games_per_second']:,.0f} games/s{resumed}")
+    lines.append(speed(s))
     return "\n".join(lines)
+
+
+def speed(s: dict) -> str:
+    """'10,000 games in 0.41 s (24,400 games/s), plus 31.2 s compiling the engine (first run only)':
+    games per second count the games alone."""
+    line = f"{s['games_played']:,} games in {s['play_seconds']:.2f} s ({s['games_per_second']:,.0f} games/s)"
+    if s["games_resumed"]:
+        line += f" ({s['games_resumed']:,} more read back from the run's earlier parts)"
+    if s["compile_seconds"]:
+        return line + f", plus {s['compile_seconds']:.1f} s compiling the engine (first run only)"
+    if s["load_seconds"]:
+        return line + f", plus {s['load_seconds']:.1f} s loading the compiled engine"
+    return line

@@ -1,0 +1,145 @@
+"""Getting the compiled engine ready in this process, timed apart from the games.
+
+The first run after an install (or after an edit of the engine) compiles the kernels into the cache
+folder, which takes tens of seconds; later runs load them from there in about a second. `prepare`
+does either before a run's clock starts, says so on stderr when it is about to compile, and returns
+how long it took, so that games per second count playing time only.
+
+Whether the folder holds the compiled engine is known from a marker file written there after a
+successful compile or load. It records the size and modification time of every compiled source
+(what the compiler's own cache checks), so a reinstalled or touched source announces the compile too.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+MESSAGE = "compiling the engine (first run only, usually about 25 s on 2 cores)..."
+
+
+@dataclass(frozen=True)
+class Warmup:
+    """Seconds spent getting the engine ready, and whether that was compiling (else loading it)."""
+
+    seconds: float = 0.0
+    compiled: bool = False
+
+    def __add__(self, other: "Warmup") -> "Warmup":
+        return Warmup(self.seconds + other.seconds, self.compiled or other.compiled)
+
+    @property
+    def compile_seconds(self) -> float:
+        return self.seconds if self.compiled else 0.0
+
+    @property
+    def load_seconds(self) -> float:
+        return 0.0 if self.compiled else self.seconds
+
+
+@dataclass(frozen=True)
+class Timing:
+    """A run's wall time split into playing the games and getting the engine ready."""
+
+    play_seconds: float
+    warmup: Warmup = Warmup()
+
+    @property
+    def wall_seconds(self) -> float:
+        return self.play_seconds + self.warmup.seconds
+
+
+_ready: set[str] = set()          # engines made ready in this process
+
+
+def engine_name(plan) -> str:
+    """Which compiled entry points a plan runs on: the batch loop, or the `Game` interface that
+    steps games for Python agents; each with the invariant checks or without."""
+    return ("game" if plan.python else "batch") + ("-validated" if plan.validate else "")
+
+
+def marker(name: str) -> Path:
+    import hoc
+
+    return Path(hoc.CACHE_DIR) / f"ready-{name}"
+
+
+def is_compiled(name: str) -> bool:
+    """True if the cache folder holds engine `name`, compiled from the sources as they are now."""
+    from hoc._cache import source_stamps
+
+    path = marker(name)
+    return path.exists() and path.read_text(encoding="utf-8") == source_stamps()
+
+
+def prepare(plan, announce: bool = True) -> Warmup:
+    """Compile or load what `plan` runs on, unless this process already has it. With `announce`,
+    a line on stderr says so first when the cache folder lacks it."""
+    name = engine_name(plan)
+    if name in _ready:
+        return Warmup()
+    if announce and not is_compiled(name):
+        print(MESSAGE, file=sys.stderr, flush=True)
+    t = time.perf_counter()
+    compiled = _warm_game(plan) if plan.python else _warm_batch(plan)
+    seconds = time.perf_counter() - t
+    _ready.add(name)
+    _mark(name)
+    return Warmup(seconds, compiled)
+
+
+def _mark(name: str) -> None:
+    from hoc._cache import source_stamps
+
+    path = marker(name)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(source_stamps(), encoding="utf-8")
+        tmp.replace(path)                   # atomic: concurrent runs never read half a marker
+    except OSError:
+        pass                                # a read-only cache folder: no announcement, no harm
+
+
+def _misses(dispatchers) -> int:
+    """How many versions these jitted functions compiled in this process (rather than loaded)."""
+    return sum(sum(d.stats.cache_misses.values()) for d in dispatchers)
+
+
+def _warm_batch(plan) -> bool:
+    """Run the batch loop on zero games: it compiles or loads exactly what the games will call."""
+    from hoc.research.batch import run_batch
+    from hoc.research.harness import play_rows
+
+    before = _misses([run_batch[plan.validate]])
+    play_rows(plan, plan.first, 0)
+    return _misses([run_batch[plan.validate]]) > before
+
+
+def _warm_game(plan) -> bool:
+    """Call each kernel of the `Game` interface that stepping the plan's games uses, on a throwaway game."""
+    from hoc import game as game_module
+    from hoc.game import Game
+    from hoc.agents import policies
+    from hoc.kernel import constants as K
+    from hoc.kernel import invariants, setup, state
+    from hoc.research import batch
+
+    used = [setup.new_state, setup.init_game, setup.game_seed, game_module._legal_actions, game_module._is_legal,
+            game_module._apply_if_legal, batch.record, policies.decide, state.seat_agent, invariants.check, batch.card_totals]
+    before = _misses(used)
+    game = Game.of_run(plan.ruleset, plan.seed, plan.first)
+    jitted = [k for k, a in enumerate(plan.agents) if a.play is None]
+    if jitted:
+        game.decide(plan.agents[jitted[0]], plan.params[jitted[0]])
+    game.apply(game.legal_actions()[0])
+    batch.record(game.state, np.zeros(K.RES_LEN, K.DTYPE))
+    if plan.validate:
+        nc = len(plan.ruleset.cards)
+        batch.card_totals(game.state, np.zeros(nc, K.DTYPE), np.zeros(nc, K.DTYPE))
+        invariants.check(game.state, np.zeros(nc, K.DTYPE), np.zeros(nc, K.DTYPE))
+    return _misses(used) > before

@@ -1,0 +1,152 @@
+"""What keeps the cold start short and its cost apart from the games: one compiled version per
+kernel, no invariant checks compiled into a plain run, a compile announced only when the cache
+folder lacks the engine, and games per second over playing time alone."""
+from __future__ import annotations
+
+import importlib
+import json
+import pkgutil
+
+import numpy as np
+import pytest
+from numba import njit, types
+from numba.core.dispatcher import Dispatcher
+
+import hoc
+from hoc.cli.main import main
+from hoc.game import Game
+from hoc.kernel import constants as K
+from hoc.kernel.state import card, load_u64
+from hoc.kernel.zones import draw
+from hoc.research import batch, engine
+from hoc.research.engine import MESSAGE, Timing, Warmup
+from hoc.research.harness import Plan, play_rows
+from hoc.research.simulate import Summary, lineup, report, simulate
+from hoc.rules import Ruleset
+
+
+def jitted_functions() -> list[Dispatcher]:
+    """Every jitted function of the engine, the agents' policies and the batch loop."""
+    names = [f"hoc.kernel.{m.name}" for m in pkgutil.iter_modules(hoc.kernel.__path__)]
+    names += ["hoc.agents.policies", "hoc.agents.priority_kernel", "hoc.research.batch"]
+    found = {}
+    for name in names:
+        for value in vars(importlib.import_module(name)).values():
+            for d in value.values() if isinstance(value, dict) else [value]:
+                if isinstance(d, Dispatcher):
+                    found[id(d)] = d
+    return list(found.values())
+
+
+def test_a_kernel_compiles_one_version_for_literal_int32_and_int64_arguments():
+    @njit
+    def costs(s):
+        # a literal field, an int32 card read from the state, an int64 card: one version of `card`
+        return card(s, 0, K.F_COST) + card(s, s[K.H_CUR], K.F_SP) + card(s, np.int64(1), 2)
+
+    costs(Game(Ruleset(players=2, market="basic"), seed=1).state)
+    assert len(card.signatures) == 1
+    assert card.signatures[0][1:] == (types.int64, types.int64)
+
+
+def test_an_entry_called_from_python_with_int32_and_int_arguments_has_one_version():
+    s = Game(Ruleset(players=2, market="basic"), seed=3).state
+    assert load_u64(s, np.int32(K.H_SEED)) == load_u64(s, K.H_SEED)
+    assert len(load_u64.signatures) == 1
+
+
+def test_every_jitted_function_has_at_most_one_version_after_runs_and_a_python_game():
+    rs = Ruleset(players=2)
+    simulate(rs, lineup("basic_rush", 2), 20, seed=1, announce=False)
+    simulate(rs, lineup("senator_duke,random", 2), 20, seed=2, validate=True, announce=False)
+    game = Game(rs, seed=5)
+    while not game.over:
+        game.apply(game.legal_actions()[0])
+    many = {d.py_func.__qualname__: d.signatures for d in jitted_functions() if len(d.signatures) > 1}
+    assert not many
+
+
+def test_calling_a_kernel_from_python_raises_a_type_error_naming_it():
+    s = Game(Ruleset(players=2, market="basic"), seed=1).state
+    with pytest.raises(TypeError, match=r"hoc\.kernel\.zones\.draw is a @kernel"):
+        draw(s, 0, 1)
+
+
+def typed_callees(loop) -> set[str]:
+    """The jitted functions a fresh (uncached) compile of a batch loop types."""
+    play_rows(Plan(Ruleset(players=2), lineup("basic_rush", 2), 1, validate=loop is batch.run_batch[True]), 0, 0)
+    fresh = njit(loop.py_func)
+    sig = loop.signatures[0]
+    fresh.compile(sig)
+    typemap = fresh.overloads[sig].type_annotation.typemap
+    return {t.dispatcher.py_func.__name__ for t in typemap.values() if isinstance(t, types.Dispatcher)}
+
+
+def test_the_plain_batch_loop_does_not_compile_the_invariant_checks():
+    plain = typed_callees(batch.run_batch[False])
+    assert "play_out" in plain
+    assert not plain & {"play_checked", "card_totals"}
+    assert {"play_checked", "card_totals"} <= typed_callees(batch.run_batch[True])
+
+
+@pytest.fixture
+def empty_cache_folder(tmp_path, monkeypatch):
+    """Markers in an empty folder; the compiled code itself still comes from the real cache."""
+    monkeypatch.setattr(hoc, "CACHE_DIR", tmp_path)
+    monkeypatch.setattr(engine, "_ready", set())
+    return tmp_path
+
+
+def test_a_compile_is_announced_when_the_cache_folder_lacks_the_engine_and_only_then(empty_cache_folder, capsys):
+    plan = Plan(Ruleset(players=2), lineup("basic_rush", 2), 10)
+    engine.prepare(plan)
+    assert capsys.readouterr().err == MESSAGE + "\n"
+    assert (empty_cache_folder / "ready-batch").exists()
+    assert engine.prepare(plan) == Warmup()          # ready in this process: nothing to do
+    engine._ready.clear()                            # a new process, same folder
+    engine.prepare(plan)
+    assert capsys.readouterr().err == ""
+
+
+def test_a_marker_from_other_sources_announces_the_compile_again(empty_cache_folder, capsys):
+    (empty_cache_folder / "ready-batch").write_text("hoc/kernel/turn.py 1 2\n", encoding="utf-8")
+    assert not engine.is_compiled("batch")
+    engine.prepare(Plan(Ruleset(players=2), lineup("basic_rush", 2), 10), announce=True)
+    assert MESSAGE in capsys.readouterr().err
+    assert engine.is_compiled("batch")
+
+
+def test_python_agents_and_validation_are_engines_of_their_own(empty_cache_folder, capsys):
+    plan = Plan(Ruleset(players=2), lineup("hoc.agents.examples:basic_rush_py,basic_rush", 2), 10, validate=True)
+    assert engine.engine_name(plan) == "game-validated"
+    engine.prepare(plan)
+    assert capsys.readouterr().err == MESSAGE + "\n"
+    assert [p.name for p in empty_cache_folder.iterdir()] == ["ready-game-validated"]
+
+
+def test_games_per_second_count_playing_time_and_the_compile_is_shown_apart():
+    rs = Ruleset(players=2)
+    run = simulate(rs, lineup("basic_rush", 2), 30, seed=4, announce=False)
+    s = Summary(rs, run.agents, run.seed, run.rotate)
+    s.add(run.games)
+    r = s.result(Timing(2.0, Warmup(30.0, compiled=True)))
+    assert r["games_per_second"] == 30 / 2.0
+    assert (r["play_seconds"], r["compile_seconds"], r["load_seconds"], r["wall_seconds"]) == (2.0, 30.0, 0.0, 32.0)
+    assert report(r).splitlines()[-1] == "30 games in 2.00 s (15 games/s), plus 30.0 s compiling the engine (first run only)"
+    loaded = s.result(Timing(2.0, Warmup(0.5)))
+    assert (loaded["compile_seconds"], loaded["load_seconds"]) == (0.0, 0.5)
+    assert report(loaded).endswith("plus 0.5 s loading the compiled engine")
+
+
+def test_a_run_keeps_its_warm_up_apart_from_its_play_time():
+    run = simulate(Ruleset(players=2), lineup("basic_rush", 2), 30, seed=6, announce=False)
+    assert run.wall_seconds == run.play_seconds + run.warmup.seconds
+    assert run.summary()["games_per_second"] == 30 / run.play_seconds
+
+
+def test_cli_json_gives_play_compile_and_load_seconds_apart(capsys):
+    assert main(["simulate", "--games", "40", "--seed", "3", "--json"]) == 0
+    s = json.loads(capsys.readouterr().out)
+    assert s["games_per_second"] == 40 / s["play_seconds"]
+    assert s["wall_seconds"] == s["play_seconds"] + s["compile_seconds"] + s["load_seconds"]
+    assert s["compile_seconds"] == 0.0 or s["load_seconds"] == 0.0
