@@ -192,30 +192,32 @@ class Backend:
 def play(plan: Plan, backend: Backend | None = None, skip: set[int] = frozenset()) -> Iterator[Chunk]:
     """Play the plan's chunks (except those whose first index is in `skip`) and yield them in
     game order. Raises InvariantError on the first game that broke an invariant."""
-    from joblib import Parallel, delayed, parallel_config
-
-    backend = backend or Backend()
     tasks = [(s, n) for s, n in plan.chunks() if s not in skip]
     if not tasks:
         return
+    yield from _chunks(plan, tasks, run_tasks(backend or Backend(), play_rows, [(plan, s, n) for s, n in tasks]))
+
+
+def run_tasks(backend: Backend, fn, tasks: list[tuple]) -> Iterator:
+    """fn(*task) for each task, the results in task order: in this process for one local job,
+    otherwise on the backend's worker processes or Dask workers, a few tasks ahead."""
+    from joblib import Parallel, delayed, parallel_config
+
     if backend.name == "loky" and backend.jobs == 1:
-        results = (play_rows(plan, s, n) for s, n in tasks)
-    else:
-        work = (delayed(play_rows)(plan, s, n) for s, n in tasks)
-        if backend.name == "dask":
-            client = backend.connect()
-            config = parallel_config(backend="dask", wait_for_workers_timeout=30, client=client)
-            jobs = -1
-        else:
-            # numba runs single-threaded here; keep numerical libraries in each worker to one thread too
-            os.environ.setdefault("NUMBA_NUM_THREADS", "1")
-            config = parallel_config(backend="loky", inner_max_num_threads=1)
-            jobs = min(backend.jobs, len(tasks))
-        with config:
-            results = Parallel(n_jobs=jobs, return_as="generator", pre_dispatch="2*n_jobs")(work)
-            yield from _chunks(plan, tasks, results)
+        yield from (fn(*t) for t in tasks)
         return
-    yield from _chunks(plan, tasks, results)
+    work = (delayed(fn)(*t) for t in tasks)
+    if backend.name == "dask":
+        client = backend.connect()
+        config = parallel_config(backend="dask", wait_for_workers_timeout=30, client=client)
+        jobs = -1
+    else:
+        # the engine runs single-threaded; keep numerical libraries in each worker to one thread too
+        os.environ.setdefault("NUMBA_NUM_THREADS", "1")
+        config = parallel_config(backend="loky", inner_max_num_threads=1)
+        jobs = min(backend.jobs, len(tasks))
+    with config:
+        yield from Parallel(n_jobs=jobs, return_as="generator", pre_dispatch="2*n_jobs")(work)
 
 
 def _chunks(plan, tasks, results) -> Iterator[Chunk]:

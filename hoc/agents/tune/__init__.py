@@ -1,0 +1,1 @@
+"""hoc tune: strong priority-list plans found by search."""
