@@ -210,6 +210,20 @@ def test_races_do_not_depend_on_how_games_are_split_over_workers(warm_kernels):
     assert (a.wins == b.wins).all() and (a.games == b.games).all() and np.allclose(a.margin, b.margin)
 
 
+def test_a_race_on_a_dask_cluster_equals_the_serial_race(warm_kernels):
+    from dask.distributed import LocalCluster
+
+    rows = np.stack([AGENTS[n].params(SIEGE) for n in ("senator_duke", "lulu_crown", "attack_deck")])
+    serial = race(SIEGE, rows, rows[:2], np.array([2, 2]), master=8, backend=Backend(), seeds=100)
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        backend = Backend(1, "dask", cluster.scheduler_address)
+        try:
+            spread = race(SIEGE, rows, rows[:2], np.array([2, 2]), master=8, backend=backend, seeds=100)
+        finally:
+            backend.close()
+    assert (serial.wins == spread.wins).all() and (serial.games == spread.games).all()
+
+
 # ---- the search -----------------------------------------------------------------------------------
 
 def small(seed=2, **kw) -> Settings:

@@ -32,7 +32,7 @@ def play_games(ruleset: Ruleset, ids: np.ndarray, rows: np.ndarray, master: int,
     from hoc.agents.tune.kernel import OUT_LEN
 
     n = len(seed_index)
-    parts = 1 if backend.name == "loky" and backend.jobs == 1 else max(1, min(n // MIN_TASK, 4 * backend.jobs))
+    parts = 1 if backend.name == "loky" and backend.jobs == 1 else max(1, min(n // MIN_TASK, 4 * _workers(backend)))
     bounds = np.linspace(0, n, parts + 1).astype(int)
     tasks = [(ruleset.cards.table, ruleset.vector, ids, rows, master, seed_index[a:b], seats[a:b])
              for a, b in zip(bounds[:-1], bounds[1:]) if b > a]
@@ -43,6 +43,13 @@ def play_games(ruleset: Ruleset, ids: np.ndarray, rows: np.ndarray, master: int,
         raise InvariantError(f"a tuning game broke an invariant (code {int(out[g, 1])}): game {int(seed_index[g])} "
                              f"of run seed {master}, seats played by parameter rows {seats[g].tolist()}")
     return out
+
+
+def _workers(backend: Backend) -> int:
+    """Worker processes: --jobs, or the workers of the Dask cluster."""
+    if backend.name == "dask":
+        return max(1, len(backend.connect().scheduler_info().get("workers", {})))
+    return backend.jobs
 
 
 def _play_task(T, R, ids, rows, master, seed_index, seats) -> np.ndarray:
