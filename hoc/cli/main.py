@@ -287,6 +287,14 @@ def _tune_command(args) -> list[str]:
     return argv
 
 
+def _binds(agent, ruleset) -> bool:
+    try:
+        agent.params(ruleset)
+        return True
+    except HocError:
+        return False
+
+
 def cmd_tune(args) -> int:
     from hoc.agents.registry import AGENTS, get
     from hoc.agents.tune.genome import load
@@ -297,10 +305,12 @@ def cmd_tune(args) -> int:
         raise HocError(f"tune plays 2 to 4 players, got {args.players}")
     budget = Budget(args.games, args.minutes)
     ruleset = Ruleset(edition=args.edition, players=args.players, market=args.market)
-    names = ([n.strip() for n in args.opponents.split(",") if n.strip()] if args.opponents is not None else
-             [n for n, a in AGENTS.items() if a.play is None and n != "random"])
-    if len(set(names)) != len(names):
-        raise HocError(f"--opponents names an agent twice: {', '.join(names)}")
+    if args.opponents is not None:
+        names = [n.strip() for n in args.opponents.split(",") if n.strip()]
+        if len(set(names)) != len(names):
+            raise HocError(f"--opponents names an agent twice: {', '.join(names)}")
+    else:                           # every archetype the edition can play (1e lacks some cards)
+        names = [n for n, a in AGENTS.items() if a.play is None and n != "random" and _binds(a, ruleset)]
     settings = Settings(ruleset, tuple(get(n) for n in names), args.seed, args.princess,
                         load(args.start) if args.start else None, population=args.population)
     backend = _backend(args)
@@ -324,7 +334,8 @@ def _tune_parser(sub) -> None:
     p.add_argument("--market", default="random",
                    help="random (default: a plan for random markets), a preset name, or 10 comma-separated kinds")
     p.add_argument("--princess", help="the princess the plan must back first")
-    p.add_argument("--opponents", help="agents to beat, comma-separated (default: every archetype and basic_rush); "
+    p.add_argument("--opponents", help="agents to beat, comma-separated (default: every archetype and basic_rush "
+                                       "that the edition can play); "
                                        "the search's own hall of fame always joins them")
     p.add_argument("--from", dest="start", metavar="FILE.toml", help="start from this plan (default: from nothing)")
     budget = p.add_mutually_exclusive_group(required=True)

@@ -68,7 +68,8 @@ def learning_curve(history: list[dict], path: Path, title: str) -> Path:
     ax.fill_between(x, h["lo"], h["hi"], alpha=0.25, color="C0", linewidth=0)
     ax.plot(x, h["win_rate"], color="C0", marker="." if len(h) < 60 else None,
             label="champion against the opponents (pooled, 95% interval)")
-    ax.plot(x, h["worst_rate"], color="C3", linestyle="--", label="against its hardest opponent")
+    ax.fill_between(x, h["worst_lo"], h["worst_hi"], alpha=0.15, color="C3", linewidth=0)
+    ax.plot(x, h["worst_rate"], color="C3", linestyle="--", label="against its hardest opponent (95% interval)")
     ax.axhline(h["fair"].iat[0], color="grey", linewidth=0.8, label="even")
     ax.set_ylim(0, 1)
     ax.set_xlabel("games played (millions)")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import os
 import pickle
+import sys
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -296,9 +297,11 @@ def _record(r: evaluate.Race, k: int, names: list[str], fixed: int, players: int
     w, n = int(wins[:fixed].sum()), int(games[:fixed].sum())
     lo, hi = wilson(w, n)
     rates = {name: float(x / m) for name, x, m in zip(names, wins, games)}
-    worst = min(names[:fixed], key=lambda name: rates[name])
-    return {"score": float(r.score[k]), "win_rate": w / n, "lo": lo, "hi": hi, "worst_opponent": worst,
-            "worst_rate": rates[worst], "rates": rates, "champion_games": n, "fair": 1 / players}
+    j = min(range(fixed), key=lambda i: rates[names[i]])
+    worst_lo, worst_hi = wilson(int(wins[j]), int(games[j]))
+    return {"score": float(r.score[k]), "win_rate": w / n, "lo": lo, "hi": hi, "worst_opponent": names[j],
+            "worst_rate": rates[names[j]], "worst_lo": worst_lo, "worst_hi": worst_hi, "rates": rates,
+            "champion_games": n, "fair": 1 / players}
 
 
 def playoff(state: State, settings: Settings, opponent_rows, opponent_ids, backend: Backend) -> tuple[Plan, dict]:
@@ -432,6 +435,9 @@ def tune(settings: Settings, budget: Budget, out: str | Path, backend: Backend |
         state = run(settings, budget, out, backend, after)
     finally:
         bar.close()
+    if progress:
+        print(f"hoc tune: {state.generation} generations, {state.games:,} games; playoff of the last champions "
+              f"and validation ({validate_games:,} games per opponent)", file=sys.stderr)
     rows = np.stack([a.params(settings.ruleset) for a in settings.opponents])
     ids = np.array([a.id for a in settings.opponents], np.int32)
     best, final = playoff(state, settings, rows, ids, backend)
