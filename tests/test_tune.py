@@ -341,3 +341,14 @@ def test_cli_tune_out_that_is_a_file_is_a_clean_error(tmp_path, capsys):
     f.write_text("x")
     assert main(["tune", "--games", "10", "--opponents", "basic_rush", "--out", str(f)]) == 2
     assert "--out must name a folder" in capsys.readouterr().err
+
+
+def test_only_the_tuners_game_loop_is_in_the_compiled_code_cache_key():
+    """Editing the search, its moves or its output must not throw away the compiled engine."""
+    from pathlib import Path
+
+    import hoc.agents.tune as package
+    from hoc._cache import _compiled
+
+    keyed = [p.name for p in sorted(Path(package.__file__).parent.glob("*.py")) if _compiled(p)]
+    assert keyed == ["kernel.py"]
