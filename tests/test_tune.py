@@ -11,7 +11,7 @@ from hoc.agents import priority_kernel as PK
 from hoc.agents.registry import AGENTS, ARCHETYPES
 from hoc.agents.tune import operators as ops
 from hoc.agents.tune.evaluate import race
-from hoc.agents.tune.genome import BOUNDS, Plan, Rule, Universe, from_spec, from_text
+from hoc.agents.tune.genome import BOUNDS, NUMERIC, Plan, Rule, Universe, from_spec, from_text
 from hoc.agents.tune.search import Budget, Settings, State, Thresholds, run, tune
 from hoc.cli.main import main
 from hoc.errors import HocError
@@ -110,6 +110,12 @@ def test_long_random_walks_of_mutations_stay_valid_agent_files():
     for _ in range(300):
         plan = ops.mutate(plan, u, rng, 1 + int(rng.integers(3)))
     assert_valid(plan, u)
+
+
+def test_fresh_thresholds_are_drawn_within_the_bounds_of_every_numeric_condition():
+    assert set(ops.TYPICAL) == set(NUMERIC)
+    for kind, (lo, hi) in ops.TYPICAL.items():
+        assert BOUNDS[kind][0] <= lo <= hi <= BOUNDS[kind][1], kind
 
 
 def test_moves_change_what_they_name_and_nothing_else():

@@ -15,7 +15,6 @@ import numpy as np
 import tomli_w
 
 from hoc.agents import priority
-from hoc.agents import priority_kernel as PK
 from hoc.rules import Ruleset
 
 # bounds of every whole-number setting: the search never leaves them (values outside mean the same

@@ -13,7 +13,7 @@ from dataclasses import replace
 import numpy as np
 
 from hoc.agents import priority_kernel as PK
-from hoc.agents.tune.genome import BOUNDS, CARD_VALUED, FLAGS, NUMERIC, Plan, Rule, Universe
+from hoc.agents.tune.genome import CARD_VALUED, FLAGS, NUMERIC, Plan, Rule, Universe
 
 # where fresh thresholds are drawn (inside BOUNDS): the values a player would try first
 TYPICAL = {

@@ -12,7 +12,6 @@ plan serially, with --jobs, and after a restart from the last finished generatio
 """
 from __future__ import annotations
 
-import math
 import os
 import pickle
 import sys
