@@ -20,6 +20,7 @@ def main(argv: list[str] | None = None) -> Study:
     p.add_argument("--what-if", default="curse_witch.cost=6", help="card change to test (default curse_witch.cost=6)")
     args = p.parse_args(argv)
     study = Study(NAME, "Supply-combo balance (2 players, random markets)", args, argv)
+    what_if = Ruleset(players=2, overrides=(args.what_if,))         # a bad change is refused before playing
     agents = archetypes()
     study.text(f"Agents: a round robin of {len(agents)} archetypes ({', '.join(a.name for a in agents)}), "
                "seats rotated. Associations, not causes: a plan buys a card when it suits it, and a card's "
@@ -64,7 +65,7 @@ def main(argv: list[str] | None = None) -> Study:
                "with this many pairs, an interval that misses zero may be chance:")
     study.text(*[f"- {r.pair}: {points(r.synergy, r.lo, r.hi)} ({r.both} seats owned both)"
                  for r in syn.head(5).itertuples()] or ["- no pair had enough seats at this size: run with more --games"])
-    w = balance(Ruleset(players=2, overrides=(args.what_if,)), agents, args.games, args.seed, study.backend,
+    w = balance(what_if, agents, args.games, args.seed, study.backend,
                 study.path("games_what_if.parquet"))
     kind = args.what_if.split(".")[0]
     ch = w.changes.set_index("kind")

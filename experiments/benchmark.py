@@ -2,10 +2,11 @@
 markets with seats rotated, with win rates, the 2-player head-to-head table and OpenSkill ratings."""
 from __future__ import annotations
 
-from hoc.agents.registry import AGENTS, get
+from hoc.agents.registry import AGENTS
 from experiments.common import cli, Study, parser, pct
 from hoc.research import plots
 from hoc.rules import Ruleset
+from hoc.research.simulate import resolve
 from hoc.research.studies import tournament
 
 NAME = "benchmark"
@@ -21,7 +22,7 @@ def main(argv: list[str] | None = None) -> Study:
     p.add_argument("--agents", help="comma-separated agents (default: every archetype and basic_rush)")
     args = p.parse_args(argv)
     study = Study(NAME, "Strategy benchmark: archetype round robin", args, argv)
-    agents = [get(n.strip()) for n in args.agents.split(",")] if args.agents else archetypes()
+    agents = resolve(args.agents) if args.agents is not None else archetypes()
     study.text(f"Agents: {', '.join(f'`{a.name}`' for a in agents)} (`hoc agents` describes each).")
     for players, per in ((2, args.games), (4, args.games_4p)):
         t = tournament(Ruleset(players=players), agents, per, args.seed, study.backend,

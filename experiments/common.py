@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
 import sys
 import time
 from pathlib import Path
@@ -15,11 +16,20 @@ from hoc.research.harness import Backend
 AGENTS = Path(__file__).parent / "agents"
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a usage error in one line, like every other bad input of a study."""
+
+    def error(self, message):
+        self.exit(2, f"error: {message} (see `{self.prog} --help`)\n")
+
+
 def parser(name: str, doc: str, games: int, games_help: str) -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog=f"python -m experiments.{name}", description=doc.strip().splitlines()[0])
+    from hoc.research.harness import cores
+
+    p = _Parser(prog=f"python -m experiments.{name}", description=doc.strip().splitlines()[0])
     p.add_argument("--games", type=int, default=games, help=f"{games_help} (default {games}: minutes on 2 cores)")
     p.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
-    p.add_argument("--jobs", type=int, default=int(os.environ.get("HOC_JOBS", 2)),
+    p.add_argument("--jobs", type=int, default=int(os.environ.get("HOC_JOBS", min(2, cores()))),
                    help="worker processes (default 2, or $HOC_JOBS)")
     p.add_argument("--out", default=f"results/{name}", help=f"output folder (default results/{name}); a rerun "
                                                              "resumes its games, so after changing an agent, delete it")
@@ -40,13 +50,32 @@ def results(name: str, games: str, argv: list[str] = ()) -> Path:
 
 
 def cli(main) -> None:
-    """Run a study's main as a command: bad input is one line on stderr and exit code 2."""
+    """Run a study's main as a command: bad input is one line on stderr and exit code 2; Ctrl-C is one
+    line saying what is saved and the command that resumes, and exit code 130."""
     from hoc.errors import HocError
 
     try:
         main()
     except HocError as e:
-        sys.exit(f"error: {e}")
+        print(f"error: {e}", file=sys.stderr)
+        sys.exit(2)
+    except KeyboardInterrupt:
+        print(interrupted(Path(sys.argv[0]).stem, sys.argv[1:]), file=sys.stderr)
+        sys.exit(130)
+
+
+def interrupted(name: str, argv: list[str]) -> str:
+    """The line a Ctrl-C prints: the games saved in the study's folder, and the command that resumes."""
+    from hoc.research.store import saved
+
+    out = argparse.ArgumentParser(add_help=False)
+    out.add_argument("--out", default=f"results/{name}")
+    folder = out.parse_known_args(argv)[0].out
+    command = shlex.join(["python", "-m", f"experiments.{name}", *argv])
+    parts, games = saved(folder) if Path(folder).is_dir() else (0, 0)
+    if not parts:
+        return f"interrupted before any game was saved in {folder}; start again with: {command}"
+    return f"interrupted; {games:,} games in {parts:,} parts are saved in {folder}; resume with the same command: {command}"
 
 
 def pct(rate: float, lo: float, hi: float) -> str:
@@ -61,15 +90,26 @@ class Study:
     """One run of a study: its folder, backend, and the Markdown summary being written."""
 
     def __init__(self, name: str, title: str, args: argparse.Namespace, argv: list[str] | None):
+        from hoc.errors import HocError
+
         self.name, self.args = name, args
-        self.out = Path(args.out)
-        self.out.mkdir(parents=True, exist_ok=True)
+        for option, value in vars(args).items():       # --games, --games-4p: checked before any study plays
+            if option.startswith("games") and value < 1:
+                raise HocError(f"--{option.replace('_', '-')} must be at least 1, got {value}")
         self.backend = Backend(args.jobs)
+        self.out = Path(args.out)
+        try:
+            self.out.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise HocError(f"--out {self.out}: cannot make the folder: {e.strerror or e}") from None
         self.verbose = argv is None          # run as a script: print the summary too
         argv = sys.argv[1:] if argv is None else argv
         self.command = " ".join([f"python -m experiments.{name}", *argv])
-        self.lines = [f"# {title}", "", f"Reproduce: `{self.command}` (seed {args.seed}; every figure below "
-                      "is a 95% interval: Wilson for rates, Newcombe for differences of rates).", ""]
+        import hoc
+
+        self.lines = [f"# {title}", "", f"Reproduce: `{self.command}` (seed {args.seed}, heart-of-crown "
+                      f"{hoc.__version__}; every figure below is a 95% interval: Wilson for rates, Newcombe for "
+                      "differences of rates).", ""]
         self.t0 = time.perf_counter()
 
     def path(self, name: str) -> str:

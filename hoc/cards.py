@@ -10,10 +10,17 @@ import numpy as np
 import pandas as pd
 
 from hoc.errors import HocError
+from hoc.names import did_you_mean, normal
 from hoc.kernel import constants as K
 
 EDITIONS = ("2e", "1e")
+# other names players use for a card: the English edition prints Court Maid as "Royal Maid"
+ALIASES = {"Royal Maid": "court_maid"}
 NUMERIC = ("cost", "links", "coins", "sp", "copies", "per_player", "start1", "start2", "start3", "start4")
+# the values an override may set, per field: far beyond any printed card, yet small enough that no
+# count a game adds up (coins, SP, cards in a deck) outgrows the engine's integers
+OVERRIDE_RANGE = {"cost": (0, 99), "links": (0, 99), "coins": (-99, 99), "sp": (-99, 99), "copies": (0, 99),
+                  "per_player": (0, 1), "start1": (0, 99), "start2": (0, 99), "start3": (0, 99), "start4": (0, 99)}
 
 
 @lru_cache(maxsize=None)
@@ -55,14 +62,17 @@ class CardDB:
         df = df[df.edition == self.edition].reset_index(drop=True).copy()
         if len(df) > K.NCMAX:
             raise HocError(f"edition {self.edition} has {len(df)} cards; the action space holds {K.NCMAX}")
+        fields = sorted([*K.OVERRIDABLE, "per_player"])
         for card, fld, value in self.overrides:
             if card not in set(df.id):
-                raise HocError(f"override {card}.{fld}={value}: no card {card!r} in edition {self.edition}")
-            if fld not in K.OVERRIDABLE and fld != "per_player":
-                raise HocError(f"override {card}.{fld}={value}: {fld!r} is not a numeric card field; "
-                               f"fields: {', '.join(sorted(K.OVERRIDABLE))}")
-            if value < 0 and fld not in ("sp", "coins"):
-                raise HocError(f"override {card}.{fld}={value}: {fld} cannot be negative")
+                hint = did_you_mean(card, df.id, dict(zip(df.name_en, df.id)) | ALIASES)
+                raise HocError(f"override {card}.{fld}={value}: no card {card!r} in edition {self.edition}{hint}")
+            if fld not in fields:
+                raise HocError(f"override {card}.{fld}={value}: {fld!r} is not a numeric card field"
+                               f"{did_you_mean(fld, fields)}; fields: {', '.join(fields)}")
+            low, high = OVERRIDE_RANGE[fld]
+            if not low <= value <= high:
+                raise HocError(f"override {card}.{fld}={value}: {fld} must be {low} to {high}")
             df.loc[df.id == card, fld] = value
         df["implemented"] = [e == "" or e in K.EFFECT_IDS for e in df.effect]
         object.__setattr__(self, "frame", df)
@@ -102,12 +112,109 @@ class CardDB:
     def index(self, card: str) -> int:
         hits = np.flatnonzero(self.frame.id.values == card)
         if len(hits) == 0:
-            raise HocError(f"unknown card {card!r} in edition {self.edition}; "
+            raise HocError(f"unknown card {card!r} in edition {self.edition}{self.did_you_mean(card)}; "
                            f"see `hoc cards --edition {self.edition}`")
         return int(hits[0])
 
     def name(self, i: int) -> str:
+        """The card's id ('court_maid'), as the kernels, agents and result columns name it."""
         return self.frame.id.iat[i]
+
+    def did_you_mean(self, card: str) -> str:
+        """A hint for a mistyped card id or English name, e.g. " (did you mean 'court_maid'?)"."""
+        return did_you_mean(card, self.frame.id, self._names())
+
+    def _names(self) -> dict[str, str]:
+        """English names and aliases -> ids."""
+        return dict(zip(self.frame.name_en, self.frame.id)) | ALIASES
+
+    def lookup(self, card: str) -> int:
+        """A card by its id or its English name, in any case ('Farming Village', 'farming_village')."""
+        names = {normal(n): c for n, c in self._names().items()} | {normal(c): c for c in self.frame.id}
+        hit = names.get(normal(card))
+        return self.index(hit if hit is not None else card)
+
+    # ---- how a player reads a card ------------------------------------------------------------
+    def english(self, i: int) -> str:
+        """The card's English name as printed: 'Farming Village'."""
+        return self.frame.name_en.iat[i]
+
+    def text(self, card: str | int) -> str:
+        """The card's English text ('' for a card without text), by id, English name or index."""
+        i = card if isinstance(card, (int, np.integer)) else self.lookup(card)
+        return self.frame.text_en.iat[int(i)]
+
+    def plural(self, i: int) -> str:
+        """The English name of several copies: 'Farming Villages', 'Court Maids', 'Lain & Shion'."""
+        name = self.english(i)
+        if self.frame.category.iat[i] == "princess":
+            return name
+        if name.endswith("y") and not name.endswith(("ey", "ay", "oy")):
+            return name[:-1] + "ies"
+        if name.endswith("yman"):                # Handyman; not Talisman
+            return name[:-3] + "men"
+        if name.endswith(("s", "sh", "ch", "x")):
+            return name + "es"
+        return name + "s"
+
+    def count(self, i: int, n: int) -> str:
+        """'a City', '3 Court Maids', 'an Alchemist'."""
+        if n == 1:
+            name = self.english(i)
+            return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
+        return f"{n} {self.plural(i)}"
+
+    def summary(self, i: int) -> str:
+        """The printed values in one phrase: 'Action/Attack (Military), cost 4, 0 links, 2 coins'."""
+        row = self.frame.iloc[i]
+        types = "/".join(t.capitalize() for t in row["types"].split("|") if t)
+        if row.subtypes:
+            types += " (" + ", ".join(t.capitalize() for t in row.subtypes.split("|")) + ")"
+        parts = [types, f"cost {row.cost}"]
+        if "territory" in row["types"] or "action" in row["types"]:
+            parts.append(f"{row.links} link{'s' if row.links != 1 else ''}")
+        if row.coins:
+            parts.append(f"{row.coins} coin{'s' if row.coins != 1 else ''}")
+        if row.sp or "succession" in row["types"]:
+            parts.append(f"{row.sp} SP")
+        return ", ".join(parts)
+
+    def supply(self, i: int) -> str:
+        """Where the card comes from: 'basic market 16; starting decks 7/6/5/4 (seats 0-3)'."""
+        row = self.frame.iloc[i]
+        where = []
+        if row.category == "rare":
+            where.append("rare: 1 copy in the supply")
+        elif row.category == "common":
+            where.append(f"supply: 1 copy in the {row.pile} pile of 5" if row.pile != row.id
+                         else f"supply: {row.copies} copies")
+        elif row.category == "basic":
+            pile = f"{row.copies} per player" if row.per_player else str(row.copies)
+            where.append("not sold" if not row.copies else
+                         f"a pile of {pile}, gained but never bought" if "not_in_market" in row["flags"] else
+                         f"basic market {pile}")
+        starts = [int(row[f"start{seat + 1}"]) for seat in range(4)]
+        if len(set(starts)) > 1:
+            where.append(f"starting decks {'/'.join(map(str, starts))} (seats 0-3)")
+        elif starts[0]:
+            where.append(f"{starts[0]} in every starting deck")
+        if not self.frame.implemented.iat[i]:
+            where.append("not implemented yet")
+        return "; ".join(where)
+
+    def sheet(self, card: str | int, width: int = 100) -> str:
+        """A card as a player reads it, wrapped to `width` columns: its name and id, its printed
+        values, where it comes from, and its text."""
+        import textwrap
+
+        i = card if isinstance(card, (int, np.integer)) else self.lookup(card)
+        head = f"{self.english(i)} [{self.name(i)}]: {self.summary(i)}"
+        wrap = textwrap.TextWrapper(width, initial_indent="    ", subsequent_indent="    ", break_on_hyphens=False)
+        lines = textwrap.wrap(head, width, subsequent_indent="    ", break_on_hyphens=False)
+        lines += wrap.wrap(self.text(i) or "No text.")
+        if self.supply(i):
+            lines += wrap.wrap(f"({self.supply(i)})")
+        return "\n".join(lines)
 
     def pile_ids(self, category: str) -> list[str]:
         return list(dict.fromkeys(self.frame.pile[self.frame.category == category]))

@@ -80,7 +80,7 @@ class Game:
         if not isinstance(action, (int, np.integer)) or not self.is_legal(action):
             legal = ", ".join(self.label(a) for a in self.legal_actions())
             shown = self.label(action) if isinstance(action, (int, np.integer)) and 0 <= action < K.N_ACTIONS else action
-            raise IllegalActionError(f"action {action!r} ({shown}) is not legal for seat {self.decider + 1} "
+            raise IllegalActionError(f"action {action!r} ({shown}) is not legal for seat {self.decider} "
                                      f"in the {CONTEXTS[self.state[K.H_CTX]]}; legal: {legal}")
         _apply(self.state, int(action))
 
@@ -90,11 +90,6 @@ class Game:
         action = int(action)
         if action == K.A_PASS:
             return self._pass_label()
-        if action == K.A_BUY_REVEALED:
-            from hoc.kernel.market import revealed_card
-
-            c = int(revealed_card(self.state))
-            return f"buy revealed {self.ruleset.cards.name(c)}" if c >= 0 else "buy the revealed supply card"
         if action in NAMED_ACTIONS:
             return NAMED_ACTIONS[action]
         if K.A_NUMBER <= action <= K.A_NUMBER + K.NUMBER_MAX:
@@ -157,6 +152,16 @@ class Game:
     def market(self) -> dict[str, int]:
         return self._zone(int(self.state[K.H_OFF_MARKET]))
 
+    def supply(self) -> list[str]:
+        """The supply deck of the random market, top card first."""
+        off = int(self.state[K.H_OFF_SUPPLY])
+        n = int(self.state[K.H_SUPPLY_N])
+        return [self.ruleset.cards.name(int(x)) for x in self.state[off:off + n][::-1]]
+
+    def face_up(self) -> list[str]:
+        """The face-up cards on top of the supply (Buried Treasure), top card first."""
+        return self.supply()[:int(self.state[K.H_REVEALED])]
+
     def deck(self, p: int) -> list[str]:
         """p's draw pile, top card first."""
         off = int(self.state[K.H_OFF_DECK] + p * self.state[K.H_DCAP])
@@ -216,10 +221,12 @@ class Game:
         return int(load_u64(self.state, K.H_SEED))
 
     def arrange(self, p: int, *, hand=None, deck=None, discard=None, domain=None, kept=None,
-                princess: str | None | bool = False, coins: int | None = None, market=None) -> "Game":
+                princess: str | None | bool = False, coins: int | None = None, market=None,
+                supply=None) -> "Game":
         """Rewrite player p's zones for a test or a puzzle position (cards come from nowhere and go
-        nowhere: the card totals change). Zones are {card: count}; deck is a list, top card first.
-        Only the given zones change. The game then advances to its next decision."""
+        nowhere: the card totals change). Zones are {card: count}; deck is a list, top card first;
+        so is supply, the random market's supply deck, all face down. Only the given zones change.
+        The game then advances to its next decision."""
         from hoc.kernel.endgame import domain_changed
         from hoc.kernel.turn import advance
 
@@ -269,6 +276,14 @@ class Game:
             m = int(s[K.H_OFF_MARKET])
             for name, n in market.items():
                 s[m + db.index(name)] = n
+        if supply is not None:
+            off = int(s[K.H_OFF_SUPPLY])
+            if len(supply) > s[K.H_SCAP]:
+                raise HocError(f"a supply of {len(supply)} cards; this game holds at most {int(s[K.H_SCAP])}")
+            s[off:off + len(supply)] = [db.index(name) for name in reversed(supply)]
+            s[K.H_SUPPLY_N] = len(supply)
+            s[K.H_REVEALED] = 0
+            s[K.H_REVEALED_NEW] = 0
         if princess is not False:
             s[b + K.P_PRINCESS] = db.index(princess) if princess else -1
         if coins is not None:
@@ -291,6 +306,7 @@ class Game:
                 present |= {c for c in range(nc) if s[off + c] > 0}
         m = int(s[K.H_OFF_MARKET])
         present |= {c for c in range(nc) if s[m + c] > 0}
+        present |= {int(c) for c in s[s[K.H_OFF_SUPPLY]:s[K.H_OFF_SUPPLY] + s[K.H_SUPPLY_N]]}
         ordered = sorted(present)
         s[s[K.H_OFF_ACTIVE]:s[K.H_OFF_ACTIVE] + len(ordered)] = ordered
         s[K.H_NACTIVE] = len(ordered)
@@ -322,8 +338,8 @@ class Game:
         return other
 
     def __repr__(self) -> str:
-        status = (f"over: {self.end_reason}, winner seat {self.winner + 1 if self.winner is not None else '-'}"
-                  if self.over else f"seat {self.decider + 1} to act ({self.context})")
+        status = (f"over: {self.end_reason}, winner seat {self.winner if self.winner is not None else '-'}"
+                  if self.over else f"seat {self.decider} to act ({self.context})")
         return f"<Game seed={self.seed} turns={self.turns} {status}>"
 
 

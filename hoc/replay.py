@@ -1,59 +1,631 @@
-"""A readable turn-by-turn log of one game of a run, played by the same jitted agents."""
+"""One game of a run told the way a player would tell it: who did what, with the cards' printed
+names and counts, which card or princess asked each question, the coins, and how the game ended.
+
+The log is built from the decisions alone: before and after each decision the table is read (every
+zone of every seat, the market, the counters), and the difference is told as moves a player knows
+(draws, discards, gains, exiles, sets, ...). The game is played by the same agents and kernels as
+`simulate`, so a replay ends exactly as the run's recorded game did. Seats are numbered from 0 (seat
+0 plays first), as in the result columns.
+"""
 from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 
+from hoc.errors import HocError
 from hoc.game import Game
 from hoc.kernel import constants as K
+from hoc.kernel.choice import FR_A, FR_EFF
 from hoc.rules import Ruleset
 
+EDITIONS = {"2e": "2nd edition", "1e": "1st edition"}
+DECK_CARD = 0xFFFF           # a deck entry is the card id, plus a face-up bit above it
 
-def _cards(zone: dict[str, int]) -> str:
-    return ", ".join(f"{name} x{n}" if n > 1 else name for name, n in zone.items()) or "-"
+
+# ---- reading the table ---------------------------------------------------------------------------
+
+@dataclass
+class Table:
+    """What the table shows at one moment, as counts per card (rows: seats)."""
+
+    hand: np.ndarray
+    discard: np.ndarray
+    domain: np.ndarray
+    kept: np.ndarray
+    owned: np.ndarray
+    deck: np.ndarray
+    discard_mask: list[int]
+    deck_rng: list[tuple[int, int]]
+    sp: list[int]
+    turns: list[int]            # own turns begun
+    counters: dict[str, list[int]]
+    play: np.ndarray
+    market: np.ndarray
+    supply_n: int
+    coins: int
+    open: int
+    extra_pending: int
+    face_up: tuple[int, ...]    # face-up cards on top of the supply (Buried Treasure), top first
+
+    @classmethod
+    def read(cls, game: Game) -> "Table":
+        s = game.state
+        nc, np_ = int(s[K.H_NC]), game.players
+
+        def region(header):
+            return np.stack([s[s[header] + p * nc: s[header] + (p + 1) * nc] for p in range(np_)]).astype(np.int64)
+
+        def pb(p):
+            return int(s[K.H_OFF_PLAYER] + p * K.PSZ)
+
+        deck = np.zeros((np_, nc), np.int64)
+        for p in range(np_):
+            off = int(s[K.H_OFF_DECK] + p * s[K.H_DCAP])
+            n = int(s[pb(p) + K.P_DECK_N])
+            deck[p] = np.bincount(s[off:off + n] & DECK_CARD, minlength=nc)[:nc]
+        return cls(
+            hand=region(K.H_OFF_HAND), discard=region(K.H_OFF_DISCARD), domain=region(K.H_OFF_DOMAIN),
+            kept=region(K.H_OFF_KEPT), owned=region(K.H_OFF_OWNED), deck=deck,
+            discard_mask=[(int(s[pb(p) + K.P_DISCARD_MASK]) & 0xFFFFFFFF) | (int(s[pb(p) + K.P_DISCARD_MASK + 1]) << 32)
+                          for p in range(np_)],
+            deck_rng=[(int(s[pb(p) + K.P_RNG]), int(s[pb(p) + K.P_RNG + 1])) for p in range(np_)],
+            sp=[int(s[pb(p) + K.P_SP]) for p in range(np_)],
+            turns=[int(s[pb(p) + K.P_TURNS]) for p in range(np_)],
+            counters={name: [int(s[pb(p) + f]) for p in range(np_)] for name, f in
+                      (("coin", K.P_COIN_CTR), ("handyman", K.P_HANDY_CTR), ("twin", K.P_TWIN_CTR),
+                       ("succession", K.P_SUCC_CTR))},
+            play=s[s[K.H_OFF_PLAY]: s[K.H_OFF_PLAY] + nc].astype(np.int64),
+            market=s[s[K.H_OFF_MARKET]: s[K.H_OFF_MARKET] + nc].astype(np.int64),
+            supply_n=int(s[K.H_SUPPLY_N]), coins=int(s[K.H_COINS]), open=int(s[K.H_OPEN]),
+            extra_pending=int(s[K.H_EXTRA_PENDING]),
+            face_up=tuple(int(c) for c in s[s[K.H_OFF_SUPPLY]:s[K.H_OFF_SUPPLY] + s[K.H_SUPPLY_N]][::-1]
+                          [:s[K.H_REVEALED]]),
+        )
 
 
-def replay(ruleset: Ruleset, agents, seed: int, index: int, rotate: bool = False) -> list[str]:
-    """Play game `index` of the run with seed `seed` and describe every decision."""
-    game = Game.of_run(ruleset, seed, index)
-    players = ruleset.players
-    seat_agents = [agents[(j + index) % players] if rotate else agents[j] for j in range(players)]
-    params = np.stack([a.params(ruleset) for a in seat_agents]).astype(K.DTYPE)
-    d = ruleset.describe()
-    lines = [f"game {index} of run seed {seed} (game seed {game.seed}); edition {d['edition']}, "
-             f"{players} players, market {d['market']}",
-             "seats: " + ", ".join(f"{j + 1} {a.name}" for j, a in enumerate(seat_agents))]
-    if ruleset.market != "basic":
-        lines.append("random market: " + _cards({k: v for k, v in game.market().items()
-                                                  if ruleset.cards.frame.category[ruleset.cards.index(k)] in ("common", "rare")}))
-    turn = 0
-    while not game.over:
-        if game.turns != turn:
-            if game.turns > turn + 1:
-                lines.append(f"  (turns {turn + 1}-{game.turns - 1} passed without a decision)")
-            turn = game.turns
-            p = game.turn_player
-            extra = " (extra turn)" if game.state[K.H_IN_EXTRA] else ""
-            lines.append(f"turn {turn}: seat {p + 1}{extra}, SP {game.sp(p)}, hand: {_cards(game.hand(p))}")
-        p = game.decider
-        agent = seat_agents[p]
-        a = agent.play(game) if agent.play is not None else game.decide(agent, params[p])
-        a = game.parse(a) if isinstance(a, str) else int(a)
-        label = game.label(a)
-        who = "" if p == game.turn_player else f"seat {p + 1}: "
-        game.apply(a)
-        note = ""
-        if a >= K.A_PLAY and a < K.A_RECALL:
-            note = f" (coins {game.coins})"
-        elif K.A_BUY <= a < K.A_BACK:
-            note = f" (coins left {game.coins})"
-        elif K.A_BACK <= a < K.A_SET or K.A_SET <= a < K.A_KEEP:
-            note = f" (domain: {_cards(game.domain(p))}; SP {game.sp(p)})"
-        elif a == K.A_DECLARE:
-            note = f" (SP {game.sp(p)})"
-        lines.append(f"  {who}{label}{note}")
-    w = game.winner
-    lines.append(f"end: {game.end_reason} after {game.turns} turns; "
-                 + (f"seat {w + 1} wins" if w is not None else "no winner"))
-    lines.append("final SP: " + ", ".join(f"seat {j + 1} {game.sp(j)} ({game.princess(j) or 'no princess'})"
-                                          for j in range(players)))
-    return lines
+# ---- telling moves in words ----------------------------------------------------------------------
+
+# how each kind of move reads; {cards} is a list such as "a City and 2 Farming Villages"
+MOVES = {
+    "exile": "exiles {cards}", "exile_discard": "exiles {cards} from the discard pile",
+    "exile_play": "exiles {cards} from the play area", "exile_kept": "exiles {cards} kept in the domain",
+    "exile_deck": "exiles {cards} from the deck", "exile_domain": "exiles {cards} from the domain",
+    "discard": "discards {cards}", "mill": "discards {cards} from the top of the deck",
+    "domain_discard": "discards {cards} from the domain", "kept_discard": "discards {cards} kept in the domain",
+    "gain": "gains {cards}", "gain_hand": "gains {cards} into the hand",
+    "gain_deck": "gains {cards} on top of the deck",
+    "set": "sets {cards}", "set_discard": "sets {cards} from the discard pile",
+    "to_domain": "moves {cards} to the domain",
+    "keep": "keeps {cards}", "recall": "recalls {cards}",
+    "play_deck": "puts {cards} from the play area on top of the deck",
+    "discard_hand": "takes {cards} from the discard pile into the hand",
+    "discard_deck": "puts {cards} from the discard pile on top of the deck",
+    "hand_deck": "puts {cards} from the hand on top of the deck",
+    "shuffle": "shuffles the discard pile into the deck",
+    "draw": "draws {cards}",
+    "played": "plays {cards}",
+}
+
+
+# the move each decision verb makes itself: its kind and how it changes the zones (a buy is a gain)
+KNOWN = {K.A_PLAY: ("played", {"hand": -1, "play": 1}), K.A_SET: ("set", {"hand": -1, "domain": 1}),
+         K.A_KEEP: ("keep", {"hand": -1, "kept": 1}), K.A_RECALL: ("recall", {"kept": -1, "hand": 1}),
+         K.A_BUY: ("gain", {"owned": 1, "discard": 1})}
+
+
+def card_list(db, cards: dict[int, int]) -> str:
+    """'a City', 'a City and 2 Farming Villages', 'a Duke, a City and an Alchemist'."""
+    parts = [db.count(c, n) for c, n in cards.items() if n > 0]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1] if parts else "nothing"
+
+
+def zone_list(db, zone: np.ndarray) -> str:
+    """A zone's cards by count: '3 Farming Villages, 2 Apprentice Maids' ('nothing' when empty)."""
+    return ", ".join(db.count(c, int(n)).removeprefix("a ").removeprefix("an ") if n == 1 else db.count(c, int(n))
+                     for c, n in enumerate(zone) if n) or "nothing"
+
+
+@dataclass
+class Moves:
+    """One seat's moves between two readings of the table, as {kind: {card: count}} in the order told."""
+
+    kinds: dict[str, dict[int, int]] = field(default_factory=dict)
+    extra: list[str] = field(default_factory=list)     # counters, SP, extra turns
+
+    def add(self, kind: str, card: int, n: int) -> None:
+        if n > 0:
+            cards = self.kinds.setdefault(kind, {})
+            cards[card] = cards.get(card, 0) + n
+
+    def take(self, card: int, kinds=None) -> str | None:
+        """Remove one move of `card` (of one of `kinds`, any kind if None) and return its kind."""
+        for kind, cards in self.kinds.items():
+            if (kinds is None or kind in kinds) and cards.get(card, 0) > 0:
+                cards[card] -= 1
+                return kind
+        return None
+
+    def words(self, db) -> list[str]:
+        order = list(MOVES)
+        told = [MOVES[k].format(cards=card_list(db, cards)) for k, cards in
+                sorted(self.kinds.items(), key=lambda kv: order.index(kv[0])) if any(cards.values()) or k == "shuffle"]
+        return told + self.extra
+
+
+def moves(db, before: Table, after: Table, p: int, turn_ended: bool, owns_play: bool,
+          known: tuple = ()) -> Moves:
+    """Seat p's moves between the two readings. When p's turn ended in between, the Cleanup's own
+    moves (hand and play area to the discard pile, the new hand) are not told: the next turn's
+    header shows the new hand. `owns_play`: p is the seat whose turn it was (the play area is theirs).
+    `known`: (kind, card, {zone: change}) moves that the decision itself made: they are counted first,
+    so that a card that also moved otherwise in the same step (a second copy drawn) is told right."""
+    m = Moves()
+    d = {z: getattr(after, z)[p] - getattr(before, z)[p]
+         for z in ("hand", "discard", "domain", "kept", "owned", "deck")}
+    d["play"] = after.play - before.play if owns_play else np.zeros(len(db), np.int64)
+    for kind, c, change in known:
+        m.add(kind, c, 1)
+        for zone, n in change.items():
+            d[zone][c] -= n
+
+    def flow(kind, src, dst, c, limit=None):
+        """Move up to `limit` copies of c out of zone src (its count fell) into zone dst (it rose)."""
+        n = min(-d[src][c] if src else limit, d[dst][c] if dst else limit)
+        if limit is not None:
+            n = min(n, limit)
+        if n > 0:
+            m.add(kind, c, n)
+            if src:
+                d[src][c] += n
+            if dst:
+                d[dst][c] -= n
+        return max(n, 0)
+
+    nc = len(db)
+    if turn_ended:
+        # only the zones the Cleanup leaves alone tell what happened: what p owns, domain, kept cards
+        for c in range(nc):
+            m.add("gain", c, int(d["owned"][c]))
+            m.add("exile", c, -int(d["owned"][c]))
+            m.add("to_domain" if before.play[c] > 0 else "set", c, int(d["domain"][c]))
+            m.add("domain_discard", c, -int(d["domain"][c]))
+            m.add("keep", c, int(d["kept"][c]))
+            m.add("kept_discard", c, -int(d["kept"][c]))
+        return m
+    for c in range(nc):
+        g = int(d["owned"][c])
+        if g > 0:                                  # gains: from the market into a zone
+            d["owned"][c] = 0
+            g -= flow("gain_hand", None, "hand", c, g)
+            g -= flow("gain_deck", None, "deck", c, g)
+            g -= flow("gain", None, "discard", c, g)
+            m.add("gain", c, g)                    # (gained and moved on in the same step)
+        elif g < 0:                                # exiles: out of a zone, out of the game
+            d["owned"][c] = 0
+            for kind, src in (("exile", "hand"), ("exile_discard", "discard"), ("exile_play", "play"),
+                              ("exile_kept", "kept"), ("exile_deck", "deck"), ("exile_domain", "domain")):
+                g += flow(kind, src, None, c, -g)
+            m.add("exile", c, -g)
+    for c in range(nc):
+        flow("played", "hand", "play", c)
+        flow("set", "hand", "domain", c)
+        flow("to_domain", "play", "domain", c)
+        flow("set_discard", "discard", "domain", c)
+        flow("domain_discard", "domain", "discard", c)
+        flow("keep", "hand", "kept", c)
+        flow("recall", "kept", "hand", c)
+        flow("kept_discard", "kept", "discard", c)
+        flow("play_deck", "play", "deck", c)
+    reshuffled = before.deck_rng[p] != after.deck_rng[p] or before.discard_mask[p] & ~after.discard_mask[p]
+    if reshuffled:
+        # told as the step's first move: the whole discard pile went under the deck, then cards were
+        # drawn or discarded from the deck
+        m.kinds["shuffle"] = {}
+        d["discard"] += before.discard[p]
+        d["deck"] -= before.discard[p]
+    for c in range(nc):
+        flow("discard", "hand", "discard", c)
+        flow("mill", "deck", "discard", c)
+        flow("hand_deck", "hand", "deck", c)
+        flow("discard_hand", "discard", "hand", c)
+        flow("discard_deck", "discard", "deck", c)
+        flow("draw", "deck", "hand", c)
+    left = [f"{z} {int(v[c]):+d} {db.english(c)}" for z, v in d.items() for c in range(nc) if v[c]]
+    if left:                                     # a move this module does not know how to tell
+        m.extra.append(f"(also: {', '.join(left)})")
+    return m
+
+
+def counter_words(before: Table, after: Table, p: int) -> list[str]:
+    out = []
+    coin = lambda t: t.counters["coin"][p] + t.counters["handyman"][p]   # noqa: E731
+    for what, b, a in (("coin counter", coin(before), coin(after)),
+                       ("Twin counter", before.counters["twin"][p], after.counters["twin"][p]),
+                       ("succession counter", before.counters["succession"][p], after.counters["succession"][p])):
+        if a > b:
+            out.append(f"gains {'a' if a - b == 1 else a - b} {what}{'s' if a - b > 1 else ''}, {a} in all")
+        elif a < b:
+            out.append(f"removes {'a' if b - a == 1 else b - a} {what}{'s' if b - a > 1 else ''}, {a} left")
+    return out
+
+
+# ---- the log ---------------------------------------------------------------------------------------
+
+@dataclass
+class Replay:
+    """A replayed game: the log lines, the decisions taken and the game at its end."""
+
+    lines: list[str]
+    actions: list[int]
+    game: Game
+    seats: list[str]            # agent name by seat
+
+
+CHOICE_ZONES = {K.CH_HAND: "in the hand", K.CH_DISCARD: "in the discard pile", K.CH_MARKET: "in the market",
+                K.CH_PLAY: "in the play area", K.CH_DECK_TOP: "on top of the deck", K.CH_KEPT: "kept in the domain"}
+
+
+class Decision:
+    """A decision about to be taken: who decides, in which context, and the question's cause."""
+
+    def __init__(self, game: Game, action: int):
+        s = game.state
+        self.action, self.seat, self.turn, self.turn_player = action, game.decider, game.turns, game.turn_player
+        self.ctx, self.mode, self.choice = int(s[K.H_CTX]), int(s[K.H_MODE]), int(s[K.H_CH_KIND])
+        self.verb = K.A_PLAY + (action - K.A_PLAY) // K.NCMAX * K.NCMAX if action >= K.A_PLAY else -1
+        self.card = action - self.verb if self.verb >= 0 else -1
+        self.effect = None
+        if self.ctx == K.CTX_EFFECT:          # the top frame of the effect stack asks: (routine, card)
+            fr = int(s[K.H_OFF_STACK] + (s[K.H_DEPTH] - 1) * K.STACK_FRAME)
+            self.effect = (int(s[fr + FR_EFF]), int(s[fr + FR_A]))
+
+
+class Teller:
+    """Plays one game with its agents and writes what happens."""
+
+    def __init__(self, plan, index: int):
+        self.plan, self.index = plan, index
+        self.ruleset: Ruleset = plan.ruleset
+        self.db = self.ruleset.cards
+        self.game = Game.of_run(self.ruleset, plan.seed, plan.seed_index(index))
+        self.order = plan.seat_lineup(index)
+        self.agents = [plan.agents[k] for k in self.order]
+        self.lines: list[str] = []
+        self.actions: list[int] = []
+
+    # -- names
+    def who(self, p: int, turn_player: int) -> str:
+        """Lines of the seat whose turn it is start with the verb; other seats are named."""
+        return "" if p == turn_player else f"seat {p} "
+
+    def name(self, c: int) -> str:
+        return self.db.english(c)
+
+    @staticmethod
+    def coins(n: int) -> str:
+        return f"{n} coin{'s' if n != 1 else ''}"
+
+    def cause(self, eff: int, c: int) -> str:
+        if eff == K.EFF_BACK:
+            return f"backing {self.name(c)}"
+        if eff == K.EFF_SET_ON_BUY:
+            return "just bought"
+        if eff == K.EFF_LILY:
+            return self.name(self.db.index("lily"))
+        return self.name(c) if c >= 0 else "a card's text"
+
+    # -- the header
+    def header(self) -> None:
+        rs, g, d = self.ruleset, self.game, self.ruleset.describe()
+        options = [f"turn cap {rs.turn_cap} turns each"] if rs.turn_cap != 100 else []
+        options += ["30 SP wins at once"] if rs.instant_win_at_30 else []
+        options += [f"overrides {' '.join(rs.overrides)}"] if rs.overrides else []
+        self.lines.append(f"Game {self.index} of run seed {self.plan.seed} (game seed {g.seed}): "
+                          f"{EDITIONS[rs.edition]}, {rs.players} player{'s' if rs.players > 1 else ''}"
+                          + "".join(f", {o}" for o in options))
+        self.lines.append("Seats (seat 0 plays first): "
+                          + ", ".join(f"seat {j} {a.name}" for j, a in enumerate(self.agents)))
+        self.lines.append("Princesses (the pool, in order): " + ", ".join(
+            self.name(self.db.index(p)) for p in d["princesses"]))
+        self.lines.append(self.market_line())
+
+    def market_line(self) -> str:
+        from hoc.presets import RECOMMENDED
+
+        rs, s, db = self.ruleset, self.game.state, self.db
+        mode, kinds = rs.market_piles
+        if mode == K.MARKET_BASIC:
+            return "Market: the basic market only (no supply)"
+        drawn = [db.frame.pile.iat[int(s[K.H_KINDS + i])] for i in range(int(s[K.H_N_KINDS]))]
+        names = ", ".join(self.name(db.cards_of_pile(k)[0]) if k != "attendant_maid" else "Attendant Maids"
+                          for k in drawn)
+        preset = None
+        if mode == K.MARKET_FIXED:          # a preset, also when given as its ten kinds
+            preset = rs.market if isinstance(rs.market, str) and rs.market in RECOMMENDED else next(
+                (n for n, ks in RECOMMENDED.items() if sorted(ks) == sorted(kinds)), None)
+        what = f"preset {preset}" if preset else "random" if mode == K.MARKET_RANDOM else "chosen kinds"
+        showing = self.game.market()
+        face_up = {db.index(c): n for c, n in showing.items()
+                   if db.frame.category.iat[db.index(c)] in ("common", "rare")}
+        return f"Market: {what}: {names}. It shows {card_list(db, face_up)}"
+
+    # -- one decision
+    def turn_header(self) -> None:
+        g = self.game
+        p = g.turn_player
+        extra = ", extra turn" if g.state[K.H_IN_EXTRA] else ""
+        hand = Table.read(g).hand[p]
+        self.lines.append(f"Turn {g.turns}, seat {p} ({self.agents[p].name}){extra}: {g.sp(p)} SP. "
+                          f"Hand: {zone_list(self.db, hand)}")
+
+    def decide(self) -> int:
+        g = self.game
+        p = g.decider
+        agent = self.agents[p]
+        a = agent.play(g) if agent.play is not None else g.decide(agent, self.plan.params[self.order[p]])
+        return g.parse(a) if isinstance(a, str) else int(a)
+
+    def step(self) -> None:
+        """Take one decision and write its line, then the lines of what it did to the other seats,
+        the Cleanup's own sets and the market."""
+        g, db = self.game, self.db
+        a = self.decide()
+        d = Decision(g, a)
+        before = Table.read(g)
+        g.apply(a)
+        self.actions.append(a)
+        after = Table.read(g)
+        cur, p = d.turn_player, d.seat
+        ended = g.over or g.turns != d.turn or g.turn_player != cur
+        # a seat's Cleanup happened in this step if its turn ended or reached the declaration, or if it had a
+        # whole turn without a decision
+        cleaned = [(q == cur and (ended or (g.state[K.H_PHASE] in (K.PH_DECLARE, K.PH_END) and d.ctx != K.CTX_DECLARE)))
+                   or after.turns[q] - before.turns[q] >= (2 if q == g.turn_player else 1) for q in range(g.players)]
+        known = {q: () for q in range(g.players)}
+        if d.verb in KNOWN:
+            move, change = KNOWN[d.verb]
+            known[p] = ((move, d.card, change),)
+        told = {q: moves(db, before, after, q, cleaned[q], q == cur, known[q]) for q in range(g.players)}
+        for q in range(g.players):
+            told[q].extra += counter_words(before, after, q)
+        if after.extra_pending > before.extra_pending:
+            told[cur].extra.append("will take an extra turn after this one")
+        what, cause = self.decision(d, before, after, told[p])
+        cleanup = Moves()
+        if cleaned[cur]:       # cards whose own text sets them at the start of the Cleanup phase
+            moved = told[cur].kinds.get("to_domain", {})
+            for c in list(moved):
+                if db.frame.effect.iat[c] == "set_at_cleanup":
+                    cleanup.add("set", c, moved.pop(c))
+        if cleanup.kinds and d.verb == K.A_SET:
+            what = what.rsplit(" (", 1)[0]        # the SP shown is the Cleanup's, below
+        line = f"{what}{f' ({cause})' if cause else ''}"
+        if rest := told[p].words(db):
+            line += ": " + "; ".join(rest)
+        if p == cur and not cleaned[cur]:
+            line += self.coins_now(d, before, after)
+        self.lines.append(f"  {self.who(p, cur)}{line}")
+        because = self.name(d.effect[1]) if d.effect and d.effect[0] == K.EFF_SET_ON_BUY else cause
+        if not because and d.verb in (K.A_PLAY, K.A_BACK, K.A_SET):
+            because = self.name(d.card)
+        for q in range(g.players):
+            if q != p and (words := told[q].words(db)):
+                self.lines.append(f"  {self.who(q, cur)}{'; '.join(words)}" + (f" ({because})" if because else ""))
+        if cleanup.kinds:
+            self.lines.append(f"  {self.who(cur, cur)}{'; '.join(cleanup.words(db))} at the start of the Cleanup "
+                              f"phase ({after.sp[cur]} SP)")
+        self.market_news(before, after)
+
+    @staticmethod
+    def coins_now(d: "Decision", before: Table, after: Table) -> str:
+        """The coins (and open plays) after a play, a coin counter or a card's choice that changed them."""
+        if d.ctx == K.CTX_MAIN and (d.verb == K.A_PLAY or d.action in (K.A_COIN, K.A_LILY)):
+            plays = ", no plays left" if after.open == 0 else f", {after.open} plays open" if after.open > 1 else ""
+            return f" (coins {after.coins}{plays})"
+        if d.ctx == K.CTX_EFFECT and after.coins != before.coins:
+            return f" (coins {after.coins})"
+        return ""
+
+    def market_news(self, before: Table, after: Table) -> None:
+        db = self.db
+        grown = {c: int(n) for c, n in enumerate(after.market - before.market) if n > 0 and
+                 db.frame.category.iat[c] in ("common", "rare")}
+        if grown:
+            self.lines.append(f"  the market reveals {card_list(db, grown)} ({after.supply_n} left in the supply)")
+        if len(after.face_up) > len(before.face_up):
+            self.lines.append(f"  the supply's bottom card is turned face up on top: {self.name(after.face_up[0])}")
+
+    def decision(self, d: "Decision", before: Table, after: Table, mine: Moves) -> tuple[str, str]:
+        """What the deciding seat did, in words, and what caused the question (a card or princess, or '').
+        The decision's own move is taken out of `mine`, the seat's moves, which tell the rest."""
+        db, p, a, c = self.db, d.seat, d.action, d.card
+        if a == K.A_PASS:
+            return self.passing(d, before), (self.cause(*d.effect) if d.effect else "")
+        if a == K.A_DECLARE:
+            return f"declares coronation with {after.sp[p]} SP", ""
+        if a == K.A_COIN:
+            return "spends a coin counter", ""
+        if a == K.A_ABILITY:
+            return f"uses the ability of {self.name(self.game.player(p, K.P_PRINCESS))}", ""
+        if a == K.A_LILY:
+            return f"uses {self.name(db.index('lily'))}", ""
+        paid = f"for {self.coins(before.coins - after.coins)} ({after.coins} left)"
+        if K.A_NUMBER <= a <= K.A_NUMBER + K.NUMBER_MAX:
+            n = a - K.A_NUMBER
+            modes = K.MODES.get(d.effect[0], ()) if d.choice == K.CH_MODE else ()
+            if n < len(modes):
+                return f'chooses "{modes[n]}"', self.cause(*d.effect)
+            if any(any(v.values()) for v in mine.kinds.values()):     # "gains 3 Court Maids" says the number
+                what = "; ".join(mine.words(db)[:len(mine.kinds)])
+                mine.kinds.clear()
+                return what, self.cause(*d.effect)
+            return f"chooses {n}", self.cause(*d.effect)
+        if d.verb in KNOWN:
+            mine.take(c, (KNOWN[d.verb][0],))
+        one = db.count(c, 1)
+        if d.verb == K.A_PLAY:
+            return f"plays {self.name(c)}", ""
+        if d.verb in (K.A_RECALL, K.A_KEEP):
+            return f"{'recalls' if d.verb == K.A_RECALL else 'keeps'} {one}", ""
+        if d.verb == K.A_BUY:
+            return f"buys {one} {paid}", ""
+        if d.verb == K.A_SET:
+            return f"sets {one} ({after.sp[p]} SP)", ""
+        if d.verb == K.A_BACK:
+            moved = mine.kinds.pop("to_domain", {})
+            return (f"backs {self.name(c)} with {self.coins(before.coins)}; {card_list(db, moved)} "
+                    f"move{'s' if sum(moved.values()) == 1 else ''} to the domain ({after.sp[p]} SP)"), ""
+        # a card chosen for a card's text: what happened to it says what the choice meant
+        cause = self.cause(*d.effect)
+        if (took := mine.take(c)) is not None:
+            return MOVES[took].format(cards=one), cause
+        if d.effect[0] == K.EFF_SUPPLY_UNIT:        # it was drawn again by the Cleanup in the same step
+            return f"puts {one} from the play area on top of the deck", cause
+        return f"chooses {one} {CHOICE_ZONES.get(d.choice, '')}".rstrip(), cause
+
+    def passing(self, d: "Decision", before: Table) -> str:
+        if d.ctx == K.CTX_MAIN:
+            return f"ends the Main phase with {self.coins(before.coins)}"
+        if d.ctx == K.CTX_SECOND:
+            unused = f" ({self.coins(before.coins)} unused)" if before.coins else ""
+            return {K.MODE_NONE: f"buys nothing{unused}", K.MODE_BUYING: f"stops buying{unused}",
+                    K.MODE_SETTING: "stops setting"}[d.mode]
+        if d.ctx == K.CTX_KEEP:
+            return "keeps nothing more"
+        if d.ctx == K.CTX_DECLARE:
+            return f"does not declare coronation ({before.sp[d.seat]} SP)"
+        return "passes"
+
+    def end(self) -> None:
+        g, rs = self.game, self.ruleset
+        reason = g.end_reason
+        three = (rs.judgement or ("three_piles" if rs.second_edition else "duke_only")) == "three_piles"
+        words = {"coronation": "coronation",
+                 "overtime": "overtime: a declarer reached 30 SP",
+                 "judgement": ("judgement: the Duke, Senator and Court Maid piles are empty" if three
+                               else "judgement: the Duke pile is empty"),
+                 "turn_cap": f"the turn cap ({rs.turn_cap} turns each)",
+                 "instant_30": "30 SP"}[reason]
+        mask = int(g.state[K.H_WIN_MASK])
+        winners = [j for j in range(g.players) if mask >> j & 1]
+        if len(winners) == 1:
+            result = f"seat {winners[0]} ({self.agents[winners[0]].name}) wins"
+        elif winners:
+            result = "seats " + " and ".join(map(str, winners)) + " share the win"
+        else:
+            result = "no winner"
+        self.lines.append(f"End after {g.turns} turns by {words}: {result}.")
+        self.lines.append("Final SP: " + ", ".join(
+            f"seat {j} {g.sp(j)} ({self.name(self.db.index(g.princess(j))) if g.princess(j) else 'no princess'})"
+            for j in range(g.players)))
+
+    def tell(self) -> Replay:
+        self.header()
+        g = self.game
+        shown = 0
+        while not g.over:
+            if g.turns != shown:
+                if g.turns > shown + 1:
+                    first, last = shown + 1, g.turns - 1
+                    self.lines.append(f"(turn{'s' if last > first else ''} {first}{f'-{last}' if last > first else ''}:"
+                                      f" nothing to decide)")
+                shown = g.turns
+                self.turn_header()
+            self.step()
+        self.end()
+        return Replay(self.lines, self.actions, g, [a.name for a in self.agents])
+
+
+def replay_game(plan, index: int) -> Replay:
+    """Replay game `index` of a run's plan (`hoc.research.harness.Plan`): same seed, seats, rules."""
+    if index < 0:
+        raise HocError(f"game index must be 0 or more, got {index}")
+    return Teller(plan, index).tell()
+
+
+def replay(ruleset: Ruleset, agents, seed: int, index: int, rotate: bool = False, mirror: bool = False) -> list[str]:
+    """The log of game `index` of the run with seed `seed` and this lineup."""
+    from hoc.research.harness import Plan
+
+    return replay_game(Plan(ruleset, list(agents), index + 1, seed, rotate, mirror), index).lines
+
+
+# ---- a game of a saved run -------------------------------------------------------------------------
+
+def run_plan(path: str | Path, agents=None):
+    """The plan of a run saved with --out (a NAME.parquet folder), rebuilt from its manifest: the
+    same rules, lineup, seed, seat rotation and overrides. `agents` (names or paths, seat order of
+    the run's lineup) stand in for agents the registry cannot find by their recorded names (a
+    priority list given by its path); their parameters must be those recorded."""
+    from hoc.research.harness import Plan
+    from hoc.research.simulate import lineup
+    from hoc.research.store import MANIFEST, provenance
+
+    folder = Path(path)
+    manifest = folder / MANIFEST
+    if not manifest.exists():
+        runs = sorted(str(m.parent) for m in folder.glob(f"*.parquet/{MANIFEST}")) if folder.is_dir() else []
+        inside = f"; it holds the runs {', '.join(runs)}" if runs else ""
+        raise HocError(f"{folder} is not a saved run (no {MANIFEST}){inside}")
+    try:
+        recorded = json.loads(manifest.read_text())
+        p = recorded["plan"]
+        ruleset = Ruleset(edition=p["edition"], players=p["players"], market=p["market"],
+                          princesses=tuple(p["princesses"]), overrides=tuple(p["overrides"]),
+                          turn_cap=p["turn_cap"], instant_win_at_30=p["instant_win_at_30"])
+        names = agents or ",".join(p["agents"])
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise HocError(f"{manifest} is unreadable: {e}") from None
+    try:
+        seats = lineup(names, ruleset.players)
+    except HocError as e:
+        raise HocError(f"{e}; the run's agents were {', '.join(p['agents'])}: name their files with --agents, "
+                       f"in the same order") from None
+    plan = Plan(ruleset, seats, p["games"], p["seed"], p["rotate"], p["mirror"], first=p["first"], chunk=p["chunk"])
+    now = json.loads(json.dumps({"plan": plan.describe(), **provenance(plan)}))
+    differ = sorted(k for k in set(now["plan"]) | set(p) if now["plan"].get(k) != p.get(k))
+    differ += [k for k in ("rules_hash", "card_data_hash") if now[k] != recorded.get(k)]
+    if differ:
+        raise HocError(f"cannot rebuild the run in {folder}: {', '.join(differ)} differ from what it recorded "
+                       f"(rule options, agents or card data changed since; the run's engine: "
+                       f"{recorded.get('engine_version')})")
+    return plan, recorded
+
+
+def recorded_row(path: str | Path, plan, index: int):
+    """The saved row of game `index` (a pandas Series), or None if its part is not on disk."""
+    import pandas as pd
+
+    first = plan.first + (index - plan.first) // plan.chunk * plan.chunk
+    part = Path(path) / f"part-{first:012d}.parquet"      # as hoc.research.store names a chunk's part
+    if not part.exists():
+        return None
+    df = pd.read_parquet(part)
+    row = df[df.game == index]
+    return row.iloc[0] if len(row) else None
+
+
+def replay_run(path: str | Path, index: int, agents=None) -> Replay:
+    """Replay game `index` of a saved run exactly as it was played, and check it against the row the
+    run saved (winner and SP): a game that ends otherwise is an error naming what differs."""
+    plan, recorded = run_plan(path, agents)
+    if not plan.first <= index < plan.first + plan.games:
+        raise HocError(f"game {index} is not in the run in {path}: it holds games {plan.first} to "
+                       f"{plan.first + plan.games - 1}")
+    r = replay_game(plan, index)
+    row = recorded_row(path, plan, index)
+    players = plan.ruleset.players
+    if row is None:
+        r.lines.append(f"(the run did not save game {index}'s result yet: nothing to compare with)")
+        return r
+    mine = (r.game.winner if r.game.winner is not None else -1, [r.game.sp(j) for j in range(players)])
+    saved = (int(row.winner), [int(row[f"sp_{j}"]) for j in range(players)])
+    if mine != saved:
+        raise HocError(f"the replay of game {index} ends with winner {mine[0]} and SP {mine[1]}, but the run saved "
+                       f"winner {saved[0]} and SP {saved[1]} (recorded by engine {recorded.get('engine_version')})")
+    r.lines.append(f"(the run saved the same result for game {index}: winner {saved[0]}, SP "
+                   f"{', '.join(map(str, saved[1]))})")
+    return r

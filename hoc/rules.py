@@ -9,10 +9,13 @@ import numpy as np
 
 from hoc.cards import CardDB, parse_override
 from hoc.errors import HocError
+from hoc.names import did_you_mean
 from hoc.kernel import constants as K
 from hoc.presets import RECOMMENDED
 
 MAX_PLAYERS = 4
+# turns per player before a capped draw: the results keep a game's turns (all players') in 16 bits
+MAX_TURN_CAP = 1000
 
 
 @dataclass(frozen=True)
@@ -45,8 +48,9 @@ class Ruleset:
                                else tuple(self.overrides))
         if self.princesses is not None:
             object.__setattr__(self, "princesses", tuple(self.princesses))
-        if not isinstance(self.turn_cap, int) or isinstance(self.turn_cap, bool) or self.turn_cap < 1:
-            raise HocError(f"turn_cap must be a whole number of at least 1, got {self.turn_cap!r}")
+        if not isinstance(self.turn_cap, int) or isinstance(self.turn_cap, bool) \
+                or not 1 <= self.turn_cap <= MAX_TURN_CAP:
+            raise HocError(f"turn_cap must be a whole number from 1 to {MAX_TURN_CAP}, got {self.turn_cap!r}")
         if not isinstance(self.edition, str):
             raise HocError(f"edition must be '2e' or '1e', got {self.edition!r}")
         for name, value, allowed in (("judgement", self.judgement, ("three_piles", "duke_only")),
@@ -73,9 +77,14 @@ class Ruleset:
             raise HocError("the princess pool is empty")
         for n in names:
             if n not in everyone:
-                raise HocError(f"unknown princess {n!r}; princesses of {self.edition}: {', '.join(everyone)}")
+                hint = did_you_mean(n, everyone, {db.english(db.index(k)): k for k in everyone})
+                raise HocError(f"unknown princess {n!r}{hint}; princesses of {self.edition}: {', '.join(everyone)}")
         if len(set(names)) != len(names):
             raise HocError(f"princess pool names a princess twice: {', '.join(names)}")
+        if len(names) < self.players:
+            # a seat without a princess can never be crowned and counts 0 SP at Judgement
+            raise HocError(f"{self.players} players need at least {self.players} princesses in the pool, "
+                           f"got {len(names)} ({', '.join(names)}): a seat left without one could never win")
         return [db.index(n) for n in names]
 
     @cached_property
@@ -104,13 +113,15 @@ class Ruleset:
             elif "," in m:
                 kinds = [k.strip() for k in m.split(",") if k.strip()]
             else:
-                raise HocError(f"unknown market {m!r}: use random, basic, a preset "
+                hint = did_you_mean(m, ["random", "basic", *RECOMMENDED, *commons])
+                raise HocError(f"unknown market {m!r}{hint}: use random, basic, a preset "
                                f"({', '.join(RECOMMENDED)}) or a comma-separated list of 10 kinds")
         else:
             kinds = list(m)
         for k in kinds:
             if k not in commons:
-                raise HocError(f"unknown common kind {k!r} in market for {self.edition}; "
+                hint = did_you_mean(k, commons, {db.english(db.cards_of_pile(c)[0]): c for c in commons})
+                raise HocError(f"unknown common kind {k!r} in market for {self.edition}{hint}; "
                                f"see `hoc cards --edition {self.edition}`")
         if len(set(kinds)) != len(kinds):
             raise HocError(f"market names a kind twice: {', '.join(kinds)}")

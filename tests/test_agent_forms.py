@@ -39,7 +39,7 @@ def test_three_player_mixed_lineup_of_jitted_and_python_seats():
 def test_registered_python_agent_is_selectable_by_name_and_illegal_actions_raise():
     register("always_buy_duke", lambda game: "buy duke", "tries to buy a Duke at every decision")
     assert get("always_buy_duke").play is not None
-    with pytest.raises(IllegalActionError, match=r"action .*buy duke.* is not legal for seat 1"):
+    with pytest.raises(IllegalActionError, match=r"action .*buy duke.* is not legal for seat 0"):
         simulate(RULES, lineup("always_buy_duke", 2), 1, seed=1)
 
 
@@ -57,5 +57,6 @@ def test_replay_of_a_python_agent_matches_the_jitted_agent_move_for_move():
     from hoc.replay import replay
 
     jitted = replay(RULES, lineup("basic_rush,random", 2), 3, 4)
-    python = replay(RULES, lineup("hoc.agents.examples:basic_rush_py,random", 2), 3, 4)
-    assert jitted[2:] == python[2:] and len(jitted) > 20
+    python = [line.replace("hoc.agents.examples:basic_rush_py", "basic_rush")       # the logs name the agents
+              for line in replay(RULES, lineup("hoc.agents.examples:basic_rush_py,random", 2), 3, 4)]
+    assert jitted == python and len(jitted) > 20

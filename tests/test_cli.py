@@ -134,10 +134,10 @@ def test_cli_replay_prints_a_log_ending_with_the_games_end(capsys):
     code, out, err = run(capsys, "replay", "--players", "2", *BASIC, "--seed", "3", "--game", "2")
     assert code == 0, err
     lines = out.strip().splitlines()
-    assert lines[0].startswith("game 2 of run seed 3")
-    assert any(line.startswith("turn 1: seat 1") for line in lines)
-    assert lines[-2].startswith("end: ")
-    assert lines[-1].startswith("final SP: ")
+    assert lines[0].startswith("Game 2 of run seed 3")
+    assert any(line.startswith("Turn 1, seat 0") for line in lines)
+    assert lines[-2].startswith("End after ")
+    assert lines[-1].startswith("Final SP: ")
 
 
 def test_cli_replay_matches_simulate_row(capsys):
@@ -149,8 +149,8 @@ def test_cli_replay_matches_simulate_row(capsys):
 
     row = simulate(Ruleset(players=3, market="basic"), lineup("basic_rush", 3), 5, seed=12).games.iloc[4]
     end = out.strip().splitlines()[-2]
-    assert f"{row.end_reason} after {row.turns} turns" in end
-    assert (f"seat {row.winner + 1} wins" if row.winner >= 0 else "no winner") in end
+    assert end.startswith(f"End after {row.turns} turns by {row.end_reason}")
+    assert (f"seat {row.winner} (basic_rush) wins" if row.winner >= 0 else "no winner") in end
 
 
 def test_cli_non_integer_option_exits_2(capsys):

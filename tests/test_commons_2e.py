@@ -3,8 +3,8 @@
 of seed 000 on these cards (names end in `_faq`).
 
 Positions are built with `Game.arrange` on games whose market is a list of 10 common kinds; the
-market counts a test relies on are set explicitly. Seats are 0-based. Buried Treasure is not
-implemented yet and is not tested here.
+market counts a test relies on are set explicitly (and, for Buried Treasure, the supply). Seats
+are 0-based.
 """
 from __future__ import annotations
 
@@ -557,6 +557,166 @@ def test_handyman_cap_with_minnyan_faq(g2):
     h.apply("set minnyan")
     assert counters(h) == (2, 1)
     assert sum(counters(h)) == 3
+
+
+# ---- Buried Treasure: "Take the bottom card of the supply and put it face-up on top of the supply.
+# This turn, that revealed card is treated as being in the market, and its purchase cost is reduced
+# by 3 (not below 0)." The supply is arranged top card first.
+
+def buried(g, hand, supply, **kw):
+    """Seat 0 holds `hand`; the supply is `supply` (top first, its bottom card is what Buried
+    Treasure reveals); the market has none of the supply's kinds, so a card offered is the revealed one."""
+    me(g, hand, market={name: 0 for name in supply}, supply=supply, **kw)
+
+
+def test_buried_treasure_reveals_the_bottom_supply_card_face_up_on_top_3_cheaper_this_turn(g2):
+    g = g2
+    buried(g, {"buried_treasure": 1, "city": 1}, ["scout", "post_horse", "alchemist"])
+    play_all(g, "buried_treasure", "city")
+    assert g.face_up() == ["alchemist"] and g.supply() == ["alchemist", "scout", "post_horse"]
+    end_main(g)
+    assert g.coins == 2 and cost(g, "alchemist") == 2               # 5 - 3
+    assert "buy scout" not in labels(g)                              # face down: not in the market
+    g.apply("buy alchemist")                                         # 2 coins spent: the turn ends
+    assert g.discard_pile(0) == {"alchemist": 1, "buried_treasure": 1, "city": 1} and g.turn_player == 1
+    assert g.supply() == ["scout", "post_horse"] and g.face_up() == []
+
+
+def test_buried_treasure_revealed_card_at_price_zero_is_bought_with_no_coins(g2):
+    """With 0 coins and nothing to set the Second phase is skipped, unless a card costs 0: a
+    revealed Scout (2 - 3, not below 0) can be bought for nothing."""
+    g = g2
+    buried(g, {"buried_treasure": 1}, ["post_horse", "scout"])
+    g.apply("play buried_treasure")
+    assert g.turn_player == 0 and g.context == "second phase" and g.coins == 0
+    assert labels(g) == ["pass", "buy scout"]
+    g.apply("buy scout")
+    assert g.discard_pile(0) == {"scout": 1, "buried_treasure": 1}    # and the turn went on to Cleanup
+    assert g.turn_player == 1
+
+
+def test_second_phase_is_kept_with_no_coins_for_a_card_an_override_prints_at_0():
+    """The same rule for any card: with a Post Horse costing 0 (an override), 0 coins still buy."""
+    g = new(rules(2, overrides=("post_horse.cost=0",)))
+    me(g, {"apprentice_maid": 1}, market={"post_horse": 1})
+    assert g.context == "second phase" and g.coins == 0 and labels(g) == ["pass", "buy post_horse"]
+
+
+def test_buried_treasure_revealed_card_costing_more_than_the_coins_skips_the_second_phase(g2):
+    g = g2
+    buried(g, {"buried_treasure": 1}, ["post_horse", "alchemist"])
+    g.apply("play buried_treasure")
+    assert g.turn_player == 1 and g.face_up() == ["alchemist"]       # 2 coins short: nothing to decide
+
+
+def test_buried_treasure_revealed_card_is_in_the_market_for_adventurers_gain(g2):
+    """Gains by effect take the revealed card like any market card, within their limit on the printed
+    cost (reductions apply to buying only, RULINGS 13)."""
+    g = g2
+    buried(g, {"buried_treasure": 1, "adventurer": 1, "city": 1, "farming_village": 1},
+           ["post_horse", "alchemist"])
+    play_all(g, "buried_treasure", "adventurer")
+    g.apply("choose city")                                           # cost 3: up to 5
+    assert "choose alchemist" in labels(g)
+    g.apply("choose alchemist")
+    assert g.owned(0, "alchemist") == 1 and g.supply() == ["post_horse"] and g.face_up() == []
+
+
+def test_buried_treasure_revealed_card_gain_limit_reads_the_printed_cost(g2):
+    g = g2
+    buried(g, {"buried_treasure": 1, "adventurer": 1, "farming_village": 1, "city": 1},
+           ["post_horse", "alchemist"])
+    play_all(g, "buried_treasure", "adventurer")
+    g.apply("choose farming_village")                                # cost 1: up to 3
+    assert "choose alchemist" not in labels(g)                       # costs 2 to buy, 5 printed
+
+
+def test_buried_treasure_revealed_card_is_in_the_market_for_flammarias_deck_top():
+    g = new(rules(2, princesses=("flammaria", "lulunasaika")))
+    buried(g, {"buried_treasure": 1, "large_city": 2}, ["post_horse", "alchemist"])
+    play_all(g, "buried_treasure", "large_city", "large_city")
+    end_main(g)
+    g.apply("back flammaria")
+    assert "choose alchemist" in labels(g)
+    g.apply("choose alchemist")
+    g.apply("pass")
+    assert g.owned(0, "alchemist") == 1 and g.face_up() == [] and g.supply() == ["post_horse"]
+    assert g.hand(0).get("alchemist") == 1                           # from the deck top, drawn at cleanup
+
+
+def test_buried_treasure_next_player_may_buy_the_face_up_card_at_its_cost_faq(g2):
+    g = g2
+    g.arrange(1, hand={"large_city": 2}, deck=CITIES, discard={})
+    buried(g, {"buried_treasure": 1, "city": 1}, ["post_horse", "alchemist"])
+    play_all(g, "buried_treasure", "city")
+    to_cleanup(g)
+    assert g.turn_player == 1 and g.face_up() == ["alchemist"]       # nothing bought: no refill
+    play_all(g, "large_city", "large_city")
+    end_main(g)
+    assert cost(g, "alchemist", p=1) == 5                             # the reduction was for that turn
+    g.apply("buy alchemist")
+    assert g.discard_pile(1) == {"alchemist": 1} and g.face_up() == []
+
+
+def test_buried_treasure_revealed_card_is_the_first_revealed_at_the_next_refill(g2):
+    """Buying out a market kind leaves 7 kinds showing: the refill at cleanup reveals from the
+    supply top, the face-up card first (ref §4 #27)."""
+    g = g2
+    buried(g, {"buried_treasure": 1, "large_city": 1}, ["post_horse", "scout"])
+    g.arrange(0, market={"city_development": 1})
+    play_all(g, "buried_treasure", "large_city")
+    end_main(g)
+    g.apply("buy city_development")
+    to_cleanup(g)
+    assert g.market().get("scout") == 1 and g.face_up() == [] and g.supply() == ["post_horse"]
+
+
+def test_buried_treasure_with_an_empty_supply_does_nothing_faq(g2):
+    g = g2
+    market = g.market()
+    me(g, {"buried_treasure": 1, "city": 1}, supply=[])
+    play_all(g, "buried_treasure", "city")
+    end_main(g)
+    assert g.face_up() == [] and g.supply() == [] and g.market() == market
+    assert g.coins == 2 and open_plays(g) == 1                       # the card was played all the same
+
+
+def test_buried_treasure_two_cards_revealed_in_one_turn_are_both_in_the_market_3_cheaper(g2):
+    """The first revealed card, now under the second, is still 'treated as being in the market this
+    turn'."""
+    g = g2
+    buried(g, {"buried_treasure": 2, "city": 2}, ["post_horse", "alchemist", "adventurer"])
+    play_all(g, "buried_treasure", "buried_treasure", "city", "city")
+    assert g.face_up() == ["alchemist", "adventurer"]
+    end_main(g)
+    assert (cost(g, "adventurer"), cost(g, "alchemist")) == (2, 2)
+    g.apply("buy adventurer")                                        # the covered one
+    g.apply("buy alchemist")
+    assert g.owned(0, "adventurer") == g.owned(0, "alchemist") == 1 and g.supply() == ["post_horse"]
+
+
+def test_buried_treasure_face_up_card_of_an_earlier_turn_leaves_the_market_once_covered(g2):
+    """Reading (ref §4 #27): a face-up card stays in the market while it lies on top; under a card
+    revealed later it is face up but covered, until the card above it is taken."""
+    g = g2
+    g.arrange(1, hand={"buried_treasure": 1, "large_city": 2}, deck=CITIES, discard={})
+    buried(g, {"buried_treasure": 1}, ["post_horse", "scout", "alchemist", "adventurer"])
+    g.apply("play buried_treasure")                                  # Adventurer: 2 coins, none held
+    assert g.turn_player == 1 and g.face_up() == ["adventurer"]
+    play_all(g, "buried_treasure", "large_city", "large_city")
+    assert g.face_up() == ["alchemist", "adventurer"]
+    end_main(g)
+    assert "buy adventurer" not in labels(g) and cost(g, "alchemist", p=1) == 2
+    g.apply("buy alchemist")
+    assert cost(g, "adventurer", p=1) == 5                           # on top again, at its cost
+
+
+def test_buried_treasure_reduction_adds_to_klam_klams_with_the_highest_floor(g2):
+    g = g2
+    buried(g, {"buried_treasure": 1, "city": 1}, ["post_horse", "alchemist"], princess="klam_klam", domain={})
+    play_all(g, "buried_treasure", "city")
+    end_main(g)
+    assert cost(g, "alchemist") == 1                                 # max(5 - 3 - 1, 1): Klam Klam's floor
 
 
 # =========================================================================================

@@ -210,6 +210,25 @@ def test_territories_only_never_plays_actions(tmp_path, territories_only, expect
         assert g.hand(0).get("post_horse", 0) == 1
 
 
+@pytest.mark.parametrize("hand, revealed, expected", [
+    ({"buried_treasure": 1, "city": 1}, "alchemist", "buy alchemist"),   # 5 - 3 = 2 coins
+    ({"buried_treasure": 1}, "scout", "buy scout"),                      # 2 - 3: free, with no coins
+    ({"city": 1}, None, "pass")])                                        # no reveal: no Alchemist for 2
+def test_buy_rule_buys_a_card_buried_treasure_revealed_at_its_reduced_price(tmp_path, hand, revealed, expected):
+    """A revealed card is in the market this turn: a rule naming it buys it at its reduced price."""
+    agent = from_file(write(tmp_path, '[princess]\nmin_coins = 99\n[[buy]]\ncard = "alchemist"\n'
+                                      '[[buy]]\ncard = "scout"\n'))
+    kinds = ["buried_treasure", "alchemist", "scout", "post_horse", "wishing_well", "donation", "hideout",
+             "rampart", "trading_ship", "purveyor"]
+    g = Game(Ruleset(players=2, market=kinds), seed=3)
+    supply = ["post_horse"] + ([revealed] if revealed else [])
+    g.arrange(0, hand=hand, deck=["farming_village"] * 10, discard={}, market={"alchemist": 0, "scout": 0},
+              supply=supply)
+    while g.turn_player == 0 and g.context != "second phase":
+        g.apply(g.decide(agent))
+    assert g.turn_player == 0 and g.label(g.decide(agent)).split(":")[0] == expected
+
+
 def test_every_princess_and_every_2e_common_kind_is_used_by_some_archetype():
     """Each princess is named in some archetype's backing order, and each common kind of the 2nd
     edition is bought or played by some archetype (Attendant Maids count as their kind)."""
@@ -306,6 +325,6 @@ def test_bad_choose_section_is_one_clear_error(tmp_path, text, problem):
 
 
 def test_choose_names_unknown_cards_with_a_suggestion(tmp_path):
-    agent = from_file(write(tmp_path, '[choose]\ngain = ["imperial_estat"]\n'))
+    agent = from_file(write(tmp_path, '[choose]\ngain = ["imperial_estat"]\n[[buy]]\ncard = "city"\n'))
     with pytest.raises(HocError, match="unknown card 'imperial_estat'.*did you mean 'imperial_estate'"):
         agent.params(Ruleset(players=2))

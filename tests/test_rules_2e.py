@@ -921,6 +921,18 @@ def test_solo_mode_ends_by_coronation(basic_1p):
     assert (g.end_reason, g.winner, g.turns) == ("coronation", 0, 1)
 
 
+def test_solo_mode_never_ends_by_judgement_when_the_judgement_piles_run_out(basic_1p):
+    g = begin(basic_1p)
+    g.arrange(0, princess="lulunasaika", hand={"city": 3, "large_city": 1},
+              market={"duke": 0, "senator": 0, "court_maid": 1})
+    play_all(g, "city", "city", "city", "large_city")
+    g.apply("buy court_maid")
+    assert g.market().get("court_maid", 0) == 0
+    assert not g.over
+    finish_turn(g)
+    assert not g.over and g.context == "main phase"      # the next turn begins: no judgement
+
+
 def test_solo_mode_basic_rush_always_crowned(basic_1p):
     from hoc.research.simulate import lineup, simulate
 

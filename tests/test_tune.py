@@ -75,7 +75,7 @@ def assert_valid(plan: Plan, universe: Universe):
     assert from_spec(spec) == plan                       # the file says exactly the plan
     row = spec.params(universe.ruleset)                  # binds to the edition's cards
     assert row.shape == (K.N_PARAMS,)
-    assert len(plan.buy) <= PK.MAX_RULES and len(plan.first) <= PK.MAX_FIRST
+    assert 1 <= len(plan.buy) <= PK.MAX_RULES and len(plan.first) <= PK.MAX_FIRST
     assert len(plan.gain) <= PK.MAX_CHOOSE and len(plan.lose) <= PK.MAX_CHOOSE
     for rule in plan.buy:
         kinds = [k for k, _ in rule.conditions]
@@ -137,7 +137,8 @@ def test_moves_change_what_they_name_and_nothing_else():
     nudged = ops.nudge_threshold(plan, u, rng)
     assert nudged.structure() == plan.structure()
     assert np.abs(nudged.thresholds() - plan.thresholds()).sum() <= 3
-    assert ops.drop_rule(Plan(), u, rng) == Plan() and ops.drop_condition(Plan(), u, rng) == Plan()
+    one = Plan(buy=(Rule("city"),))
+    assert ops.drop_rule(one, u, rng) == one and ops.drop_condition(one, u, rng) == one
     full = Plan(buy=tuple(Rule("city") for _ in range(PK.MAX_RULES)))
     assert ops.add_rule(full, u, rng) == full
 
@@ -145,7 +146,7 @@ def test_moves_change_what_they_name_and_nothing_else():
 def test_a_required_princess_stays_first_through_princess_moves():
     u = Universe(RANDOM, "flammaria")
     rng = np.random.default_rng(0)
-    plan = ops.valid(Plan(prefer=("lulunasaika", "flammaria")), u)
+    plan = ops.valid(Plan(buy=(Rule("duke"),), prefer=("lulunasaika", "flammaria")), u)
     assert plan.prefer == ("flammaria", "lulunasaika")
     for _ in range(50):
         plan = ops.valid(ops.change_princesses(plan, u, rng), u)
@@ -198,7 +199,8 @@ def test_a_candidate_equal_to_its_opponent_wins_exactly_its_share_with_seats_mir
 
 
 def test_racing_halves_the_field_and_ranks_a_plan_that_buys_nothing_last(warm_kernels):
-    rows = np.stack([Plan().params(SIEGE)] + [AGENTS[n].params(SIEGE) for n in
+    buys_nothing = Plan(buy=(Rule("alchemist"),))        # a card the siege market never offers
+    rows = np.stack([buys_nothing.params(SIEGE)] + [AGENTS[n].params(SIEGE) for n in
                                               ("senator_duke", "lulu_crown", "attack_deck", "basic_rush")])
     opponents = np.stack([AGENTS[n].params(SIEGE) for n in ("basic_rush", "curse_witch")])
     r = race(SIEGE, rows, opponents, np.array([2, 2]), master=1, backend=Backend(), seeds=4, keep=2)

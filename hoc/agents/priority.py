@@ -148,9 +148,33 @@ def _error(path: str, text: str, problem: str, needle: str | None = None) -> Hoc
     return HocError(f"{path}{f', line {line}' if line else ''}: {problem}")
 
 
+# the largest threshold a file may give: beyond any coins, turns, SP or card count a game reaches,
+# and well inside the 32-bit parameter row
+MAX_VALUE = 1_000_000
+
+
 def _int(path, text, value, what, needle, low=0):
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise _error(path, text, f"{what} must be a whole number of at least {low}, got {value!r}", needle)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= MAX_VALUE:
+        raise _error(path, text, f"{what} must be a whole number from {low} to {MAX_VALUE}, got {value!r}", needle)
+    return value
+
+
+def _read(path: str) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8-sig")      # -sig: a byte-order mark (Notepad) is fine
+    except UnicodeDecodeError as e:
+        raise HocError(f"{path}: not UTF-8 text (byte 0x{e.object[e.start]:02x} at offset {e.start}); "
+                       f"save the agent file as UTF-8") from None
+    except OSError as e:
+        raise HocError(f"cannot read agent file {path}: {e.strerror or e}") from None
+
+
+def _table(path, text, data, name) -> dict:
+    """A section such as [play]: absent is empty; anything but a table is an error."""
+    value = data.get(name, {})
+    if not isinstance(value, dict):
+        raise _error(path, text, f"{name} must be a table: write [{name}] on a line of its own, then its keys",
+                     name)
     return value
 
 
@@ -158,10 +182,7 @@ def parse(path: str | Path, text: str | None = None) -> PriorityList:
     """Read and check a priority-list file; errors name the file, the line and the problem."""
     path = str(path)
     if text is None:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as e:
-            raise HocError(f"cannot read agent file {path}: {e.strerror or e}") from None
+        text = _read(path)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
@@ -169,18 +190,18 @@ def parse(path: str | Path, text: str | None = None) -> PriorityList:
     for key in data:
         if key not in SECTIONS:
             raise _error(path, text, f"unknown section {key!r}; sections: {', '.join(sorted(SECTIONS))}", key)
-    princess = data.get("princess", {})
+    princess = _table(path, text, data, "princess")
     for key in princess:
         if key not in ("prefer", "min_coins", "min_owned"):
             raise _error(path, text, f"unknown key {key!r} in [princess]; keys: prefer, min_coins, min_owned", key)
     prefer = princess.get("prefer", [])
     if not isinstance(prefer, list) or not all(isinstance(x, str) for x in prefer):
         raise _error(path, text, "[princess] prefer must be a list of princess names", "prefer")
-    set_ = data.get("set", {})
+    set_ = _table(path, text, data, "set")
     for key in set_:
         if key != "min_sp":
             raise _error(path, text, f"unknown key {key!r} in [set]; keys: min_sp", key)
-    play = data.get("play", {})
+    play = _table(path, text, data, "play")
     for key in play:
         if key not in ("first", "keep", "abilities", "territories_only", "accept_modes"):
             raise _error(path, text, f"unknown key {key!r} in [play]; keys: first, keep, abilities, territories_only, "
@@ -196,7 +217,7 @@ def parse(path: str | Path, text: str | None = None) -> PriorityList:
                        ("accept_modes", accept_modes)):
         if not isinstance(value, bool):
             raise _error(path, text, f"[play] {key} must be true or false, got {value!r}", key)
-    choose = data.get("choose", {})
+    choose = _table(path, text, data, "choose")
     for key in choose:
         if key not in ("gain", "lose"):
             raise _error(path, text, f"unknown key {key!r} in [choose]; keys: gain, lose", key)
@@ -209,7 +230,12 @@ def parse(path: str | Path, text: str | None = None) -> PriorityList:
         raise _error(path, text, "buy rules are written [[buy]] tables", "buy")
     if len(buy) > PK.MAX_RULES:
         raise _error(path, text, f"{len(buy)} buy rules; at most {PK.MAX_RULES}")
+    if not buy:
+        raise _error(path, text, "no [[buy]] rules: the agent would never buy a card; "
+                                 "add at least one [[buy]] table with card = \"name\"")
     for rule in buy:
+        if not isinstance(rule, dict):
+            raise _error(path, text, "buy rules are written [[buy]] tables", "buy")
         if "card" not in rule or not isinstance(rule["card"], str):
             raise _error(path, text, "a [[buy]] rule needs card = \"name\"", "[[buy]]")
         conditions = [k for k in rule if k != "card"]

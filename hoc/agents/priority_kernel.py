@@ -3,7 +3,7 @@
 an ordered list of buy rules, each a card and up to MAX_CONDS conditions."""
 from hoc.kernel.constants import (
     A_ABILITY, A_BACK, A_BUY, A_CHOOSE, A_COIN, A_LILY, A_DECLARE, A_KEEP, A_NUMBER, A_PASS, A_PLAY, A_SET, CH_MODE,
-    CTX_DECLARE, CTX_KEEP, CTX_MAIN, CTX_SECOND, H_CH_GOOD, H_CH_KIND, NUMBER_MAX, F_COST, F_LINKS, F_SP, F_TYPES, H_COINS, H_CTX, H_DECIDER, H_MODE, H_NP,
+    CTX_DECLARE, CTX_KEEP, CTX_MAIN, CTX_SECOND, H_CH_GOOD, H_CH_KIND, NUMBER_MAX, F_COST, F_LINKS, F_SP, F_TYPES, H_COINS, H_CTX, H_DECIDER, H_MODE, H_NP, H_REVEALED,
     EFF_BERGAMOT, F_EFFECT, H_NC, H_OPEN, P_COIN_CTR, P_HANDY_CTR, MODE_BUYING, MODE_SETTING, P_HAND_PLAYABLE, P_HAND_SUCC, P_OWNED_N, P_PRINCESS, P_SP, P_TURNS, TY_ACTION,
     N_PARAMS, TY_SUCCESSION, TY_TERRITORY,
 )
@@ -131,13 +131,17 @@ def can_buy(s, p, c):
 
 @kernel
 def priority_buy(s, p):
-    """Called in the Second phase outside the setting mode only."""
+    """Called in the Second phase outside the setting mode only. A rule's card is bought from
+    wherever the market offers it, a card Buried Treasure revealed included, at what it costs
+    there (3 less in the turn of the reveal)."""
     m = market(s)
+    face_up = s[H_REVEALED] > 0
     for i in range(param(s, p, PR_N_BUY)):
         r = PR_BUY + i * RULE_SZ
         c = param(s, p, r)
-        # the cheapest tests first (all are pure): a pile left, the rule, then the price
-        if 0 <= c < s[H_NC] and s[m + c] > 0 and rule_applies(s, p, r) and can_buy(s, p, c):
+        # the cheapest tests first (all are pure): a pile left or a face-up supply card, the
+        # rule, then the market and the price
+        if 0 <= c < s[H_NC] and (s[m + c] > 0 or face_up) and rule_applies(s, p, r) and can_buy(s, p, c):
             return A_BUY + c
     return A_PASS
 

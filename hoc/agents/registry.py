@@ -11,6 +11,7 @@ import numpy as np
 
 from hoc.agents import policies, priority
 from hoc.errors import HocError
+from hoc.names import did_you_mean
 from hoc.kernel.constants import DTYPE, N_PARAMS
 
 
@@ -95,6 +96,8 @@ def from_import(spec: str) -> Agent:
     import importlib
 
     module, _, attr = spec.partition(":")
+    if not module or not attr:
+        raise HocError(f"cannot load Python agent {spec!r}: write it as module:function")
     if module == "agents" or module.startswith("agents."):
         from hoc._moved import new_name
 
@@ -116,5 +119,5 @@ def get(name: str) -> Agent:
         return from_file(name)
     if ":" in name:
         return from_import(name)
-    raise HocError(f"unknown agent {name!r}; available: {', '.join(AGENTS)} (or a path to a .toml file, "
-                   f"or module:function for a Python agent)")
+    raise HocError(f"unknown agent {name!r}{did_you_mean(name, AGENTS)}; available: {', '.join(AGENTS)} "
+                   f"(or a path to a .toml file, or module:function for a Python agent)")

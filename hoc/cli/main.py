@@ -1,10 +1,14 @@
-"""The `hoc` command line. Bad input prints one line naming the problem and exits with code 2."""
+"""The `hoc` command line. Bad input prints one line naming the problem and exits with code 2,
+before any game is played; Ctrl-C prints one line saying what was saved and exits with code 130."""
 from __future__ import annotations
 
 import argparse
 import dataclasses
 import json
+import shlex
 import sys
+import tempfile
+from pathlib import Path
 
 from hoc.errors import HocError, InvariantError
 
@@ -35,6 +39,15 @@ def _game_options(p: argparse.ArgumentParser, games_default: int | None):
     p.add_argument("--instant-win-at-30", action="store_true", help="30 SP wins at once outside overtime too")
 
 
+def _option_defaults() -> dict:
+    p = argparse.ArgumentParser(add_help=False)
+    _game_options(p, None)
+    return vars(p.parse_args([]))
+
+
+GAME_OPTIONS = _option_defaults()     # the game options and their defaults
+
+
 def _run_options(p: argparse.ArgumentParser):
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     p.add_argument("--backend", default="loky", help="loky (local processes, default) or dask")
@@ -46,9 +59,61 @@ def _run_options(p: argparse.ArgumentParser):
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
 
 
-def _check_png(flag: str, path: str | None) -> None:
-    if path and not path.endswith(".png"):
-        raise HocError(f"{flag} must name a .png file, got {path!r}")
+def _check_outputs(args) -> None:
+    """Refuse now, before any game is played, an output that could not be written at the end."""
+    if getattr(args, "out", None) is not None:
+        out = args.out
+        if Path(out).suffix != ".parquet" or not Path(out).stem:
+            raise HocError(f"--out must name a .parquet folder, got {out!r}")
+        _check_writable("--out", Path(out), folder=True)
+    pngs = {}
+    for flag in ("--plot", "--sp-curves"):
+        path = getattr(args, flag[2:].replace("-", "_"), None)
+        if path is not None:
+            if Path(path).suffix != ".png" or not Path(path).stem:
+                raise HocError(f"{flag} must name a .png file, got {path!r}")
+            _check_writable(flag, Path(path), folder=False)
+            if getattr(args, "out", None) is not None and Path(args.out).resolve() in Path(path).resolve().parents:
+                raise HocError(f"{flag} {path} is inside the --out folder, where every file is read as games; "
+                               f"save the plot elsewhere")
+            if Path(path).resolve() in pngs:
+                raise HocError(f"{flag} and {pngs[Path(path).resolve()]} name the same file {path}")
+            pngs[Path(path).resolve()] = flag
+
+
+def _check_writable(flag: str, path: Path, folder: bool) -> None:
+    """The games' folder must sit in an existing folder; a plot's missing folders are made when it is
+    saved. Either way the nearest existing folder must take a new file."""
+    if path.exists() and path.is_dir() != folder:
+        raise HocError(f"{flag} {path} exists and is a {'file' if folder else 'folder'}; choose another name")
+    parent = path.parent
+    if not folder:
+        while not parent.exists() and parent != parent.parent:
+            parent = parent.parent
+    if not parent.exists():
+        raise HocError(f"{flag} {path}: the folder {parent} does not exist")
+    if not parent.is_dir():
+        raise HocError(f"{flag} {path}: {parent} is a file, not a folder")
+    try:
+        if path.exists() and not folder:
+            open(path, "ab").close()            # an existing plot is replaced: it must be writable
+        else:
+            tempfile.TemporaryFile(dir=parent).close()
+    except OSError as e:
+        raise HocError(f"{flag} {path}: cannot write in {parent}: {e.strerror or e}") from None
+
+
+def _write_plot(flag: str, path: str, draw) -> None:
+    """Draw a plot after the summary is printed: a failure now names the plot and keeps the summary."""
+    try:
+        draw()
+    except OSError as e:
+        raise HocError(f"cannot write {flag} {path}: {e.strerror or e} (the summary above is complete)") from None
+
+
+def _games(args) -> None:
+    if args.games < 1:
+        raise HocError(f"--games must be at least 1, got {args.games}")
 
 
 def _backend(args):
@@ -61,36 +126,37 @@ def _backend(args):
 
 def cmd_simulate(args) -> int:
     from hoc.research.harness import Plan, chunk_size
-    from hoc.research.runs import execute
-    from hoc.research.simulate import Summary, lineup, report
+    from hoc.research.runs import LengthTally, execute
+    from hoc.research.simulate import Summary, lineup, report, resumed_games
 
+    _check_outputs(args)
     ruleset = _ruleset(args)
     agents = lineup(args.agents, ruleset.players)
-    backend = _backend(args)
     plan = Plan(ruleset, agents, args.games, args.seed, args.rotate_seats, args.mirror, args.validate,
                 chunk=chunk_size(args.games))
-    _check_png("--plot", args.plot)
-    _check_png("--sp-curves", args.sp_curves)
+    backend = _backend(args)
     summary = Summary(ruleset, agents, plan.seed, plan.rotate)
-    lengths = []
-    consumers = [summary.add] + ([lambda df: lengths.append(df[["turns", "end_reason"]])] if args.plot else [])
+    lengths = LengthTally()           # counts per length and end reason: flat memory however many games
+    consumers = [summary.add] + ([lengths.add] if args.plot else [])
+    resumed = resumed_games(plan, args.out)
     try:
         wall = execute(plan, backend, args.out, consumers)
     finally:
         backend.close()
-    result = summary.result(wall)
+    result = summary.result(wall, played=plan.games - resumed)
+    print(json.dumps(result) if args.json else report(result), flush=True)
     if args.plot:
         from hoc.research import plots
-        from hoc.research.simulate import concat
 
-        plots.length_histogram(concat(lengths), args.plot, title=f"Game length ({plan.games:,} games)")
+        _write_plot("--plot", args.plot, lambda: plots.length_histogram(
+            lengths.frame(), args.plot, title=f"Game length ({plan.games:,} games)", count="games"))
     if args.sp_curves:
         from hoc.research import plots
         from hoc.research.curves import sp_by_turn
 
-        plots.sp_curves(sp_by_turn(plan, 200), args.sp_curves,
-                        title=f"Succession points by own turn (first {min(200, plan.games)} games)")
-    print(json.dumps(result) if args.json else report(result))
+        curves = sp_by_turn(plan, 200)
+        _write_plot("--sp-curves", args.sp_curves, lambda: plots.sp_curves(
+            curves, args.sp_curves, title=f"Succession points by own turn (first {min(200, plan.games)} games)"))
     return 0
 
 
@@ -105,35 +171,64 @@ def _records(df) -> list[dict]:
 def _study_start(args):
     from hoc.research.simulate import lineup  # noqa: F401  (loads the agent registry before timing)
 
-    _check_png("--plot", args.plot)
-    return _ruleset(args), _backend(args)
+    _check_outputs(args)
+    return _ruleset(args)
 
 
 def cmd_tournament(args) -> int:
-    from hoc.agents.registry import get
-    from hoc.research import plots
+    from hoc.research.simulate import resolve
     from hoc.research.studies import tournament
 
-    ruleset, backend = _study_start(args)
-    agents = [get(n.strip()) for n in args.agents.split(",") if n.strip()]
+    ruleset = _study_start(args)
+    agents = resolve(args.agents)
     if args.games_per_pairing < 1:
         raise HocError(f"--games-per-pairing must be at least 1, got {args.games_per_pairing}")
-    sprt = tuple(float(x) for x in args.sprt.split(",")) if args.sprt else None
-    if sprt and (len(sprt) != 2 or not 0 < sprt[0] < sprt[1] < 1):
-        raise HocError(f"--sprt takes P0,P1 with 0 < P0 < P1 < 1, got {args.sprt!r}")
+    sprt = _sprt(args.sprt)
+    backend = _backend(args)
     try:
         t = tournament(ruleset, agents, args.games_per_pairing, args.seed, backend, args.out, args.mirror, sprt,
                        progress=True)
     finally:
         backend.close()
-    if args.plot and t.pairwise is not None:
-        plots.winrate_heatmap(t.pairwise.long, args.plot, title=f"Head-to-head win rate ({len(t.games):,} games)")
     if args.json:
         print(json.dumps({"games": len(t.games), "seed": args.seed, "players": ruleset.players,
                           "agents": _records(t.rates), "ratings": _records(t.ratings), "seats": _records(t.seats),
                           "pairwise": _records(t.pairwise.long) if t.pairwise is not None else None,
-                          "sprt": {k: dataclasses.asdict(v) for k, v in t.stopped.items()}}))
-        return 0
+                          "sprt": {k: v.as_dict() for k, v in t.sprt.items()}}), flush=True)
+    else:
+        _tournament_report(args, ruleset, t)
+    if args.plot:
+        _write_plot("--plot", args.plot, lambda: _tournament_plot(args.plot, ruleset, t))
+    return 0
+
+
+def _sprt(text: str | None) -> tuple[float, float] | None:
+    if text is None:
+        return None
+    try:
+        sprt = tuple(float(x) for x in text.split(","))
+    except ValueError:
+        sprt = ()
+    if len(sprt) != 2 or not 0 < sprt[0] < sprt[1] < 1:
+        raise HocError(f"--sprt takes P0,P1 with 0 < P0 < P1 < 1, got {text!r}")
+    return sprt
+
+
+def _tournament_plot(path: str, ruleset, t) -> None:
+    """The head-to-head table with 2 players; with more, each agent's win rate against an even share."""
+    from hoc.research import plots
+
+    if t.pairwise is not None:
+        plots.winrate_heatmap(t.pairwise.long, path, title=f"Head-to-head win rate ({len(t.games):,} games)")
+        return
+    even = 1 / ruleset.players
+    shifted = t.rates.assign(diff=t.rates.rate - even, lo=t.rates.lo - even, hi=t.rates.hi - even)
+    plots.effect_bars(shifted, "agent", path, f"Win rate by agent, {ruleset.players} players "
+                      f"({len(t.games):,} games)", f"win rate per seat played minus an even share "
+                      f"({100 * even:.0f}%), percentage points")
+
+
+def _tournament_report(args, ruleset, t) -> None:
     print(f"round robin: {len(t.games):,} games, {ruleset.players} players, market {args.market}, seed {args.seed}, "
           f"seats rotated{', mirrored' if args.mirror else ''}")
     if t.pairwise is not None:
@@ -152,11 +247,15 @@ def cmd_tournament(args) -> int:
     print("\nratings (OpenSkill Plackett-Luce; ordinal = mu - 3 sigma):")
     for r in t.ratings.itertuples():
         print(f"  {r.agent:<22} mu {r.mu:6.2f}  sigma {r.sigma:5.2f}  ordinal {r.ordinal:6.2f}")
-    print("\nwin rate by seat: " + ", ".join(f"seat {int(r.seat) + 1} {_pct(r.rate, r.lo, r.hi)}"
-                                           for r in t.seats.itertuples()))
-    for k, v in t.stopped.items():
-        print(f"SPRT stopped {k} after {v.wins + v.losses} decided games: {v.decision} (p0 {v.p0}, p1 {v.p1})")
-    return 0
+    print("\nwin rate by seat (seat 0 plays first): " + ", ".join(f"seat {int(r.seat)} {_pct(r.rate, r.lo, r.hi)}"
+                                                                for r in t.seats.itertuples()))
+    if t.sprt:
+        every = next(iter(t.sprt.values())).every
+        print(f"\nsequential test (Wald's SPRT, 5% error rates, applied after every "
+              f"{'game' if every == 1 else f'{every} mirrored games'}):")
+    for k, v in t.sprt.items():
+        print(f"  {k}: {v.words()}")
+    sys.stdout.flush()
 
 
 def cmd_princesses(args) -> int:
@@ -164,53 +263,72 @@ def cmd_princesses(args) -> int:
     from hoc.research.simulate import lineup
     from hoc.research.studies import princesses
 
-    ruleset, backend = _study_start(args)
+    ruleset = _study_start(args)
     agents = lineup(args.agents, ruleset.players)
+    _games(args)
+    backend = _backend(args)
     try:
         games, table = princesses(ruleset, agents, args.games, args.seed, backend, args.out, progress=True)
     finally:
         backend.close()
-    if args.plot:
-        plots.princess_bars(table, args.plot, title=f"Win rate by princess backed ({len(games):,} games, "
-                                                    f"{ruleset.players} players)")
     if args.json:
         print(json.dumps({"games": len(games), "seed": args.seed, "players": ruleset.players,
-                          "agents": [a.name for a in agents], "princesses": _records(table)}))
-        return 0
+                          "agents": [a.name for a in agents], "princesses": _records(table)}), flush=True)
+    else:
+        _princesses_report(args, ruleset, agents, games, table)
+    if args.plot:
+        _write_plot("--plot", args.plot, lambda: plots.princess_bars(
+            table, args.plot, title=f"Win rate by princess backed ({len(games):,} games, {ruleset.players} players)"))
+    return 0
+
+
+def _princesses_report(args, ruleset, agents, games, table) -> None:
     print(f"princesses: {len(games):,} games, {ruleset.players} players, agents {', '.join(a.name for a in agents)}, "
           f"market {args.market}, seed {args.seed}; each princess first choice in 1/{len(ruleset.pool)} of the games")
     print(f"\n  {'princess':<14} {'win rate when backed (95%)':>28} {'backed by':>10} {'mean turn':>10} {'median':>7}")
     for r in table.itertuples():
         print(f"  {r.princess:<14} {_pct(r.rate, r.lo, r.hi):>28} {r.backed:>10,} {r.mean_turn:>10.1f} "
               f"{r.median_turn:>7.1f}")
-    return 0
+    sys.stdout.flush()
 
 
 def cmd_balance(args) -> int:
-    from hoc.agents.registry import AGENTS, get
+    from hoc.agents.registry import AGENTS
+    from hoc.research.simulate import resolve
     from hoc.research.studies import balance
 
-    ruleset, backend = _study_start(args)
-    names = [n.strip() for n in args.agents.split(",")] if args.agents else \
-        [n for n in AGENTS if AGENTS[n].id >= 2 and AGENTS[n].play is None]
-    agents = [get(n) for n in names]
+    ruleset = _study_start(args)
+    agents = resolve(args.agents if args.agents is not None else
+                     [n for n in AGENTS if AGENTS[n].id >= 2 and AGENTS[n].play is None])
+    if not agents:
+        raise HocError("no agents given")
+    _games(args)
+    backend = _backend(args)
     try:
         b = balance(ruleset, agents, args.games, args.seed, backend, args.out, progress=True)
     finally:
         backend.close()
-    if args.plot:
-        from hoc.research import plots
-
-        plots.length_histogram(b.games, args.plot, title=f"Game length ({len(b.games):,} games)")
-    fp = b.first_player
     if args.json:
-        out = {"games": len(b.games), "seed": args.seed, "agents": names, "overrides": list(ruleset.overrides),
+        fp = b.first_player
+        out = {"games": len(b.games), "seed": args.seed, "agents": [a.name for a in agents],
+               "overrides": list(ruleset.overrides),
                "first_player": dataclasses.asdict(fp), "users": _records(b.users), "effects": _records(b.effects)}
         if b.changes is not None:
             out["baseline_first_player"] = dataclasses.asdict(b.baseline.first_player)
             out["changes"] = _records(b.changes)
-        print(json.dumps(out))
-        return 0
+        print(json.dumps(out), flush=True)
+    else:
+        _balance_report(args, ruleset, agents, b)
+    if args.plot:
+        from hoc.research import plots
+
+        _write_plot("--plot", args.plot, lambda: plots.length_histogram(
+            b.games, args.plot, title=f"Game length ({len(b.games):,} games)"))
+    return 0
+
+
+def _balance_report(args, ruleset, agents, b) -> None:
+    fp = b.first_player
     print(f"balance: {len(b.games):,} games over random markets, round robin of {len(agents)} agents, seed {args.seed}"
           + (f", overrides {' '.join(ruleset.overrides)}" if ruleset.overrides else ""))
     print(f"first-player win rate {_pct(fp.rate, fp.lo, fp.hi)} (even: {100 * fp.expected:.1f}%); "
@@ -232,35 +350,55 @@ def cmd_balance(args) -> int:
         moved = b.changes.dropna(subset=["change"])
         for r in moved.reindex(moved.change.abs().sort_values(ascending=False).index).head(10).itertuples():
             print(f"  {r.kind:<26} {100 * r.change:+6.1f} points  [{100 * r.change_lo:+6.1f}, {100 * r.change_hi:+6.1f}]")
-    return 0
+    sys.stdout.flush()
 
 
 def cmd_replay(args) -> int:
-    from hoc.replay import replay
+    from hoc.replay import replay, replay_run
     from hoc.research.simulate import lineup
 
+    if not 0 <= args.game < 2 ** 63:
+        raise HocError(f"--game must be 0 to 2**63 - 1, got {args.game}")
+    given = [f"--{k.replace('_', '-')}" for k in GAME_OPTIONS if getattr(args, k) is not None and k != "agents"]
+    if args.from_run:
+        if given:
+            raise HocError(f"--from replays the run with the options it recorded: drop {', '.join(given)}")
+        print("\n".join(replay_run(args.from_run, args.game, args.agents).lines))
+        return 0
+    for k, v in GAME_OPTIONS.items():
+        if getattr(args, k) is None:
+            setattr(args, k, v)
     ruleset = _ruleset(args)
-    if args.game < 0:
-        raise HocError(f"--game must be 0 or more, got {args.game}")
     print("\n".join(replay(ruleset, lineup(args.agents, ruleset.players), args.seed, args.game,
                            rotate=args.rotate_seats)))
     return 0
+
+
+CARD_SECTIONS = (("princess", "Princesses"), ("basic", "Basic cards (the basic market and the starting decks)"),
+                 ("rare", "Rare cards (one copy each, shuffled into the supply)"),
+                 ("common", "Supply kinds (10 of them make a game's supply)"))
 
 
 def cmd_cards(args) -> int:
     from hoc.cards import CardDB
 
     db = CardDB(args.edition)
-    cols = ["id", "pile", "category", "types", "subtypes", "cost", "links", "coins", "sp", "copies",
-            "effect", "implemented", "name_en", "name_ja"]
-    df = db.frame[cols]
+    chosen = [db.lookup(n) for n in args.names] if args.names else list(range(len(db)))
     if args.json:
-        print(df.to_json(orient="records", force_ascii=False))
-    else:
-        import pandas as pd
-
-        with pd.option_context("display.max_rows", None, "display.width", 200, "display.max_columns", None):
-            print(df.drop(columns=["name_ja"]).to_string(index=False))
+        cols = ["id", "pile", "category", "types", "subtypes", "cost", "links", "coins", "sp", "copies",
+                "effect", "implemented", "name_en", "name_ja", "text_en"]
+        print(db.frame.iloc[chosen][cols].to_json(orient="records", force_ascii=False))
+        return 0
+    if args.names:
+        print("\n\n".join(db.sheet(i) for i in chosen))
+        return 0
+    edition = {"2e": "2nd edition", "1e": "1st edition"}[db.edition]
+    print(f"{edition}: {len(db)} cards. `hoc cards NAME` shows one card, --json gives the data.")
+    for category, title in CARD_SECTIONS:
+        cards = [i for i in chosen if db.frame.category.iat[i] == category]
+        if cards:
+            print(f"\n{title}\n")
+            print("\n".join(db.sheet(i) for i in cards))
     return 0
 
 
@@ -361,7 +499,10 @@ class _Parser(argparse.ArgumentParser):
 
 
 def parser() -> argparse.ArgumentParser:
+    from hoc import __version__
+
     top = _Parser(prog="hoc", description="Heart of Crown simulator")
+    top.add_argument("--version", action="version", version=f"hoc {__version__}")
     sub = top.add_subparsers(dest="command", required=True, parser_class=_Parser)
     p = sub.add_parser("simulate", help="play many games and summarise them")
     _game_options(p, 10_000)
@@ -395,11 +536,16 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_balance)
     p = sub.add_parser("replay", help="print a turn-by-turn log of one game of a run")
     _game_options(p, None)
+    p.set_defaults(**dict.fromkeys(GAME_OPTIONS))       # None: not given (--from takes the run's own)
     p.add_argument("--game", type=int, default=0, help="game index within the run (default 0)")
+    p.add_argument("--from", dest="from_run", metavar="RUN.parquet",
+                   help="replay game --game of a run saved with --out, with the options it recorded "
+                        "(--agents only to name agent files the run's names do not find)")
     p.set_defaults(func=cmd_replay)
-    p = sub.add_parser("cards", help="list the card database")
-    p.add_argument("--edition", default="2e")
-    p.add_argument("--json", action="store_true")
+    p = sub.add_parser("cards", help="every card's values and text (or the named cards')")
+    p.add_argument("names", nargs="*", metavar="NAME", help="a card's id or English name, e.g. duke or 'Court Maid'")
+    p.add_argument("--edition", default="2e", help="2e (default) or 1e")
+    p.add_argument("--json", action="store_true", help="the card data as JSON records")
     p.set_defaults(func=cmd_cards)
     p = sub.add_parser("agents", help="list the available agents")
     p.set_defaults(func=cmd_agents)
@@ -407,7 +553,24 @@ def parser() -> argparse.ArgumentParser:
     return top
 
 
+def _interrupted(args, argv: list[str]) -> str:
+    """What a Ctrl-C leaves behind, and the command that carries on from there."""
+    command = shlex.join(["hoc", *argv])
+    if not hasattr(args, "out"):
+        return "interrupted"
+    if args.out is None:
+        return "interrupted; nothing was saved (no --out given: add --out NAME.parquet to keep the games of a run)"
+    from hoc.research.store import saved
+
+    parts, games = saved(args.out) if Path(args.out).is_dir() else (0, 0)
+    if not parts:
+        return f"interrupted before any game was saved in {args.out}; start again with: {command}"
+    return (f"interrupted; {games:,} games in {parts:,} parts are saved in {args.out}; "
+            f"resume with the same command: {command}")
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
     args = parser().parse_args(argv)
     try:
         return args.func(args)
@@ -419,6 +582,9 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except BrokenPipeError:
         return 0
+    except KeyboardInterrupt:
+        print(f"hoc: {_interrupted(args, argv)}", file=sys.stderr)
+        return 130                      # 128 + SIGINT, as shells report an interrupted command
 
 
 if __name__ == "__main__":

@@ -598,9 +598,10 @@ def eff_curse_witch(s, fr, a):
 
 @kernel
 def eff_buried_treasure(s, fr, a):
-    """The bottom card of the supply goes face up on top of it; this turn it counts as in the
-    market for buying, 3 cheaper (not below 0). Later players may buy it at its cost (FAQ); it
-    is the first card revealed at the next refill. Nothing happens with an empty supply (FAQ).
-    Reading: only the top face-up card can be bought, and only by buying, not by gains."""
+    """The bottom card of the supply goes face up on top of it; this turn it is in the market
+    (bought 3 cheaper, not below 0, or gained by effects within their cost limits). Later players
+    may buy it at its cost while it lies on top (FAQ; ref §4 #27); it is the first card revealed
+    at the next refill. Nothing happens with an empty supply (FAQ). All of it is the market's
+    (`face_up_offered`, `in_market`, `buy_cost`): the turn knows only "in the market"."""
     reveal_bottom(s)
     return DONE

@@ -244,8 +244,8 @@ H_CH_N = 56              # pending choice: CH_MODE bitmask of available modes; C
 H_WITCH_N = 57           # this turn: Charm Witches resolved (their type masks follow)
 H_WITCH = 58             # up to MAX_WITCHES masks: types | subtypes << 8 of the cards they made discard
 MAX_WITCHES = 6
-H_REVEALED = 64          # 1 while the top card of the supply lies face up (Buried Treasure)
-H_REVEALED_AT = 65       # the turn (H_TURNS) it was revealed: it costs 3 less during that turn
+H_REVEALED = 64          # face-up cards on top of the supply (Buried Treasure), the topmost last revealed
+H_REVEALED_AT = 65       # the turn (H_TURNS) of the latest reveal
 H_CH_GOOD = 66           # pending choice: 1 if the chosen card is one the chooser gains (else loses)
 H_OFF_STATS = 67         # per card: how often it was played, bought, gained, kept, exiled, attacked with
 H_N_KINDS = 68           # common kinds in this game's supply (0 for the basic market)
@@ -255,6 +255,9 @@ H_PLAY_MASK = 79         # 2 slots: bit c set for every card c put into the play
                          # superset of the cards there: cleanup and the move to the discard pile walk it)
 H_CLEANUP_CARDS = 81     # 2 slots: bit c set for every card of the table whose text acts at the start
                          # of the Cleanup phase (1 << TRIG_CLEANUP in F_TRIGGERS)
+H_REVEALED_NEW = 83      # how many of the face-up supply cards were revealed in turn H_REVEALED_AT: the
+                         # topmost ones; in that turn they are in the market and cost 3 less
+H_FREE_CARDS = 84        # 1 if a card that can be in the market is printed at cost 0 (only by an override)
 HEADER = 96
 # a state carries its rules: the ruleset vector and the card table follow the header
 RULES = HEADER
@@ -363,7 +366,7 @@ A_DECLARE = 1
 A_COIN = 2              # spend one coin counter
 A_ABILITY = 3           # the backed princess's activation ability
 A_LILY = 4              # Attendant Maid Lily's ability
-A_BUY_REVEALED = 5      # buy the face-up card on top of the supply (Buried Treasure)
+# 5 is free: a card Buried Treasure reveals is bought with A_BUY like any card in the market
 A_NUMBER = 8            # A_NUMBER + n, n = 0..NUMBER_MAX
 NUMBER_MAX = 15
 A_PLAY = 32

@@ -118,6 +118,8 @@ def rescore(s, p):
 
 @kernel
 def judgement_due(s):
+    if s[H_NP] == 1:           # solo measures turns to coronation: only coronation or the turn cap end it
+        return False
     m = market(s)
     if rule(s, R_JUDGEMENT) == JUDGE_DUKE_ONLY:
         return s[m + rule(s, R_DUKE)] == 0

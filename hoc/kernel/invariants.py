@@ -1,7 +1,8 @@
 """State invariants, checked after every step by `--validate` and by the test suite."""
 from hoc.kernel.jit import kernel
 from hoc.kernel.constants import (
-    H_COINS, H_CUR, H_PLAY_MASK, H_DCAP, H_NC, H_NP, H_OFF_SUPPLY, H_OPEN, H_SCAP, H_SUPPLY_N, P_DECK_N, P_DISCARD_N,
+    H_COINS, H_CUR, H_PLAY_MASK, H_DCAP, H_NC, H_NP, H_OFF_SUPPLY, H_OPEN, H_REVEALED, H_REVEALED_NEW, H_SCAP,
+    H_SUPPLY_N, P_DECK_N, P_DISCARD_N,
     P_DISCARD_MASK, P_DOMAIN_MASK, P_DOMAIN_N, P_HAND_MASK, P_HAND_N, P_KEPT_N, P_LILIES, P_OWNED_N, P_PRINCESS, P_SP,
 )
 from hoc.kernel.endgame import domain_lilies, domain_sp
@@ -38,6 +39,9 @@ def check(s, totals, work):
         work[c] = s[market(s) + c] + s[abroad(s) + c] + s[play(s) + c]
     sup = s[H_OFF_SUPPLY]
     if s[H_SUPPLY_N] < 0 or s[H_SUPPLY_N] > s[H_SCAP]:
+        return E_BOUNDS
+    # the face-up cards lie on top of the supply; those revealed last are among them
+    if not 0 <= s[H_REVEALED_NEW] <= s[H_REVEALED] <= s[H_SUPPLY_N]:
         return E_BOUNDS
     for i in range(s[H_SUPPLY_N]):
         work[s[sup + i]] += 1

@@ -4,8 +4,8 @@ import numpy as np
 from hoc.kernel.jit import kernel
 from hoc.kernel.constants import (
     CAT_COMMON, CAT_RARE, F_CAT, F_COPIES, F_PILE, H_MARKET_DIRTY, H_NACTIVE, H_NC, H_OFF_SCRATCH,
-    H_KINDS, H_N_KINDS, H_OFF_SUPPLY, H_REVEALED, H_REVEALED_AT, H_RNG, H_SUPPLY_N, H_TURNS, MARKET_RANDOM,
-    R_MARKET_MODE,
+    H_KINDS, H_N_KINDS, H_OFF_SUPPLY, H_REVEALED, H_REVEALED_AT, H_REVEALED_NEW, H_RNG, H_SUPPLY_N, H_TURNS,
+    MARKET_RANDOM, R_MARKET_MODE,
     R_MARKET_SIZE, R_N_PILES, R_PILES, R_SUPPLY_KINDS,
 )
 from hoc.kernel.state import active, below, card, market, rule, shuffle
@@ -41,7 +41,9 @@ def refill(s):
     kinds = popcount(seen)
     sup = s[H_OFF_SUPPLY]
     while kinds < rule(s, R_MARKET_SIZE) and s[H_SUPPLY_N] > 0:
-        s[H_REVEALED] = 0
+        # a face-up card on top is the first one revealed (ref §4 #27)
+        s[H_REVEALED] = max(0, s[H_REVEALED] - 1)
+        s[H_REVEALED_NEW] = max(0, s[H_REVEALED_NEW] - 1)
         s[H_SUPPLY_N] -= 1
         c = s[sup + s[H_SUPPLY_N]]
         s[market(s) + c] += 1
@@ -54,31 +56,67 @@ def refill(s):
 
 @kernel
 def reveal_bottom(s):
-    """Buried Treasure: the bottom card of the supply goes face up on its top."""
+    """Buried Treasure: the bottom card of the supply goes face up on its top (nothing happens
+    with an empty supply: FAQ). Face-up cards pile up on the top, the latest uppermost."""
     n = s[H_SUPPLY_N]
     if n == 0:
         return
+    if s[H_REVEALED_AT] != s[H_TURNS]:
+        s[H_REVEALED_NEW] = 0
+    was_face_up = s[H_REVEALED] >= n           # the bottom card is face up only when all are
+    was_new = was_face_up and n - 1 < s[H_REVEALED_NEW]
     sup = s[H_OFF_SUPPLY]
     c = s[sup]
     for i in range(n - 1):
         s[sup + i] = s[sup + i + 1]
     s[sup + n - 1] = c
-    s[H_REVEALED] = 1
+    if not was_face_up:
+        s[H_REVEALED] += 1
+    if not was_new:
+        s[H_REVEALED_NEW] += 1
     s[H_REVEALED_AT] = s[H_TURNS]
 
 
 @kernel
-def revealed_card(s):
-    """The face-up card on top of the supply, -1 if none."""
-    if s[H_REVEALED] == 0 or s[H_SUPPLY_N] == 0:
-        return -1
-    return s[s[H_OFF_SUPPLY] + s[H_SUPPLY_N] - 1]
+def face_up_offered(s):
+    """How many of the face-up cards on top of the supply are in the market now: the topmost,
+    which later players may buy at its cost (FAQ; ref §4 #27), and every card revealed this turn,
+    which "is treated as being in the market" (card text) even under a later one."""
+    if s[H_REVEALED] == 0:
+        return 0
+    if s[H_REVEALED_AT] == s[H_TURNS]:
+        return max(1, s[H_REVEALED_NEW])
+    return 1
 
 
 @kernel
-def take_revealed(s):
-    s[H_SUPPLY_N] -= 1
-    s[H_REVEALED] = 0
+def face_up_depth(s, c):
+    """Depth below the supply top of the uppermost face-up copy of c in the market (the one
+    revealed last, so the cheapest), -1 if none."""
+    top = s[H_OFF_SUPPLY] + s[H_SUPPLY_N] - 1
+    for d in range(face_up_offered(s)):
+        if s[top - d] == c:
+            return d
+    return -1
+
+
+@kernel
+def revealed_this_turn(s, d):
+    """The face-up supply card at depth d was revealed this turn (it costs 3 less)."""
+    return s[H_REVEALED_AT] == s[H_TURNS] and d < s[H_REVEALED_NEW]
+
+
+@kernel
+def take_face_up(s, d):
+    """Take the face-up supply card at depth d below the top; the cards above it close up."""
+    n = s[H_SUPPLY_N]
+    sup = s[H_OFF_SUPPLY]
+    for i in range(n - 1 - d, n - 1):
+        s[sup + i] = s[sup + i + 1]
+    s[H_SUPPLY_N] = n - 1
+    s[H_REVEALED] -= 1
+    if d < s[H_REVEALED_NEW]:
+        s[H_REVEALED_NEW] -= 1
 
 
 @kernel

@@ -4,8 +4,8 @@ from numba import njit
 
 from hoc.kernel.jit import kernel
 from hoc.kernel.constants import (
-    CARDS, CAT_BASIC, CAT_COMMON, CAT_RARE, DTYPE, DYNAMIC, F_CAT, F_COPIES, F_PER_PLAYER, F_START, F_TRIGGERS,
-    H_CLEANUP_CARDS, TRIG_CLEANUP,
+    CARDS, CAT_BASIC, CAT_COMMON, CAT_PRINCESS, CAT_RARE, DTYPE, DYNAMIC, FL_NOT_IN_MARKET, F_CAT, F_COPIES, F_COST,
+    F_FLAGS, F_PER_PLAYER, F_START, F_TRIGGERS, H_CLEANUP_CARDS, H_FREE_CARDS, TRIG_CLEANUP,
     HEADER, H_CUR, H_DCAP, H_LEN, H_NACTIVE, H_NC, H_NP, H_OFF_ABROAD, H_OFF_ACTIVE, H_OFF_DECK,
     H_OFF_DISCARD, H_OFF_DOMAIN, H_OFF_HAND, H_OFF_KEPT, H_OFF_MARKET, H_OFF_OWNED, H_OFF_PLAY,
     H_OFF_PLAYER, H_OFF_SCRATCH, H_OFF_STACK, H_OFF_STATS, H_OFF_SUPPLY, H_PHASE, H_RNG, H_SCAP, H_SEED,
@@ -147,6 +147,8 @@ def init_game(s, seed):
     for c in range(rule(s, R_NC)):
         if card(s, c, F_TRIGGERS) & (1 << TRIG_CLEANUP):
             mask_set(s, H_CLEANUP_CARDS, c)
+        if card(s, c, F_COST) == 0 and card(s, c, F_CAT) != CAT_PRINCESS and card(s, c, F_FLAGS) & FL_NOT_IN_MARKET == 0:
+            s[H_FREE_CARDS] = 1
     store_u64(s, H_SEED, np.uint64(seed))
     seed_stream(s, H_RNG, seed, 0)
     s[H_WINNER] = -1

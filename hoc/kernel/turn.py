@@ -10,7 +10,7 @@ import numpy as np
 from hoc.kernel.jit import kernel
 from hoc.kernel.choice import push
 from hoc.kernel.constants import (
-    A_ABILITY, A_BACK, A_BUY, A_BUY_REVEALED, A_CHOOSE, A_COIN, A_DECLARE, A_KEEP, A_LILY, A_NUMBER,
+    A_ABILITY, A_BACK, A_BUY, A_CHOOSE, A_COIN, A_DECLARE, A_KEEP, A_LILY, A_NUMBER,
     A_PASS, A_PLAY, A_RECALL, A_SET, CAT_PRINCESS, CH_DECK_TOP, CH_DISCARD, CH_HAND, CH_KEPT, CH_MARKET,
     CH_MODE, CH_NUMBER, CH_PLAY, CTX_DECLARE, CTX_EFFECT, CTX_KEEP, CTX_MAIN, CTX_NONE, CTX_SECOND,
     EFF_BACK, EFF_LILY, EFF_SET_AT_CLEANUP, EFF_SET_ON_BUY, END_TURN_CAP, FL_CANNOT_KEEP, FL_SET_ON_BUY,
@@ -22,18 +22,18 @@ from hoc.kernel.constants import (
     MODE_SETTING, NCMAX, NUMBER_MAX, N_ACTIONS, PH_CLEANUP, PH_DECLARE, PH_DRAW, PH_END, PH_KEEP,
     PH_MAIN, PH_SECOND, PH_START, P_COIN_CTR, P_HANDY_CTR, P_HAND_ACTION, P_HAND_PLAYABLE, P_HAND_SUCC,
     P_DOMAIN_MASK, P_HAND_MASK, P_KEPT_N, P_OUT, P_PRINCESS, P_TURNS, R_HAND_SIZE, R_KEEP_TIMING, R_MARKET_MODE, R_TURN_CAP,
-    ST_BOUGHT, ST_GAINED, ST_KEPT, ST_PLAYED, TRIG_ABILITY, TRIG_BACK, TRIG_CLEANUP, TRIG_PLAY,
+    ST_BOUGHT, ST_KEPT, ST_PLAYED, TRIG_ABILITY, TRIG_BACK, TRIG_CLEANUP, TRIG_PLAY,
     TRIG_SET, TY_ACTION, TY_SUCCESSION, TY_TERRITORY, USED_PRINCESS,
 )
 from hoc.kernel.effects import ability_ready, lily_ready, run_effects
 from hoc.kernel.endgame import coronation_check, declare, finish, may_declare, turn_completed
-from hoc.kernel.market import refill, revealed_card, take_revealed
+from hoc.kernel.market import refill
 from hoc.kernel.state import (
     active, card, count, discard, domain, hand, highest, kept, lowest, market, mask_load, mask_set, pb, play, rule,
 )
 from hoc.kernel.zones import (
-    buy_cost, deck_window_has, discard_add, draw, gain, hand_add, hand_to_discard_all, in_market, own,
-    play_to_discard_all, revealed_cost, set_from_hand,
+    buy_cost, deck_window_has, draw, free_buy_exists, gain, hand_add, hand_to_discard_all, in_market,
+    play_to_discard_all, set_from_hand,
 )
 
 ONE = np.uint64(1)
@@ -125,9 +125,6 @@ def is_legal(s, a):
             return True
         if verb == A_BUY:
             return mode != MODE_SETTING and in_market(s, c) and buy_cost(s, p, c) <= s[H_COINS]
-        if a == A_BUY_REVEALED:
-            r = revealed_card(s)
-            return mode != MODE_SETTING and r >= 0 and revealed_cost(s, p, r) <= s[H_COINS]
         if verb == A_BACK:
             return (mode == MODE_NONE and s[b + P_PRINCESS] < 0 and card(s, c, F_CAT) == CAT_PRINCESS
                     and s[market(s) + c] > 0 and card(s, c, F_COST) <= s[H_COINS])
@@ -245,11 +242,12 @@ def main_has_choice(s, p):
 
 @kernel
 def second_has_choice(s, p):
+    """The Second phase offers p a choice: coins to spend, a card to set, or a card to buy at 0."""
     b = pb(s, p)
     can_set = s[b + P_PRINCESS] >= 0 and s[b + P_HAND_SUCC] > 0
     if s[H_MODE] == MODE_SETTING:
         return can_set
-    return s[H_COINS] > 0 or (s[H_MODE] == MODE_NONE and can_set)
+    return s[H_COINS] > 0 or (s[H_MODE] == MODE_NONE and can_set) or free_buy_exists(s, p)
 
 
 @kernel
@@ -417,17 +415,9 @@ def second_action(s, p, a):
     if a == A_PASS:
         s[H_PHASE] = PH_CLEANUP
     elif a < A_BACK:
-        if a == A_BUY_REVEALED:
-            c = revealed_card(s)
-            s[H_COINS] -= revealed_cost(s, p, c)
-            take_revealed(s)
-            count(s, c, ST_GAINED)
-            discard_add(s, p, c, 1)
-            own(s, p, c, 1)
-        else:
-            c = a - A_BUY
-            s[H_COINS] -= buy_cost(s, p, c)
-            gain(s, p, c)
+        c = a - A_BUY
+        s[H_COINS] -= buy_cost(s, p, c)
+        gain(s, p, c)
         s[H_MODE] = MODE_BUYING
         count(s, c, ST_BOUGHT)
         if card(s, c, F_FLAGS) & FL_SET_ON_BUY and s[pb(s, p) + P_PRINCESS] >= 0:

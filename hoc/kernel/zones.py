@@ -5,12 +5,14 @@ import numpy as np
 from hoc.kernel.jit import kernel
 from hoc.kernel.constants import (
     CAT_COMMON, CAT_PRINCESS, CAT_RARE, EFF_KLAM_KLAM, FL_NOT_IN_MARKET, F_CAT, F_COST, F_EFFECT,
-    F_FLAGS, F_SUB, F_TYPES, H_MARKET_DIRTY, H_NACTIVE, H_PLAY_MASK, H_REVEALED_AT, H_SUCC_RED, H_TURNS,
+    F_FLAGS, F_SUB, F_TYPES, H_FREE_CARDS, H_MARKET_DIRTY, H_NACTIVE, H_OFF_SUPPLY, H_PLAY_MASK, H_REVEALED,
+    H_SUCC_RED, H_SUPPLY_N,
     H_WITCH, H_WITCH_N, P_DECK_N, P_DISCARD_MASK, P_DISCARD_N, P_DOMAIN_MASK, P_HAND_MASK, P_DOMAIN_N, P_HAND_ACTION, P_HAND_N, P_HAND_PLAYABLE, P_HAND_SUCC,
     P_KEPT_N, P_OWNED_N, P_PRINCESS, P_RNG, R_COURT_MAID, R_CURSE, R_DUKE, R_SENATOR, ST_EXILED,
     ST_GAINED, TY_ACTION, TY_SUCCESSION, TY_TERRITORY,
 )
 from hoc.kernel.endgame import check_judgement, rescore
+from hoc.kernel.market import face_up_depth, face_up_offered, revealed_this_turn, take_face_up
 from hoc.kernel.state import (
     abroad, active, card, count, deck, discard, domain, hand, kept, lowest, market, mask_clear, mask_load,
     mask_set, owned, pb, play, rule, shuffle,
@@ -254,14 +256,23 @@ def draw(s, p, n):
 
 @kernel
 def in_market(s, c):
-    """Card c can be bought or gained from the market (basic or random market) right now."""
-    return (s[market(s) + c] > 0 and card(s, c, F_CAT) != CAT_PRINCESS
-            and (card(s, c, F_FLAGS) & FL_NOT_IN_MARKET) == 0)
+    """Card c can be bought or gained from the market (basic or random market, or face up on the
+    supply: Buried Treasure) right now."""
+    if s[market(s) + c] > 0:
+        return card(s, c, F_CAT) != CAT_PRINCESS and (card(s, c, F_FLAGS) & FL_NOT_IN_MARKET) == 0
+    return s[H_REVEALED] > 0 and face_up_depth(s, c) >= 0
 
 
 @kernel
 def take_from_market(s, c):
-    """Remove one c from its market pile; may end the game by judgement."""
+    """Remove one c from the market; may end the game by judgement. A face-up copy on the supply
+    goes first: it is the copy the buyer paid for (it is never dearer than the pile's), and for a
+    gain the two copies are the same card. Reading: the engine picks the copy, the player does not."""
+    if s[H_REVEALED] > 0:
+        d = face_up_depth(s, c)
+        if d >= 0:
+            take_face_up(s, d)
+            return
     s[market(s) + c] -= 1
     cat = card(s, c, F_CAT)
     if cat == CAT_COMMON or cat == CAT_RARE:
@@ -287,16 +298,13 @@ def gain_to_deck_top(s, p, c):
 
 
 @kernel
-def revealed_cost(s, p, c):
-    """What p pays for the revealed supply card c: 3 less (floor 0) in the turn it was revealed,
-    with the other reductions added up."""
-    if s[H_REVEALED_AT] != s[H_TURNS]:
-        return buy_cost(s, p, c)
-    return reduced_cost(s, p, c, 3, 0)
-
-
-@kernel
 def buy_cost(s, p, c):
+    """What p pays now to buy c from the market: a card Buried Treasure revealed this turn costs 3
+    less (not below 0), added to the reductions in force (RULINGS 13)."""
+    if s[H_REVEALED] > 0:
+        d = face_up_depth(s, c)
+        if d >= 0 and revealed_this_turn(s, d):
+            return reduced_cost(s, p, c, 3, 0)
     pr = s[pb(s, p) + P_PRINCESS]
     if s[H_SUCC_RED] == 0 and s[H_WITCH_N] == 0 and (pr < 0 or card(s, pr, F_EFFECT) != EFF_KLAM_KLAM):
         return card(s, c, F_COST)       # no reduction in force
@@ -363,6 +371,23 @@ def market_choice_exists(s, max_cost):
     for i in range(s[H_NACTIVE]):
         c = active(s, i)
         if in_market(s, c) and card(s, c, F_COST) <= max_cost:
+            return True
+    return False
+
+
+@kernel
+def free_buy_exists(s, p):
+    """Some card in the market costs p nothing now: one that Buried Treasure brought down to 0 (the
+    only reduction with floor 0), or, after an override, one printed at 0."""
+    if s[H_FREE_CARDS]:
+        for i in range(s[H_NACTIVE]):
+            c = active(s, i)
+            if in_market(s, c) and buy_cost(s, p, c) == 0:
+                return True
+        return False
+    top = s[H_OFF_SUPPLY] + s[H_SUPPLY_N] - 1
+    for d in range(face_up_offered(s)):
+        if buy_cost(s, p, s[top - d]) == 0:
             return True
     return False
 

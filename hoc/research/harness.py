@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import os
 from dataclasses import dataclass, field
-from typing import Iterator
+from typing import Container, Iterable, Iterator
 
 import numpy as np
 import pandas as pd
@@ -21,6 +21,7 @@ from hoc.kernel import constants as K
 from hoc.rules import Ruleset
 
 CHUNK = 10_000          # games per task: large enough that a task's overhead is noise
+LAST_INDEX = 2 ** 63 - 1    # game indices are 64-bit in the kernels
 BACKENDS = ("loky", "dask")
 
 
@@ -48,6 +49,8 @@ class Plan:
             raise HocError(f"games must be at least 1, got {self.games}")
         if self.first < 0:
             raise HocError(f"the first game index must be 0 or more, got {self.first}")
+        if self.first + self.games - 1 > LAST_INDEX:
+            raise HocError(f"games must end by game index 2**63 - 1, got {self.games:,} games from index {self.first}")
         if self.chunk < 1:
             raise HocError(f"chunk must be at least 1 game, got {self.chunk}")
         if len(self.agents) != self.ruleset.players:
@@ -56,16 +59,43 @@ class Plan:
             object.__setattr__(self, "rotate", True)
         # each seat's parameter row, built once here rather than per chunk (a TOML agent takes ms)
         object.__setattr__(self, "params", np.stack([a.params(self.ruleset) for a in self.agents]).astype(K.DTYPE))
+        self._check_names()
+
+    def _check_names(self) -> None:
+        """Results are kept by agent name: two different agents under one name would be counted as one."""
+        seen = {}
+        for a, row in zip(self.agents, self.params):
+            if a.name in seen:
+                b, other = seen[a.name]
+                if a.play is not b.play or not np.array_equal(row, other):
+                    raise HocError(f"two different agents are both named {a.name!r}; give them different names "
+                                   f"(an agent file is named after its file)")
+            else:
+                seen[a.name] = (a, row)
 
     @property
     def python(self) -> bool:
         """True if some seat is a Python agent: the games are stepped from Python."""
         return any(a.play is not None for a in self.agents)
 
-    def chunks(self) -> list[tuple[int, int]]:
-        """(first game index, number of games) of each task."""
+    def chunks(self, skip: Container[int] = frozenset()) -> Iterator[tuple[int, int]]:
+        """(first game index, number of games) of each task in game order, except those whose first
+        index is in `skip`. Made one at a time: a run of 10**13 games has 10**9 chunks."""
         end = self.first + self.games
-        return [(s, min(self.chunk, end - s)) for s in range(self.first, end, self.chunk)]
+        for s in range(self.first, end, self.chunk):
+            if s not in skip:
+                yield s, min(self.chunk, end - s)
+
+    @property
+    def n_chunks(self) -> int:
+        return -(-self.games // self.chunk)
+
+    def chunk_games(self, first: int) -> int | None:
+        """The number of games of the chunk starting at game `first`, or None if no chunk starts there."""
+        offset = first - self.first
+        if offset < 0 or offset >= self.games or offset % self.chunk:
+            return None
+        return min(self.chunk, self.games - offset)
 
     def seat_lineup(self, index: int) -> list[int]:
         """Which lineup entry plays each seat in game `index`."""
@@ -144,11 +174,19 @@ def _play_python(plan: Plan, first: int, n: int) -> tuple[np.ndarray, np.ndarray
                 if err:
                     break
         record(game.state, out[g])
-        out[g, K.RES_GAME] = index
+        out[g, K.RES_GAME] = np.int64(index).astype(K.DTYPE)    # wraps past 2**31 as in run_batch: unread
         out[g, K.RES_ERROR] = err
         s = game.state
         coverage += s[s[K.H_OFF_STATS]:s[K.H_OFF_STATS] + nc * K.N_STATS].reshape(nc, K.N_STATS)
     return out, coverage
+
+
+def cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system tells it)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:          # macOS, Windows
+        return os.cpu_count() or 1
 
 
 @dataclass
@@ -166,6 +204,9 @@ class Backend:
             raise HocError(f"unknown backend {self.name!r}; backends: {', '.join(BACKENDS)}")
         if self.jobs < 1:
             raise HocError(f"jobs must be at least 1, got {self.jobs}")
+        if self.name == "loky" and self.jobs > cores():
+            # each worker holds its own compiled engine; more workers than cores only add memory
+            raise HocError(f"jobs must be at most {cores()}, the cores this process may use; got {self.jobs}")
         if self.name == "dask" and not self.scheduler:
             raise HocError("--backend dask needs --scheduler ADDRESS (e.g. tcp://10.0.0.5:8786)")
         if self.name == "loky" and self.scheduler:
@@ -177,6 +218,7 @@ class Backend:
                 from dask.distributed import Client
             except ImportError:
                 raise HocError("the dask backend needs dask.distributed: pip install 'dask[distributed]'") from None
+            _check_address(self.scheduler)
             try:
                 self._client = Client(self.scheduler, timeout="5s", set_as_default=False)
             except (OSError, TimeoutError, ValueError) as e:
@@ -189,18 +231,35 @@ class Backend:
             self._client = None
 
 
+def _check_address(address: str) -> None:
+    """A malformed TCP address, refused before a Dask client is made: a client that fails to parse it
+    hangs for seconds at exit and prints a traceback."""
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    try:
+        scheme, location = parse_address(address)
+        if scheme in ("tcp", "tls"):
+            parse_host_port(location)
+    except ValueError as e:
+        raise HocError(f"--scheduler {address!r} is not an address such as tcp://10.0.0.5:8786: {e}") from None
+
+
 def play(plan: Plan, backend: Backend | None = None, skip: set[int] = frozenset()) -> Iterator[Chunk]:
     """Play the plan's chunks (except those whose first index is in `skip`) and yield them in
     game order. Raises InvariantError on the first game that broke an invariant."""
-    tasks = [(s, n) for s, n in plan.chunks() if s not in skip]
-    if not tasks:
+    backend = backend or Backend()
+    tasks = plan.n_chunks - sum(1 for s in skip if plan.chunk_games(s) is not None)
+    if tasks < 1:
         return
-    yield from _chunks(plan, tasks, run_tasks(backend or Backend(), play_rows, [(plan, s, n) for s, n in tasks]))
+    # the tasks are generated as they are dispatched (twice: one stream to play, one to label the results)
+    results = run_tasks(backend, play_rows, ((plan, s, n) for s, n in plan.chunks(skip)), tasks)
+    yield from _chunks(plan, plan.chunks(skip), results)
 
 
-def run_tasks(backend: Backend, fn, tasks: list[tuple]) -> Iterator:
+def run_tasks(backend: Backend, fn, tasks: Iterable[tuple], count: int | None = None) -> Iterator:
     """fn(*task) for each task, the results in task order: in this process for one local job,
-    otherwise on the backend's worker processes or Dask workers, a few tasks ahead."""
+    otherwise on the backend's worker processes or Dask workers, a few tasks ahead. `tasks` is
+    consumed as they are dispatched; `count` (how many there are, if known) caps the local workers."""
     from joblib import Parallel, delayed, parallel_config
 
     if backend.name == "loky" and backend.jobs == 1:
@@ -212,20 +271,20 @@ def run_tasks(backend: Backend, fn, tasks: list[tuple]) -> Iterator:
         config = parallel_config(backend="dask", wait_for_workers_timeout=30, client=client)
         jobs = -1
     else:
-        # the engine runs single-threaded; keep numerical libraries in each worker to one thread too
+        # the compiled kernels run single-threaded; keep numerical libraries in each worker to one thread too
         os.environ.setdefault("NUMBA_NUM_THREADS", "1")
         config = parallel_config(backend="loky", inner_max_num_threads=1)
-        jobs = min(backend.jobs, len(tasks))
+        jobs = min(backend.jobs, count) if count else backend.jobs
     with config:
         yield from Parallel(n_jobs=jobs, return_as="generator", pre_dispatch="2*n_jobs")(work)
 
 
 def _chunks(plan, tasks, results) -> Iterator[Chunk]:
     for (s, n), (rows, coverage) in zip(tasks, results):
-        bad = rows[rows[:, K.RES_ERROR] != 0]
+        bad = np.flatnonzero(rows[:, K.RES_ERROR] != 0)
         if len(bad):
-            raise invariant_error(plan, int(bad[0, K.RES_GAME]), int(bad[0, K.RES_ERROR]))
-        yield Chunk(s, frame(rows, plan), coverage)
+            raise invariant_error(plan, s + int(bad[0]), int(rows[bad[0], K.RES_ERROR]))
+        yield Chunk(s, frame(rows, plan, s), coverage)
 
 
 def invariant_error(plan: Plan, index: int, code: int) -> InvariantError:
@@ -239,14 +298,15 @@ def invariant_error(plan: Plan, index: int, code: int) -> InvariantError:
         f"and the same options")
 
 
-def frame(rows: np.ndarray, plan: Plan) -> pd.DataFrame:
-    """One row per game: what the issue of a study needs to slice results by market, seat and princess."""
+def frame(rows: np.ndarray, plan: Plan, first: int) -> pd.DataFrame:
+    """One row per game (games first, first + 1, ...): what the issue of a study needs to slice
+    results by market, seat and princess."""
     from hoc.kernel.setup import game_seeds
 
     rs = plan.ruleset
     db = rs.cards
-    index = rows[:, K.RES_GAME].astype(np.int64)
-    first, n = int(index[0]), len(index)
+    n = len(rows)
+    index = np.arange(first, first + n, dtype=np.int64)     # not the rows' 32-bit game column
     if plan.mirror:
         p = rs.players
         base = game_seeds(np.int64(plan.seed), first // p, (first + n - 1) // p - first // p + 1)

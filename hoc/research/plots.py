@@ -97,12 +97,18 @@ def princess_bars(princess_table: pd.DataFrame, path, title: str = "Win rate by 
     return _save(fig, path)
 
 
-def length_histogram(df: pd.DataFrame, path, by_end_reason: bool = True, title: str = "Game length") -> Path:
+def length_histogram(df: pd.DataFrame, path, by_end_reason: bool = True, title: str = "Game length",
+                     count: str | None = None) -> Path:
     """Histogram of turns per game (all players' turns) of a games frame, one bar per turn count,
-    stacked by end reason when `by_end_reason` (only the reasons that occur)."""
+    stacked by end reason when `by_end_reason` (only the reasons that occur). With `count`, each row
+    stands for that column's number of games (a tally such as `hoc.research.runs.LengthTally`)."""
     if df is None or len(df) == 0:
         raise ValueError("no games to plot")
     turns = df["turns"].to_numpy(int)
+    weights = df[count].to_numpy(float) if count else np.ones(len(turns))
+    games = weights.sum()
+    mean = (turns * weights).sum() / games
+    sd = np.sqrt((weights * (turns - mean) ** 2).sum() / games)
     bins = np.arange(turns.min(), turns.max() + 2) - 0.5
     fig = Figure(figsize=(7.5, 4.5), layout="constrained")
     ax = fig.add_subplot()
@@ -111,16 +117,16 @@ def length_histogram(df: pd.DataFrame, path, by_end_reason: bool = True, title: 
         names = [r for r in pd.unique(reasons) if (reasons == r).any()]
         if isinstance(df["end_reason"].dtype, pd.CategoricalDtype):
             names = [r for r in df["end_reason"].cat.categories if (reasons == r).any()]
-        data = [turns[reasons == r] for r in names]
-        labels = [f"{r} ({len(d)})" for r, d in zip(names, data)]
-        ax.hist(data, bins=bins, stacked=True, label=labels)
+        rows = [reasons == r for r in names]
+        labels = [f"{r} ({weights[m].sum():.0f})" for r, m in zip(names, rows)]
+        ax.hist([turns[m] for m in rows], bins=bins, weights=[weights[m] for m in rows], stacked=True, label=labels)
         ax.legend(title="end reason", fontsize=8)
     else:
-        ax.hist(turns, bins=bins, color="#4c72b0")
-    ax.axvline(turns.mean(), color="#333333", linestyle="--", linewidth=1)
+        ax.hist(turns, bins=bins, weights=weights, color="#4c72b0")
+    ax.axvline(mean, color="#333333", linestyle="--", linewidth=1)
     ax.set_xlabel("turns per game (all players)")
     ax.set_ylabel("games")
-    ax.set_title(f"{title}: {len(turns)} games, mean {turns.mean():.1f} turns (dashed), sd {turns.std():.1f}")
+    ax.set_title(f"{title}: {games:.0f} games, mean {mean:.1f} turns (dashed), sd {sd:.1f}")
     return _save(fig, path)
 
 

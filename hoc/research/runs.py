@@ -10,6 +10,7 @@ from typing import Callable, Iterable
 
 import pandas as pd
 
+from hoc.errors import HocError
 from hoc.research.harness import Backend, Chunk, Plan, play
 from hoc.research.store import ParquetStore
 
@@ -21,17 +22,16 @@ def execute(plan: Plan, backend: Backend, out: str | None = None,
     after each chunk, `stop()` may end the run early (a sequential test that has decided)."""
     from tqdm import tqdm
 
-    store = ParquetStore(out, plan) if out else None
+    store = ParquetStore(out, plan) if out is not None else None
     done = store.done() if store else set()
     consumers = list(consumers)
-    chunks = plan.chunks()
-    resumed = sum(n for s, n in chunks if s in done)
+    resumed = sum(plan.chunk_games(s) for s in done)
     t0 = time.perf_counter()
     bar = tqdm(total=plan.games, initial=resumed, unit="games", unit_scale=True, file=sys.stderr,
                disable=None if progress else True, leave=False, desc="resumed" if resumed else "playing")
     new = play(plan, backend, skip=done)
     try:
-        for first, n in chunks:
+        for first, n in plan.chunks():
             if first in done:
                 games = store.read(first)
             else:
@@ -49,3 +49,36 @@ def execute(plan: Plan, backend: Backend, out: str | None = None,
         bar.close()
         new.close()
     return time.perf_counter() - t0
+
+
+# a study keeps the columns it needs of every game: about 30 to 100 bytes a game, and copies of them
+# while the plans' frames are joined
+STUDY_BYTES_PER_GAME = 300
+
+
+def check_memory(games: int) -> None:
+    """Refuse, before playing, a study whose games could not all be kept in this machine's memory."""
+    import psutil
+
+    total = psutil.virtual_memory().total
+    if games * STUDY_BYTES_PER_GAME > total:
+        raise HocError(f"this study keeps its {games:,} games in memory (about {STUDY_BYTES_PER_GAME} bytes each, "
+                       f"{games * STUDY_BYTES_PER_GAME / 2 ** 30:,.0f} GB), more than the {total / 2 ** 30:.0f} GB "
+                       f"of this machine: play fewer games (`hoc simulate --out` streams any number to disk)")
+
+
+class LengthTally:
+    """Games per (end reason, turns), added up chunk by chunk: what a game-length histogram needs,
+    in memory that does not grow with the number of games."""
+
+    def __init__(self):
+        self.counts: pd.Series | None = None
+
+    def add(self, df: pd.DataFrame) -> None:
+        counts = df.groupby(["end_reason", "turns"], observed=True).size()
+        self.counts = counts if self.counts is None else self.counts.add(counts, fill_value=0)
+
+    def frame(self) -> pd.DataFrame:
+        """Columns end_reason, turns, games (the number of games of that length and end)."""
+        df = self.counts.astype("int64").rename("games").reset_index()
+        return df[df.games > 0].reset_index(drop=True)

@@ -17,13 +17,27 @@ from hoc.rules import Ruleset
 from hoc.research.stats import wilson  # noqa: F401  (part of this module's API)
 
 
-def lineup(names: str | list[str], players: int) -> list[Agent]:
-    """Agents by seat: one name fills every seat, otherwise one name per seat."""
+def resolve(names: str | list[str]) -> list[Agent]:
+    """The agents named, comma-separated or in a list. Different agents never share a name: an agent
+    file whose name (its file name) another agent of the list already has is named by its path, so
+    `copy/senator_duke.toml,senator_duke` compares the copy with the original."""
+    import dataclasses
+
     if isinstance(names, str):
         names = [n.strip() for n in names.split(",") if n.strip()]
-    if not names:
-        raise HocError("no agents given")
     agents = [get(n) for n in names]
+    specs = {}                          # agent name -> the names given for it
+    for n, a in zip(names, agents):
+        specs.setdefault(a.name, set()).add(n)
+    return [dataclasses.replace(a, name=n) if len(specs[a.name]) > 1 and n.endswith(".toml") else a
+            for n, a in zip(names, agents)]
+
+
+def lineup(names: str | list[str], players: int) -> list[Agent]:
+    """Agents by seat: one name fills every seat, otherwise one name per seat."""
+    agents = resolve(names)
+    if not agents:
+        raise HocError("no agents given")
     if len(agents) == 1:
         return agents * players
     if len(agents) != players:
@@ -94,7 +108,7 @@ class Summary:
         self.princesses = [ruleset.cards.name(k) for k in ruleset.pool]
         self.backed = np.zeros(len(self.princesses), np.int64)
         self.princess_wins = np.zeros(len(self.princesses), np.int64)
-        self.sp = np.zeros(p)
+        self.sp = np.zeros((2, p))               # per seat: sum, sum of squares
 
     def add(self, df: pd.DataFrame) -> None:
         p = self.ruleset.players
@@ -106,7 +120,8 @@ class Summary:
             code = np.array([self.names.index(a) for a in df[f"agent_{j}"].cat.categories])[df[f"agent_{j}"].cat.codes]
             self.seats += np.bincount(code, minlength=len(self.names))
             self.wins += np.bincount(code[w == j], minlength=len(self.names))
-            self.sp[j] += float(df[f"sp_{j}"].sum())
+            sp = df[f"sp_{j}"].to_numpy(dtype=float)
+            self.sp[:, j] += (sp.sum(), (sp * sp).sum())
             col = df[f"princess_{j}"].astype(str).to_numpy()
             for k, name in enumerate(self.princesses):
                 mine = col == name
@@ -117,11 +132,16 @@ class Summary:
         t = df.turns.to_numpy(dtype=float)
         self.turns += (t.sum(), (t * t).sum())
 
-    def result(self, wall: float) -> dict:
+    def result(self, wall: float, played: int | None = None) -> dict:
+        """The summary as plain data (what `--json` prints). Every rate comes with its 95% interval
+        (`lo`, `hi`: Wilson for proportions, Student's t for means). `played` is the number of games
+        played in `wall` seconds when some were read back from an interrupted run (default: all)."""
         n, rs = self.n, self.ruleset
-        mean = self.turns[0] / n
-        var = (self.turns[1] - n * mean * mean) / (n - 1) if n > 1 else 0.0
+        played = n if played is None else played
         d = rs.describe()
+        mean, sd, mean_lo, mean_hi = _mean(self.turns, n)
+        sp = [_mean(self.sp[:, j], n) for j in range(rs.players)]
+        reasons = {r: v for r, v in self.reasons.items() if r != "instant_30" or rs.instant_win_at_30}
         return {
             "games": n,
             "players": rs.players,
@@ -136,47 +156,92 @@ class Summary:
             "seats_by_agent": {a: int(m) for a, m in zip(self.names, self.seats)},
             "backed_by_princess": {p: int(b) for p, b in zip(self.princesses, self.backed)},
             "wins_by_princess": {p: int(b) for p, b in zip(self.princesses, self.princess_wins)},
+            "win_rate_by_seat": [_rate(int(w), n, seat=j, agent=self.agents[j].name if not self.rotate else "rotating")
+                                 for j, w in enumerate(self.wins_by_seat)],
+            "win_rate_by_agent": [_rate(int(w), int(m), agent=a) for a, w, m in zip(self.names, self.wins, self.seats)],
+            "win_rate_by_princess": [_rate(int(w), int(m), princess=p) for p, w, m in
+                                     sorted(zip(self.princesses, self.princess_wins, self.backed),
+                                            key=lambda t: -t[2]) if m],
             "draws": self.draws,
-            "end_reasons": {r: v for r, v in self.reasons.items() if r != "instant_30" or rs.instant_win_at_30},
-            "mean_turns": float(mean),
-            "sd_turns": float(math.sqrt(max(var, 0.0))),
-            "mean_final_sp_by_seat": [float(x / n) for x in self.sp],
+            "draw_rate": _rate(self.draws, n),
+            "end_reasons": reasons,
+            "end_reason_rates": [_rate(v, n, end_reason=r) for r, v in reasons.items()],
+            "mean_turns": mean,
+            "sd_turns": sd,
+            "mean_turns_interval": [mean_lo, mean_hi],
+            "mean_final_sp_by_seat": [m[0] for m in sp],
+            "mean_final_sp_by_seat_interval": [[m[2], m[3]] for m in sp],
             "overrides": list(rs.overrides),
+            "games_played": played,
+            "games_resumed": n - played,
             "wall_seconds": wall,
-            "games_per_second": n / wall if wall > 0 else math.inf,
+            "games_per_second": played / wall if wall > 0 else math.inf,
         }
 
 
+def resumed_games(plan: Plan, out: str | None) -> int:
+    """How many of the plan's games an earlier, interrupted run already wrote to `out` (they are read
+    back, not played again)."""
+    from pathlib import Path
+
+    from hoc.research.store import ParquetStore
+
+    if not out or not Path(out).is_dir():
+        return 0
+    return sum(plan.chunk_games(first) for first in ParquetStore(out, plan).done())
+
+
+def _rate(wins: int, n: int, **key) -> dict:
+    """A proportion with its 95% Wilson interval, as JSON: {**key, wins, games, rate, lo, hi}."""
+    lo, hi = wilson(wins, n)
+    return {**key, "wins": wins, "games": n, "rate": wins / n if n else math.nan, "lo": lo, "hi": hi}
+
+
+def _mean(sums: np.ndarray, n: int) -> tuple[float, float, float, float]:
+    """mean, sd and the 95% Student's t interval of the mean, from (sum, sum of squares) of n values."""
+    from scipy.stats import t
+
+    mean = float(sums[0] / n)
+    var = (sums[1] - n * mean * mean) / (n - 1) if n > 1 else 0.0
+    sd = math.sqrt(max(var, 0.0))
+    if n < 2:
+        return mean, sd, math.nan, math.nan
+    half = float(t.ppf(0.975, n - 1)) * sd / math.sqrt(n)
+    return mean, sd, mean - half, mean + half
+
+
+def _pct(r: dict) -> str:
+    return f"{100 * r['rate']:5.1f}%  [{100 * r['lo']:5.1f}, {100 * r['hi']:5.1f}]"
+
+
 def report(s: dict) -> str:
-    """The readable summary: win rates with 95% Wilson intervals, end reasons, game length."""
+    """The readable summary: every rate with its 95% interval (the same figures as `--json`)."""
     n = s["games"]
-    lines = [f"{n} games, {s['players']} players, edition {s['edition']}, market {s['market']}, seed {s['seed']}"
+    lines = [f"{n:,} games, {s['players']} players, edition {s['edition']}, market {s['market']}, seed {s['seed']}"
              + (", seats rotated" if s["rotate_seats"] else ""),
              f"princesses: {', '.join(s['princesses'])}"]
     if s["overrides"]:
         lines.append(f"overrides: {', '.join(s['overrides'])}")
     lines.append("")
-    lines.append("win rate by seat (95% interval):")
-    for j, w in enumerate(s["wins_by_seat"]):
-        lo, hi = wilson(w, n)
-        agent = s["agents"][j] if not s["rotate_seats"] else "rotating"
-        lines.append(f"  seat {j + 1} ({agent}): {100 * w / n:5.1f}%  [{100 * lo:5.1f}, {100 * hi:5.1f}]  "
-                     f"mean final SP {s['mean_final_sp_by_seat'][j]:.1f}")
+    lines.append("win rate by seat (95% interval; seat 0 plays first):")
+    for r, (m, (lo, hi)) in zip(s["win_rate_by_seat"], zip(s["mean_final_sp_by_seat"],
+                                                           s["mean_final_sp_by_seat_interval"])):
+        lines.append(f"  seat {r['seat']} ({r['agent']}): {_pct(r)}  mean final SP {m:.1f} [{lo:.1f}, {hi:.1f}]")
     if len(set(s["agents"])) > 1:
         lines.append("win rate by agent (per seat played):")
-        for name, w in s["wins_by_agent"].items():
-            m = s["seats_by_agent"][name]
-            lo, hi = wilson(w, m)
-            lines.append(f"  {name}: {100 * w / m:5.1f}%  [{100 * lo:5.1f}, {100 * hi:5.1f}]")
-    if any(s["backed_by_princess"].values()):
+        for r in s["win_rate_by_agent"]:
+            lines.append(f"  {r['agent']}: {_pct(r)}")
+    if s["win_rate_by_princess"]:
         lines.append("win rate by princess backed:")
-        for name, m in sorted(s["backed_by_princess"].items(), key=lambda kv: -kv[1]):
-            if m:
-                w = s["wins_by_princess"][name]
-                lo, hi = wilson(w, m)
-                lines.append(f"  {name}: {100 * w / m:5.1f}%  [{100 * lo:5.1f}, {100 * hi:5.1f}]  backed {m} times")
-    lines.append(f"draws: {s['draws']}")
-    lines.append("end reasons: " + ", ".join(f"{k} {v} ({100 * v / n:.1f}%)" for k, v in s["end_reasons"].items()))
-    lines.append(f"turns per game (all players): mean {s['mean_turns']:.1f}, sd {s['sd_turns']:.1f}")
-    lines.append(f"{s['wall_seconds']:.2f} s, {s['games_per_second']:,.0f} games/s")
+        for r in s["win_rate_by_princess"]:
+            lines.append(f"  {r['princess']}: {_pct(r)}  backed {r['games']:,} time{'s' if r['games'] != 1 else ''}")
+    lines.append(f"draws: {s['draws']:,} ({_pct(s['draw_rate']).strip()})")
+    lines.append("end reasons: " + ", ".join(f"{r['end_reason']} {r['wins']:,} ({_pct(r).strip()})"
+                                             for r in s["end_reason_rates"]))
+    lo, hi = s["mean_turns_interval"]
+    lines.append(f"turns per game (all players): mean {s['mean_turns']:.1f} [{lo:.1f}, {hi:.1f}], "
+                 f"sd {s['sd_turns']:.1f}")
+    resumed = f" (played {s['games_played']:,}; {s['games_resumed']:,} read back from the run's earlier parts)" \
+        if s["games_resumed"] else ""
+    lines.append(f"{s['wall_seconds']:.2f} s, {s['games_per_second']:,.0f} games/s{resumed}")
     return "\n".join(lines)

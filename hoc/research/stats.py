@@ -5,7 +5,7 @@ Every function is pure: it takes the games frame of `hoc.research.simulate.simul
 game: `game`, `winner`, `win_mask`, `turns`, `market`, `end_reason`, and per seat j `agent_j`,
 `sp_j`, `princess_j`, `backed_turn_j`, `turns_j`) and returns a DataFrame or a small dataclass. The
 number of players is the number of `agent_j` columns. Seats are numbered from 0, as in `winner`
-(seat 0 is the first player, "seat 1" in the printed reports).
+(seat 0 is the first player), here and in every printed report and log.
 
 Conventions shared by all functions:
 

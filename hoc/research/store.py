@@ -74,16 +74,19 @@ class ParquetStore:
         return self.path / f"part-{first:012d}.parquet"
 
     def done(self) -> set[int]:
-        """First indices of the chunks already on disk, whole."""
+        """First indices of the chunks already on disk, whole. Looks at the parts in the folder,
+        never at every chunk of the plan (a huge run has more chunks than memory holds)."""
         done = set()
-        for first, n in self.plan.chunks():
-            p = self.part(first)
-            if p.exists():
-                try:
-                    if pq.read_metadata(p).num_rows == n:
-                        done.add(first)
-                except (OSError, pa.ArrowException):
-                    pass        # a damaged part is played again
+        for p in self.path.glob("part-*.parquet"):
+            first = _first(p)
+            n = None if first is None else self.plan.chunk_games(first)
+            if n is None:
+                continue
+            try:
+                if pq.read_metadata(p).num_rows == n:
+                    done.add(first)
+            except (OSError, pa.ArrowException):
+                pass        # a damaged part is played again
         return done
 
     def write(self, chunk: Chunk) -> None:
@@ -99,3 +102,21 @@ class ParquetStore:
 
     def read(self, first: int) -> pd.DataFrame:
         return pd.read_parquet(self.part(first))
+
+
+def _first(part: Path) -> int | None:
+    """The first game index in a part's name (part-000000010000.parquet), or None."""
+    digits = part.name[len("part-"):-len(".parquet")]
+    return int(digits) if digits.isdigit() else None
+
+
+def saved(path: str | Path) -> tuple[int, int]:
+    """(parts, games) on disk in a run's folder, or in the plans' folders inside a study's folder."""
+    parts = games = 0
+    for p in Path(path).rglob("part-*.parquet"):
+        try:
+            games += pq.read_metadata(p).num_rows
+            parts += 1
+        except (OSError, pa.ArrowException):
+            pass            # a part being written when the run stopped: not saved
+    return parts, games

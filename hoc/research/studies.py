@@ -17,7 +17,7 @@ from hoc.research import stats
 from hoc.errors import HocError
 from hoc.research.harness import Backend, Plan, chunk_size
 from hoc.rules import Ruleset
-from hoc.research.runs import execute
+from hoc.research.runs import check_memory, execute
 from hoc.research.simulate import concat
 
 
@@ -44,6 +44,8 @@ def _out(out: str | None, name: str) -> str | None:
 def _play(plans: list[tuple[str, Plan]], columns: list[str], backend: Backend, out: str | None,
           progress: bool, stop=None) -> pd.DataFrame:
     """Play the plans one after the other; `stop(name, plan, games so far)` may end a plan early."""
+    if stop is None:                    # a sequential test usually stops far short of its plans' size
+        check_memory(sum(plan.games for _, plan in plans))
     frames = []
     for name, plan in plans:
         games: list[pd.DataFrame] = []
@@ -70,6 +72,53 @@ def _interleave(frames: list[pd.DataFrame]) -> pd.DataFrame:
 # ---- round robin ----------------------------------------------------------------------------------
 
 @dataclasses.dataclass
+class SprtOutcome:
+    """Where Wald's test left one pairing: decided (and when) or not. The test is applied after
+    every game (after every group of mirrored games with --mirror), so `games` is the exact game
+    at which it decided; the tournament's tables count the pairing's games up to there."""
+
+    pairing: str
+    agent: str          # the agent whose win probability is tested (the pairing's first)
+    opponent: str
+    games: int          # games of the pairing counted, draws included
+    every: int          # the test was applied after every `every` games
+    test: stats.SPRT    # wins and losses are decided games only
+
+    @property
+    def decided(self) -> bool:
+        return self.test.decision != "continue"
+
+    @property
+    def rate(self) -> tuple[float, float, float]:
+        """The agent's share of the decided games with its 95% Wilson interval."""
+        n = self.test.wins + self.test.losses
+        lo, hi = stats.wilson(self.test.wins, n)
+        return (self.test.wins / n if n else math.nan, lo, hi)
+
+    def words(self) -> str:
+        """The outcome in plain words, with the measured rate."""
+        t = self.test
+        rate, lo, hi = self.rate
+        p0, p1 = f"{100 * t.p0:g}%", f"{100 * t.p1:g}%"
+        measured = f"win rate {100 * rate:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
+        if t.decision == "accept_h1":
+            verdict = (f"{self.agent} beats {self.opponent}" if t.p0 >= 0.5
+                       else f"{self.agent} wins about {p1} against {self.opponent}")
+            return f"stopped after {self.games:,} games: {verdict} ({measured}; the test chose {p1} over {p0})"
+        if t.decision == "accept_h0":
+            return (f"stopped after {self.games:,} games: {self.agent} does not reach {p1} against "
+                    f"{self.opponent} ({measured}; the test chose {p0} over {p1})")
+        return (f"undecided after all {self.games:,} games: {self.agent} against {self.opponent}, {measured}, "
+                f"between {p0} and {p1} for the test")
+
+    def as_dict(self) -> dict:
+        rate, lo, hi = self.rate
+        return {"pairing": self.pairing, "agent": self.agent, "opponent": self.opponent, "games": self.games,
+                "tested_every": self.every, "decided": self.decided, "rate": rate, "lo": lo, "hi": hi,
+                "words": self.words(), **dataclasses.asdict(self.test)}
+
+
+@dataclasses.dataclass
 class Tournament:
     games: pd.DataFrame
     rates: pd.DataFrame              # per agent, per seat played
@@ -77,14 +126,33 @@ class Tournament:
     pairwise: stats.Pairwise | None  # 2 players
     seats: pd.DataFrame              # per seat
     stopped: dict                    # pairing -> SPRT result when --sprt stopped it early
+    sprt: dict = dataclasses.field(default_factory=dict)   # pairing -> SprtOutcome, every pairing (--sprt)
+
+
+def sprt_scan(df: pd.DataFrame, agent: str, p0: float, p1: float, every: int = 1) -> tuple[int, stats.SPRT]:
+    """Apply Wald's test after every `every` games of a pairing's games (in game order): the number
+    of games at the first decision, or at the end when undecided, and the test there. A game won by
+    `agent` counts as a win, one won by its opponent as a loss (a shared win as both), a draw as
+    neither."""
+    mine = [(df[f"agent_{j}"] == agent).to_numpy() for j in range(2)]
+    wins = np.cumsum(sum((stats.won(df, j) & mine[j]).astype(np.int64) for j in range(2)))
+    losses = np.cumsum(sum((stats.won(df, j) & ~mine[j]).astype(np.int64) for j in range(2)))
+    bounds = stats.sprt(0, 0, p0, p1)
+    # the same log-likelihood ratio as stats.sprt, for every prefix of the games at once
+    llr = wins * math.log(p1 / p0) + losses * math.log((1 - p1) / (1 - p0))
+    at = np.arange(1, len(df) + 1)
+    crossed = np.flatnonzero(((llr >= bounds.upper) | (llr <= bounds.lower)) & (at % every == 0))
+    n = int(at[crossed[0]]) if len(crossed) else len(df)
+    return n, stats.sprt(int(wins[n - 1]), int(losses[n - 1]), p0, p1)
 
 
 def tournament(ruleset: Ruleset, agents: list[Agent], games_per_pairing: int, seed: int = 0,
                backend: Backend | None = None, out: str | None = None, mirror: bool = False,
                sprt: tuple[float, float] | None = None, progress: bool = False) -> Tournament:
     """Every set of `players` different agents plays `games_per_pairing` games, seats rotated. With
-    `sprt=(p0, p1)` (2 players), a pairing stops early once Wald's test decides between a win
-    probability of p0 and p1 for its first agent."""
+    `sprt=(p0, p1)` (2 players), Wald's test of the first agent's win probability (p0 against p1) is
+    applied after every game, and a pairing stops at the first game where it decides; its games
+    after that one (the rest of the chunk being played, which --out still saves) are not counted."""
     names = [a.name for a in agents]
     if len(set(names)) != len(names):
         raise HocError(f"an agent is named twice in {', '.join(names)}")
@@ -97,26 +165,26 @@ def tournament(ruleset: Ruleset, agents: list[Agent], games_per_pairing: int, se
               Plan(ruleset, list(combo), games_per_pairing, seed, rotate=True, mirror=mirror,
                    chunk=chunk_size(games_per_pairing)))
              for combo in combinations(agents, ruleset.players)]
-    stopped = {}
+    stopped, outcomes = {}, {}
+    every = ruleset.players if mirror else 1      # a mirrored group is one observation
 
     def decided(name, plan, games):
         if not games:
             return False
         df = concat(games)
-        first = plan.agents[0].name
-        mine = [(df[f"agent_{j}"] == first).to_numpy() for j in range(2)]
-        w = sum(int(stats.won(df, j)[mine[j]].sum()) for j in range(2))
-        lost = sum(int(stats.won(df, j)[~mine[j]].sum()) for j in range(2))
-        result = stats.sprt(w, lost, *sprt)
-        if result.decision != "continue":
-            stopped[name] = result
-            return True
-        return False
+        n, test = sprt_scan(df, plan.agents[0].name, *sprt, every=every)
+        outcomes[name] = SprtOutcome(name, plan.agents[0].name, plan.agents[1].name, n, every, test)
+        if test.decision == "continue":
+            return False
+        games[:] = [df.iloc[:n]]
+        stopped[name] = test
+        return True
 
     df = _play(plans, ["game", "seed", "winner", "win_mask", "turns", "agent", "sp"], backend, out, progress,
                decided if sprt else None)
     return Tournament(df, stats.win_rates(df, "agent"), stats.ratings(df),
-                      stats.pairwise(df) if ruleset.players == 2 else None, stats.win_rates(df, "seat"), stopped)
+                      stats.pairwise(df) if ruleset.players == 2 else None, stats.win_rates(df, "seat"), stopped,
+                      outcomes)
 
 
 # ---- princesses -----------------------------------------------------------------------------------

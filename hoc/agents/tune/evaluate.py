@@ -36,7 +36,8 @@ def play_games(ruleset: Ruleset, ids: np.ndarray, rows: np.ndarray, master: int,
     bounds = np.linspace(0, n, parts + 1).astype(int)
     tasks = [(ruleset.cards.table, ruleset.vector, ids, rows, master, seed_index[a:b], seats[a:b])
              for a, b in zip(bounds[:-1], bounds[1:]) if b > a]
-    out = np.concatenate(list(run_tasks(backend, _play_task, tasks))) if tasks else np.zeros((0, OUT_LEN), K.DTYPE)
+    out = (np.concatenate(list(run_tasks(backend, _play_task, tasks, len(tasks)))) if tasks
+           else np.zeros((0, OUT_LEN), K.DTYPE))
     bad = np.flatnonzero(out[:, 1])
     if len(bad):
         g = int(bad[0])

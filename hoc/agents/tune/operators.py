@@ -2,7 +2,8 @@
 
 Every move takes a plan, the `Universe` of cards it may name and a numpy Generator, and returns a
 plan that writes a valid agent file: list lengths, conditions per rule and threshold bounds stay
-within the format's limits, a rule never names one kind of condition twice, and a plan that must
+within the format's limits, a plan keeps at least one buy rule, a rule never names one kind of
+condition twice, and a plan that must
 back a given princess first keeps her first. A move that cannot apply (dropping from an empty
 list) returns the plan unchanged; `mutate` draws moves until the plan changes.
 """
@@ -67,7 +68,7 @@ def add_rule(plan: Plan, universe: Universe, rng) -> Plan:
 
 
 def drop_rule(plan: Plan, universe: Universe, rng) -> Plan:
-    if not plan.buy:
+    if len(plan.buy) < 2:           # an agent file needs a buy rule
         return plan
     i = int(rng.integers(len(plan.buy)))
     return replace(plan, buy=plan.buy[:i] + plan.buy[i + 1:])
@@ -203,7 +204,7 @@ def crossover(a: Plan, b: Plan, rng) -> Plan:
     """A child of two plans: a's buy rules up to a cut, then b's from another cut; each other
     section (princess, set, play, choose) from either parent."""
     i, j = int(rng.integers(len(a.buy) + 1)), int(rng.integers(len(b.buy) + 1))
-    buy = (a.buy[:i] + b.buy[j:])[:PK.MAX_RULES]
+    buy = (a.buy[:i] + b.buy[j:])[:PK.MAX_RULES] or a.buy[:1]      # an agent file needs a buy rule
     take = rng.integers(2, size=4)
     princess, set_, play, choose = (b if t else a for t in take)
     return replace(a, buy=buy, prefer=princess.prefer, min_coins=princess.min_coins, min_owned=princess.min_owned,
