@@ -3,7 +3,7 @@ table the kernels read, with user overrides of any numeric value."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from importlib import resources
 
 import numpy as np
@@ -44,6 +44,22 @@ def parse_override(text: str) -> tuple[str, str, int]:
     except ValueError:
         raise HocError(f"bad override {text!r}: value {value.strip()!r} is not an integer") from None
     return card.strip(), fld.strip(), number
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card's facts as this run plays them (overrides applied): what an agent reads to choose."""
+
+    id: int
+    name: str
+    cost: int
+    links: int
+    coins: int
+    sp: int
+    types: frozenset[str]       # "territory", "action", "succession", ...
+    subtypes: frozenset[str]    # "maid", "military", ...
+    category: str               # "princess", "basic", "common" or "rare"
+    pile: str                   # its market kind (the five Attendant Maids share one)
 
 
 @dataclass(frozen=True)
@@ -101,24 +117,42 @@ class CardDB:
                 T[i, K.F_START + seat] = row[f"start{seat + 1}"]
         return T
 
-    # ---- look-ups -------------------------------------------------------------------------
+    # ---- look-ups (plain Python containers built once: agents call them at every decision) -----
+    @cached_property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card's facts, by id."""
+        return tuple(Card(i, row.id, int(row.cost), int(row.links), int(row.coins), int(row.sp),
+                          frozenset(t for t in row.types.split("|") if t),
+                          frozenset(t for t in row.subtypes.split("|") if t), row.category, row.pile)
+                     for i, row in enumerate(self.frame.itertuples(index=False)))
+
+    @cached_property
+    def _by_key(self) -> dict[str | int, Card]:
+        """Every card by name and by id (names are strings, ids ints: the keys never collide)."""
+        return {**{c.name: c for c in self.cards}, **{c.id: c for c in self.cards}}
+
     @property
     def ids(self) -> list[str]:
-        return list(self.frame.id)
+        return [c.name for c in self.cards]
 
     def __len__(self) -> int:
-        return len(self.frame)
+        return len(self.cards)
+
+    def __getitem__(self, card: str | int) -> Card:
+        """A card's facts by name or id: `cards["duke"].sp`, `"territory" in cards[c].types`."""
+        found = self._by_key.get(card)
+        return found if found is not None else self.cards[self.index(card)]
 
     def index(self, card: str) -> int:
-        hits = np.flatnonzero(self.frame.id.values == card)
-        if len(hits) == 0:
+        found = self._by_key.get(card) if isinstance(card, str) else None
+        if found is None:
             raise HocError(f"unknown card {card!r} in edition {self.edition}{self.did_you_mean(card)}; "
                            f"see `hoc cards --edition {self.edition}`")
-        return int(hits[0])
+        return found.id
 
     def name(self, i: int) -> str:
         """The card's id ('court_maid'), as the kernels, agents and result columns name it."""
-        return self.frame.id.iat[i]
+        return self.cards[i].name
 
     def did_you_mean(self, card: str) -> str:
         """A hint for a mistyped card id or English name, e.g. " (did you mean 'court_maid'?)"."""

@@ -1,17 +1,28 @@
 """`Game`: one game as a Python object, for notebooks, people at a terminal, external programs and
 learning code. Every choice goes through `legal_actions()` and `apply(action)`; the jitted agents
-use the very same kernels."""
+use the very same kernels. Everything a player could see is read through its accessors (zones,
+supply, counters, flags, prices), never through raw state offsets.
+
+Python agents call it at every decision, so the hot paths (`legal_actions`, `apply`, `label`,
+`context`, `hand`) read the state through a memoryview (a slot as a Python int, without numpy's
+per-item overhead) and name actions from tables built once per card set."""
 from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
 
 import numpy as np
 
+from hoc.cards import CardDB
 from hoc.errors import HocError, IllegalActionError
 from hoc.kernel import constants as K
 from hoc.kernel.setup import game_seed, init_game, new_state
 from hoc.kernel.state import load_u64
-from hoc.kernel.turn import apply as _apply
+from hoc.kernel.turn import apply_if_legal as _apply_if_legal
 from hoc.kernel.turn import is_legal as _is_legal
 from hoc.kernel.turn import legal_actions as _legal_actions
+from hoc.kernel.zones import FACE_UP
+from hoc.kernel.zones import buy_cost as _buy_cost
 from hoc.rules import Ruleset
 
 PHASES = {K.PH_START: "start", K.PH_MAIN: "main", K.PH_SECOND: "second", K.PH_CLEANUP: "cleanup",
@@ -25,6 +36,79 @@ SECOND_PHASE_PASS = {K.MODE_NONE: "pass: do nothing this phase", K.MODE_BUYING: 
                      K.MODE_SETTING: "pass: stop setting"}
 CONTEXTS = {K.CTX_NONE: "none", K.CTX_MAIN: "main phase", K.CTX_SECOND: "second phase",
             K.CTX_KEEP: "keep", K.CTX_DECLARE: "coronation", K.CTX_EFFECT: "card choice"}
+SECOND_PHASE = {K.MODE_NONE: "open", K.MODE_BUYING: "buying", K.MODE_SETTING: "setting"}
+VERBS = {K.A_PASS: "pass", K.A_DECLARE: "declare", K.A_COIN: "coin", K.A_ABILITY: "ability", K.A_LILY: "lily"}
+
+
+class Action(int):
+    """An action id of the fixed action space, with its reading. It is that int wherever an id is
+    expected (`apply`, comparisons, numpy indexing, JSON). Read-only: one table serves every game.
+
+    verb: "play", "recall", "buy", "back", "set", "keep" or "choose" (a card action: `card` names the
+    card), "number" (`number` is n), or "pass", "declare", "coin", "ability", "lily" ("unused" for
+    the few ids no action has).
+    """
+
+    verb: str
+    card: str | None
+    number: int | None
+
+    def __new__(cls, a: int, verb: str, card: str | None = None, number: int | None = None) -> "Action":
+        action = super().__new__(cls, a)
+        action.__dict__.update(verb=verb, card=card, number=number)
+        return action
+
+    def __setattr__(self, name, value):
+        raise AttributeError("an Action is read-only (it is shared by every game of its card set)")
+
+    __str__ = int.__repr__      # str() and f-strings still give the id
+
+    def __repr__(self) -> str:
+        what = self.card if self.card is not None else self.number
+        return f"<Action {int(self)}: {self.verb}{'' if what is None else f' {what}'}>"
+
+    def __reduce__(self):       # pickles (and deep-copies) as the plain id
+        return int, (int(self),)
+
+
+class Actions(NamedTuple):
+    """Every action id read once for a card set (names are fixed for a ruleset)."""
+
+    by_id: tuple[Action, ...]
+    labels: tuple[str, ...]             # labels without context: "pass", "number 3", "play city"
+    by_label: dict[str, int]            # the labels that do not depend on the position
+
+
+@lru_cache(maxsize=16)
+def actions(cards: CardDB) -> Actions:
+    """The action table of a card set."""
+    by_id, labels = [], []
+    for a in range(K.N_ACTIONS):
+        if a >= K.A_PLAY:
+            verb = K.A_PLAY + (a - K.A_PLAY) // K.NCMAX * K.NCMAX
+            c = a - verb
+            action = Action(a, K.CARD_VERBS[verb], cards.name(c) if c < len(cards) else None)
+            label = f"{action.verb} {action.card or f'#{c}'}"
+        elif K.A_NUMBER <= a <= K.A_NUMBER + K.NUMBER_MAX:
+            action = Action(a, "number", number=a - K.A_NUMBER)
+            label = f"number {action.number}"
+        elif a in VERBS:
+            action = Action(a, VERBS[a])
+            label = NAMED_ACTIONS.get(a, action.verb)
+        else:
+            action, label = Action(a, "unused"), f"action {a}"       # never legal
+        by_id.append(action)
+        labels.append(label)
+    return Actions(tuple(by_id), tuple(labels), {label: a for a, label in enumerate(labels)})
+
+
+class Counters(NamedTuple):
+    """A player's counters."""
+
+    coin: int               # coin counters (Minnyan's and others'): each spent for 1 coin in the Main phase
+    handyman_coin: int      # coin counters from Handyman, kept apart: that effect holds at most 2
+    twins: int              # Twins counters: each buys an extra turn
+    succession: int         # succession counters on the backed princess: +1 SP each (Lily)
 
 
 class Game:
@@ -33,18 +117,54 @@ class Game:
     >>> g = Game(Ruleset(players=2, market="basic"), seed=7)
     >>> while not g.over:
     ...     g.apply(g.legal_actions()[0])
+
+    Deciding: `decider`, `context` ("main phase", "second phase", "keep", "coronation", "card
+    choice"), `second_phase` ("open", "buying", "setting"), `legal_actions()` (`Action`s: `a.verb`,
+    `a.card`), `apply(action or label)`, `label(a)`. Card facts: `cards["duke"].sp`, `.cost`,
+    `.types`. Reading the table, all read-only Python values, seats from 0: `hand(p)`,
+    `discard_pile(p)`, `domain(p)`, `kept(p)`, `deck_face_up(p)`, `play_area()`, `market()`,
+    `supply()`, `supply_top()`, `exiled()`, `princess(p)`, `princesses_available()`, `sp(p)`,
+    `counters(p)`, `declared(p)`, `knocked_out(p)`, `owned(p, card)`, `cards_owned(p)`,
+    `turns_taken(p)`, `price(card, p)`, `coins`, `open_plays`, `cards_played`, `turn_player`,
+    `turns`, `extra_turn`, `overtime`, `over`, `winner`, `winners`, `end_reason`. Hidden
+    information too, for tests and analysis: `deck(p)`.
     """
 
     def __init__(self, ruleset: Ruleset | None = None, seed: int = 0, **rules):
         self.ruleset = ruleset if ruleset is not None else Ruleset(**rules)
         self.T = self.ruleset.cards.table
         self.R = self.ruleset.vector
+        self.cards = self.ruleset.cards
+        self._names = tuple(self.cards.ids)
+        self._actions = actions(self.cards)
+        self._buf = np.zeros(K.N_ACTIONS, K.DTYPE)
+        self.state = new_state(self.T, self.R)
+        self.reset(seed)
+
+    def reset(self, seed: int) -> "Game":
+        """Start the game of this seed afresh in the same state array (same ruleset)."""
         if not 0 <= int(seed) < 2 ** 64:
             raise HocError(f"a game seed must be between 0 and 2**64 - 1, got {seed}")
         self.seed = int(seed)
-        self.state = new_state(self.T, self.R)
-        init_game(self.state, np.uint64(self.seed).view(np.int64))
-        self._buf = np.zeros(K.N_ACTIONS, K.DTYPE)
+        init_game(self._s, np.uint64(self.seed).view(np.int64))
+        return self
+
+    @property
+    def state(self) -> np.ndarray:
+        """The flat int32 state (layout: `hoc.kernel.constants`)."""
+        return self._s
+
+    @state.setter
+    def state(self, value: np.ndarray) -> None:
+        self._s = value
+        self._v = memoryview(value)     # one slot as a Python int, far cheaper than numpy indexing
+
+    def __getstate__(self) -> dict:
+        return {k: v for k, v in self.__dict__.items() if k != "_v"}    # a memoryview does not pickle
+
+    def __setstate__(self, d: dict) -> None:
+        self.__dict__.update(d)
+        self.state = d["_s"]
 
     @classmethod
     def of_run(cls, ruleset: Ruleset, master_seed: int, index: int) -> "Game":
@@ -57,84 +177,93 @@ class Game:
     @property
     def decider(self) -> int:
         """The seat that must act now."""
-        return int(self.state[K.H_DECIDER])
+        return self._v[K.H_DECIDER]
 
-    def legal_actions(self) -> list[int]:
-        n = _legal_actions(self.state, self._buf)
-        return [int(a) for a in self._buf[:n]]
+    def legal_actions(self) -> list[Action]:
+        """The legal actions in ascending id order, as `Action`s (ints that name verb and card)."""
+        n = _legal_actions(self._s, self._buf)
+        return list(map(self._actions.by_id.__getitem__, self._buf[:n].tolist()))
 
     def legal_mask(self) -> np.ndarray:
         mask = np.zeros(K.N_ACTIONS, bool)
-        mask[self.legal_actions()] = True
+        mask[self._buf[:_legal_actions(self._s, self._buf)]] = True
         return mask
 
     def is_legal(self, action: int) -> bool:
-        return bool(_is_legal(self.state, int(action)))
+        a = int(action)
+        return 0 <= a < K.N_ACTIONS and bool(_is_legal(self._s, a))
 
     def apply(self, action: int | str) -> None:
         """Take a legal action (an id, or its label as `label()` writes it)."""
-        if self.over:
-            raise IllegalActionError("the game is over; no action is legal")
         if isinstance(action, str):
             action = self.parse(action)
-        if not isinstance(action, (int, np.integer)) or not self.is_legal(action):
-            legal = ", ".join(self.label(a) for a in self.legal_actions())
-            shown = self.label(action) if isinstance(action, (int, np.integer)) and 0 <= action < K.N_ACTIONS else action
-            raise IllegalActionError(f"action {action!r} ({shown}) is not legal for seat {self.decider} "
-                                     f"in the {CONTEXTS[self.state[K.H_CTX]]}; legal: {legal}")
-        _apply(self.state, int(action))
+        if isinstance(action, (int, np.integer)) and 0 <= action < K.N_ACTIONS \
+                and _apply_if_legal(self._s, int(action)):
+            return
+        self._refuse(action)
+
+    def _refuse(self, action) -> None:
+        if self.over:
+            raise IllegalActionError("the game is over; no action is legal")
+        legal = ", ".join(self.label(a) for a in self.legal_actions())
+        shown = self.label(action) if isinstance(action, (int, np.integer)) and 0 <= action < K.N_ACTIONS else action
+        raise IllegalActionError(f"action {action!r} ({shown}) is not legal for seat {self.decider} "
+                                 f"in the {self.context}; legal: {legal}")
 
     # ---- labels -------------------------------------------------------------------------------
     def label(self, action: int) -> str:
         """A readable name: 'play city', 'buy duke', 'back laolily', 'number 3', 'pass'."""
-        action = int(action)
-        if action == K.A_PASS:
+        a = int(action)
+        if a == K.A_PASS:
             return self._pass_label()
-        if action in NAMED_ACTIONS:
-            return NAMED_ACTIONS[action]
-        if K.A_NUMBER <= action <= K.A_NUMBER + K.NUMBER_MAX:
-            n = action - K.A_NUMBER
-            s = self.state
-            if s[K.H_CTX] == K.CTX_EFFECT and s[K.H_CH_KIND] == K.CH_MODE and s[K.H_DEPTH] > 0:
-                effect = int(s[s[K.H_OFF_STACK] + (s[K.H_DEPTH] - 1) * K.STACK_FRAME])
-                modes = K.MODES.get(effect, ())
-                if n < len(modes):
-                    return f"number {n}: {modes[n]}"
-            return f"number {n}"
-        if K.A_PLAY <= action < K.N_ACTIONS:
-            verb = K.A_PLAY + (action - K.A_PLAY) // K.NCMAX * K.NCMAX
-            card = action - verb
-            name = self.ruleset.cards.name(card) if card < len(self.ruleset.cards) else f"#{card}"
-            return f"{K.CARD_VERBS[verb]} {name}"
-        return f"action {action}"
+        if K.A_NUMBER <= a <= K.A_NUMBER + K.NUMBER_MAX:
+            return self._number_label(a - K.A_NUMBER)
+        return self._actions.labels[a] if 0 <= a < K.N_ACTIONS else f"action {a}"
+
+    def _number_label(self, n: int) -> str:
+        v = self._v
+        if v[K.H_CTX] == K.CTX_EFFECT and v[K.H_CH_KIND] == K.CH_MODE and v[K.H_DEPTH] > 0:
+            modes = K.MODES.get(v[v[K.H_OFF_STACK] + (v[K.H_DEPTH] - 1) * K.STACK_FRAME], ())
+            if n < len(modes):
+                return f"number {n}: {modes[n]}"
+        return f"number {n}"
 
     def _pass_label(self) -> str:
-        ctx = int(self.state[K.H_CTX])
+        ctx = self._v[K.H_CTX]
         if ctx == K.CTX_SECOND:
-            return SECOND_PHASE_PASS[int(self.state[K.H_MODE])]
+            return SECOND_PHASE_PASS[self._v[K.H_MODE]]
         return PASS_LABELS.get(ctx, "pass")
 
     def parse(self, text: str) -> int:
+        """The action a label names: the label as `label()` writes it, or its part before ':'."""
         text = text.strip()
-        for a in range(K.N_ACTIONS):
-            label = self.label(a)
+        a = self._actions.by_label.get(text)
+        if a is not None:
+            return a
+        for a in (K.A_PASS, *range(K.A_NUMBER, K.A_NUMBER + K.NUMBER_MAX + 1)):
+            label = self.label(a)       # these labels depend on the position
             if label == text or label.split(":")[0] == text:
                 return a
         raise IllegalActionError(f"no action is called {text!r}")
 
     # ---- what the table shows ----------------------------------------------------------------
+    def _seat(self, p: int) -> int:
+        if not 0 <= p < self.ruleset.players:
+            raise HocError(f"seat {p!r} does not exist: seats are 0 to {self.ruleset.players - 1}")
+        return p
+
     def _zone(self, offset: int) -> dict[str, int]:
-        nc = len(self.ruleset.cards)
-        counts = self.state[offset:offset + nc]
-        return {self.ruleset.cards.name(c): int(n) for c, n in enumerate(counts) if n}
+        names = self._names
+        return {names[c]: n for c, n in enumerate(self._s[offset:offset + len(names)].tolist()) if n}
 
     def _pb(self, p: int) -> int:
-        return int(self.state[K.H_OFF_PLAYER] + p * K.PSZ)
+        return self._v[K.H_OFF_PLAYER] + self._seat(p) * K.PSZ
 
     def _region(self, header: int, p: int = 0) -> int:
-        return int(self.state[header] + p * self.state[K.H_NC])
+        return self._v[header] + self._seat(p) * self._v[K.H_NC]
 
     def hand(self, p: int) -> dict[str, int]:
+        """p's hand: {card: copies}, in card id order."""
         return self._zone(self._region(K.H_OFF_HAND, p))
 
     def discard_pile(self, p: int) -> dict[str, int]:
@@ -144,39 +273,112 @@ class Game:
         return self._zone(self._region(K.H_OFF_DOMAIN, p))
 
     def kept(self, p: int) -> dict[str, int]:
+        """The Actions p keeps on the Territories of the domain."""
         return self._zone(self._region(K.H_OFF_KEPT, p))
 
     def play_area(self) -> dict[str, int]:
-        return self._zone(int(self.state[K.H_OFF_PLAY]))
+        return self._zone(self._v[K.H_OFF_PLAY])
 
     def market(self) -> dict[str, int]:
-        return self._zone(int(self.state[K.H_OFF_MARKET]))
+        """Every card that can be bought or backed: the basic piles, the random market's showing cards,
+        the princesses not yet backed."""
+        return self._zone(self._v[K.H_OFF_MARKET])
 
-    def supply(self) -> list[str]:
-        """The supply deck of the random market, top card first."""
-        off = int(self.state[K.H_OFF_SUPPLY])
-        n = int(self.state[K.H_SUPPLY_N])
-        return [self.ruleset.cards.name(int(x)) for x in self.state[off:off + n][::-1]]
+    def exiled(self) -> dict[str, int]:
+        """The exile zone ("abroad"), shared by all players: cards out of the game."""
+        return self._zone(self._v[K.H_OFF_ABROAD])
+
+    def supply(self) -> dict[str, int]:
+        """The face-down supply deck by kind: {kind: cards of it left}, kinds in card id order. Public:
+        everyone knows the kinds dealt into it and sees every card that leaves it. Its order is not."""
+        v = self._v
+        start = v[K.H_OFF_SUPPLY]
+        counts = np.bincount(self._s[start:start + v[K.H_SUPPLY_N]], minlength=len(self._names))
+        piles: dict[str, int] = {}
+        for c in np.flatnonzero(counts).tolist():
+            pile = self.cards[c].pile
+            piles[pile] = piles.get(pile, 0) + int(counts[c])
+        return piles
+
+    def supply_deck(self) -> list[str]:
+        """The supply deck of the random market, top card first (hidden information below the face-up
+        cards: for tests and analysis)."""
+        v = self._v
+        start = v[K.H_OFF_SUPPLY]
+        return [self._names[c] for c in self._s[start:start + v[K.H_SUPPLY_N]][::-1].tolist()]
 
     def face_up(self) -> list[str]:
-        """The face-up cards on top of the supply (Buried Treasure), top card first."""
-        return self.supply()[:int(self.state[K.H_REVEALED])]
+        """The cards Buried Treasure turned face up on top of the supply, top card first. The top one is in
+        the market, and so is every one revealed this turn (3 cheaper to buy in that turn)."""
+        return self.supply_deck()[:self._v[K.H_REVEALED]]
+
+    def supply_top(self) -> str | None:
+        """The card lying face up on top of the supply, or None when the top card is face down or the
+        supply is empty."""
+        face = self.face_up()
+        return face[0] if face else None
 
     def deck(self, p: int) -> list[str]:
-        """p's draw pile, top card first."""
-        off = int(self.state[K.H_OFF_DECK] + p * self.state[K.H_DCAP])
-        n = int(self.state[self._pb(p) + K.P_DECK_N])
-        return [self.ruleset.cards.name(int(x) & 0xFFFF) for x in self.state[off:off + n][::-1]]
+        """p's draw pile, top card first (hidden information: for tests and analysis)."""
+        return [self._names[x & (FACE_UP - 1)] for x in self._deck_entries(p)]
+
+    def deck_face_up(self, p: int) -> list[str | None]:
+        """p's draw pile as the table sees it, top card first: the cards put face up on it by name
+        (Curses from Sharifa, Farming Villages from Land Reclamation Decree, cards returned by Supply
+        Unit or Hideout), None for each face-down card."""
+        return [self._names[x & (FACE_UP - 1)] if x & FACE_UP else None for x in self._deck_entries(p)]
+
+    def _deck_entries(self, p: int) -> list[int]:
+        v = self._v
+        off = v[K.H_OFF_DECK] + self._seat(p) * v[K.H_DCAP]
+        return self._s[off:off + v[self._pb(p) + K.P_DECK_N]][::-1].tolist()
 
     def princess(self, p: int) -> str | None:
-        k = int(self.state[self._pb(p) + K.P_PRINCESS])
-        return self.ruleset.cards.name(k) if k >= 0 else None
+        """The princess p backed, or None."""
+        k = self._v[self._pb(p) + K.P_PRINCESS]
+        return self._names[k] if k >= 0 else None
+
+    def princesses_available(self) -> list[str]:
+        """The princesses nobody has backed yet, in the ruleset's pool order."""
+        m = self._v[K.H_OFF_MARKET]
+        return [self._names[k] for k in self.ruleset.pool if self._v[m + k] > 0]
 
     def sp(self, p: int) -> int:
-        return int(self.state[self._pb(p) + K.P_SP])
+        """p's succession points: princess, domain and succession counters."""
+        return self._v[self._pb(p) + K.P_SP]
+
+    def counters(self, p: int) -> Counters:
+        b = self._pb(p)
+        v = self._v
+        return Counters(v[b + K.P_COIN_CTR], v[b + K.P_HANDY_CTR], v[b + K.P_TWIN_CTR], v[b + K.P_SUCC_CTR])
+
+    def declared(self, p: int) -> bool:
+        """p has declared a coronation that still stands (a declarer who falls below 20 SP is cancelled)."""
+        return self._v[self._pb(p) + K.P_DECLARED] != 0
+
+    def knocked_out(self, p: int) -> bool:
+        """p takes no more turns: another player declared in the same round and overtime left p out."""
+        return self._v[self._pb(p) + K.P_OUT] != 0
+
+    def turns_taken(self, p: int) -> int:
+        """Turns p has started, extra turns included."""
+        return self._v[self._pb(p) + K.P_TURNS]
+
+    def cards_owned(self, p: int) -> int:
+        """Cards in p's field: deck, hand, discard pile, play area, domain and kept (not the princess)."""
+        return self._v[self._pb(p) + K.P_OWNED_N]
+
+    def price(self, card: str, player: int | None = None) -> int:
+        """What `player` (default: the decider) pays to buy `card` now, every reduction in force
+        (Klam Klam, Ball, Charm Witch; for a card face up on the supply, its 3 less in the turn
+        Buried Treasure revealed it). Backing a princess always costs her printed cost."""
+        c = self.cards.index(card)
+        p = self.decider if player is None else self._seat(player)
+        return int(_buy_cost(self._s, p, c))
 
     def player(self, p: int, field: int) -> int:
-        return int(self.state[self._pb(p) + field])
+        """A raw per-player slot (K.P_*); prefer the named accessors."""
+        return self._v[self._pb(p) + field]
 
     @property
     def players(self) -> int:
@@ -184,41 +386,82 @@ class Game:
 
     @property
     def turn_player(self) -> int:
-        return int(self.state[K.H_CUR])
+        return self._v[K.H_CUR]
 
     @property
     def turns(self) -> int:
-        return int(self.state[K.H_TURNS])
+        """Turns started by all players together."""
+        return self._v[K.H_TURNS]
+
+    @property
+    def steps(self) -> int:
+        """Decisions taken so far."""
+        return self._v[K.H_STEPS]
 
     @property
     def coins(self) -> int:
-        return int(self.state[K.H_COINS])
+        """The turn player's coins to spend this turn."""
+        return self._v[K.H_COINS]
+
+    @property
+    def open_plays(self) -> int:
+        """How many more cards the turn player may play: 1 + the links of the cards played - their number."""
+        return self._v[K.H_OPEN]
+
+    @property
+    def cards_played(self) -> int:
+        """Cards the turn player has played this turn."""
+        return self._v[K.H_PLAYED]
+
+    @property
+    def extra_turn(self) -> bool:
+        """The current turn is an extra turn (Twins)."""
+        return self._v[K.H_IN_EXTRA] != 0
+
+    @property
+    def overtime(self) -> bool:
+        """Two players declared in one round: only declarers play on, the first to 30 SP wins."""
+        return self._v[K.H_OVERTIME] != 0
 
     @property
     def phase(self) -> str:
-        return PHASES[int(self.state[K.H_PHASE])]
+        return PHASES[self._v[K.H_PHASE]]
 
     @property
     def context(self) -> str:
-        return CONTEXTS[int(self.state[K.H_CTX])]
+        """What the decider is asked: "main phase", "second phase", "keep", "coronation" or "card choice"
+        ("none" once the game is over)."""
+        return CONTEXTS[self._v[K.H_CTX]]
+
+    @property
+    def second_phase(self) -> str | None:
+        """In the Second phase, what the turn player has started: "open" (nothing yet: may buy, back a
+        princess or set), "buying" or "setting"; None at any other decision."""
+        return SECOND_PHASE[self._v[K.H_MODE]] if self._v[K.H_CTX] == K.CTX_SECOND else None
 
     @property
     def over(self) -> bool:
-        return bool(self.state[K.H_END])
+        return self._v[K.H_END] != 0
 
     @property
     def end_reason(self) -> str | None:
-        return K.END_REASONS.get(int(self.state[K.H_END]))
+        return K.END_REASONS.get(self._v[K.H_END])
 
     @property
     def winner(self) -> int | None:
-        """Winning seat, or None for a draw or a game still running."""
-        w = int(self.state[K.H_WINNER])
+        """Winning seat, or None for a draw, a shared win or a game still running."""
+        w = self._v[K.H_WINNER]
         return w if self.over and w >= 0 else None
 
     @property
+    def winners(self) -> list[int]:
+        """Every winning seat (several when a tie is shared); empty for a draw or a game still running."""
+        mask = self._v[K.H_WIN_MASK]
+        return [p for p in range(self.players) if mask >> p & 1] if self.over else []
+
+    @property
     def game_seed(self) -> int:
-        return int(load_u64(self.state, K.H_SEED))
+        return int(load_u64(self._s, K.H_SEED))
 
     def arrange(self, p: int, *, hand=None, deck=None, discard=None, domain=None, kept=None,
                 princess: str | None | bool = False, coins: int | None = None, market=None,
@@ -328,12 +571,12 @@ class Game:
 
     def owned(self, p: int, card: str) -> int:
         """Copies of card that p owns, wherever they lie."""
-        return int(self.state[self._region(K.H_OFF_OWNED, p) + self.ruleset.cards.index(card)])
+        return self._v[self._region(K.H_OFF_OWNED, p) + self.cards.index(card)]
 
     def clone(self) -> "Game":
         other = object.__new__(Game)
         other.__dict__.update(self.__dict__)
-        other.state = self.state.copy()
+        other.state = self._s.copy()
         other._buf = np.zeros(K.N_ACTIONS, K.DTYPE)
         return other
 

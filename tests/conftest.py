@@ -52,9 +52,8 @@ def play_to_end(game: Game, policy: Callable[[Game], int | str] | dict[int, Call
 
 def finish_turn(game: Game, declare: bool = False) -> None:
     """Pass through the rest of the current turn (declaring a coronation when offered if `declare`)."""
-    turns, player, extra = game.turns, game.turn_player, int(game.state[K.H_IN_EXTRA])
-    while (not game.over and game.turns == turns and game.turn_player == player
-           and int(game.state[K.H_IN_EXTRA]) == extra):
+    turns, player, extra = game.turns, game.turn_player, game.extra_turn
+    while not game.over and game.turns == turns and game.turn_player == player and game.extra_turn == extra:
         if game.context == "coronation":
             game.apply("declare coronation" if declare else "pass")
         else:
@@ -75,14 +74,6 @@ def short(label: str) -> str:
 def labels(game: Game) -> list[str]:
     """The legal actions by short label ('pass', 'play city', 'number 3', ...)."""
     return [short(game.label(a)) for a in game.legal_actions()]
-
-
-def open_plays(game: Game) -> int:
-    return int(game.state[K.H_OPEN])
-
-
-def played_count(game: Game) -> int:
-    return int(game.state[K.H_PLAYED])
 
 
 # ---- fixtures ---------------------------------------------------------------------------------

@@ -1,5 +1,9 @@
 """One policy in three forms (jitted, TOML data, Python over the step API) makes identical
 decisions on the same seeds; Python agents are selectable by name and checked for legality."""
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pandas as pd
@@ -7,7 +11,7 @@ import pytest
 
 from hoc.agents.registry import get, register
 from hoc.cli import main
-from hoc.errors import IllegalActionError
+from hoc.errors import HocError, IllegalActionError
 from hoc.rules import Ruleset
 from hoc.research.simulate import lineup, simulate
 
@@ -36,6 +40,17 @@ def test_three_player_mixed_lineup_of_jitted_and_python_seats():
     pd.testing.assert_frame_equal(a, b)
 
 
+def test_python_and_jitted_seats_rotating_on_random_markets_play_the_jitted_games():
+    """One Game serves a chunk of games: each starts afresh from its seed, with the jitted seats
+    re-seated as the lineup rotates (checked against run_batch, invariants on)."""
+    rules = Ruleset(players=2, market="random")
+
+    def run(names):
+        return simulate(rules, lineup(names, 2), 40, seed=5, rotate=True, validate=True).games[SAME]
+
+    pd.testing.assert_frame_equal(run("basic_rush,random"), run("hoc.agents.examples:basic_rush_py,random"))
+
+
 def test_registered_python_agent_is_selectable_by_name_and_illegal_actions_raise():
     register("always_buy_duke", lambda game: "buy duke", "tries to buy a Duke at every decision")
     assert get("always_buy_duke").play is not None
@@ -51,6 +66,59 @@ def test_cli_accepts_a_python_agent_by_module_path(capsys):
 def test_cli_rejects_an_unloadable_python_agent(capsys):
     assert main(["simulate", "--games", "5", "--agents", "hoc.agents.examples:nope"]) == 2
     assert "cannot load Python agent 'hoc.agents.examples:nope'" in capsys.readouterr().err
+
+
+HOC_CONSOLE = [sys.executable, "-P", "-c", "import sys; from hoc.cli import main; sys.exit(main())"]
+
+
+def console(folder: Path, *args: str) -> subprocess.CompletedProcess:
+    """`hoc ARGS` run in `folder` as the console script runs it: without the current folder on sys.path
+    (-P), the repository's hoc found through PYTHONPATH."""
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    return subprocess.run([*HOC_CONSOLE, *args], cwd=folder, env=env, capture_output=True, text=True, timeout=600)
+
+
+def test_cli_finds_a_python_agent_module_in_the_current_folder(tmp_path):
+    (tmp_path / "mybot.py").write_text('"""Buys what it can."""\n'
+                                       "from hoc.agents.examples import basic_rush_py as play\n")
+    done = console(tmp_path, "simulate", "--market", "basic", "--games", "3", "--agents", "mybot:play,random",
+                   "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["games"] == 3
+
+
+def test_cli_says_where_it_looked_for_a_missing_agent_module(tmp_path):
+    done = console(tmp_path, "simulate", "--market", "basic", "--games", "3", "--agents", "nobot:play")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.strip().splitlines() == [
+        f"hoc: error: cannot load Python agent 'nobot:play': no module 'nobot' on the Python path, and no "
+        f"{tmp_path / 'nobot.py'}; run hoc in the folder that holds nobot.py, or add that folder to PYTHONPATH"]
+
+
+@pytest.mark.parametrize("source, says", [
+    ("import numpyy\n", "importing bot failed: No module named 'numpyy'"),
+    ("def play(game)\n    pass\n", "expected ':' ("),
+    ("x = undefined_name\n", "importing bot failed: NameError: name 'undefined_name' is not defined ("),
+    ("x = 1\n", "module 'bot' has no 'play'"),
+])
+def test_an_agent_module_that_fails_to_load_is_one_line_naming_why(tmp_path, monkeypatch, capsys, request, source,
+                                                                   says):
+    (tmp_path / "bot.py").write_text(source)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(tmp_path))])   # as the console script
+    sys.modules.pop("bot", None)
+    request.addfinalizer(lambda: sys.modules.pop("bot", None))
+    assert main(["simulate", "--market", "basic", "--games", "1", "--agents", "bot:play"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("hoc: error: cannot load Python agent 'bot:play': ") and says in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_a_module_name_without_its_function_gets_a_hint(tmp_path, monkeypatch):
+    (tmp_path / "mybot.py").write_text("def play(game):\n    return 0\n")
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(HocError, match="mybot.py is in this folder: name its function, e.g. mybot:play"):
+        get("mybot")
 
 
 def test_replay_of_a_python_agent_matches_the_jitted_agent_move_for_move():

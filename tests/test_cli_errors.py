@@ -287,7 +287,7 @@ def test_a_malformed_scheduler_address_is_refused(capsys, no_play):
 
 
 def test_a_python_agent_without_module_or_function_is_refused(capsys, no_play):
-    assert "write it as module:function" in refused(capsys, "simulate", *BASIC, *HUGE, "--agents", ":")
+    assert "expected module:function" in refused(capsys, "simulate", *BASIC, *HUGE, "--agents", ":")
 
 
 def test_a_malformed_sprt_is_refused(capsys, no_play):

@@ -12,10 +12,9 @@ import pytest
 
 from hoc.game import Game
 from hoc.kernel import constants as K
-from hoc.kernel.zones import FACE_UP
 from hoc.rules import Ruleset
 
-from conftest import finish_turn, labels, open_plays, play_all
+from conftest import finish_turn, labels, play_all
 
 CITIES = ["city"] * 12          # a harmless deck: no reshuffle during the turn under test
 MAIDS = ("sharifa", "petit", "honoka", "minnyan", "lily")
@@ -77,18 +76,17 @@ def me(g, hand, deck=None, discard=None, **kw):
 
 
 def abroad(g, card) -> int:
-    return int(g.state[g.state[K.H_OFF_ABROAD] + g.ruleset.cards.index(card)])
+    """Copies of card in the exile zone."""
+    return g.exiled().get(card, 0)
 
 
 def top_face_up(g, p) -> bool:
-    off = int(g.state[K.H_OFF_DECK] + p * g.state[K.H_DCAP])
-    n = g.player(p, K.P_DECK_N)
-    return n > 0 and bool(g.state[off + n - 1] & FACE_UP)
+    return g.deck_face_up(p)[:1] not in ([], [None])
 
 
 def counters(g, p=0) -> tuple[int, int]:
     """(Handyman's coin counters, other coin counters) of seat p."""
-    return g.player(p, K.P_HANDY_CTR), g.player(p, K.P_COIN_CTR)
+    return g.counters(p).handyman_coin, g.counters(p).coin
 
 
 def end_main(g):
@@ -99,7 +97,7 @@ def end_main(g):
 
 def cost(g, card, p=0) -> int:
     """What seat p would pay now to buy `card` (the game must wait in p's Second phase and the card
-    must be in the market): the fewest coins with which `buy card` is legal."""
+    must be in the market): the fewest coins with which `buy card` is legal, which `price` must say."""
     assert g.context == "second phase" and g.decider == p
     a = K.A_BUY + g.ruleset.cards.index(card)
     saved = int(g.state[K.H_COINS])
@@ -107,6 +105,7 @@ def cost(g, card, p=0) -> int:
         for n in range(20):
             g.state[K.H_COINS] = n
             if g.is_legal(a):
+                assert g.price(card, p) == n, f"price of {card}: {g.price(card, p)}, legal from {n} coins"
                 return n
         raise AssertionError(f"{card} cannot be bought")
     finally:
@@ -134,7 +133,7 @@ def test_hideout_first_puts_action_or_succession_without_attack_face_up_on_deck(
     g = g2
     me(g, {"hideout": 2}, discard={"post_horse": 1, "duke": 1, "infantry_battalion": 1, "city": 1})
     g.apply("play hideout")
-    assert g.coins == 1 and open_plays(g) == 1
+    assert g.coins == 1 and g.open_plays == 1
     assert g.context == "card choice" and g.decider == 0
     # Action or Succession, never an Attack (Infantry Battalion) nor a Territory; optional
     assert set(labels(g)) == {"choose post_horse", "choose duke", "pass"}
@@ -163,20 +162,20 @@ def test_donation_exiles_one_card_from_hand(g2):
     g = g2
     me(g, {"donation": 1, "apprentice_maid": 1, "city": 1})
     g.apply("play donation")
-    assert g.coins == 0 and open_plays(g) == 1
+    assert g.coins == 0 and g.open_plays == 1
     assert set(labels(g)) == {"choose apprentice_maid", "choose city"}      # mandatory: no pass
     g.apply("choose apprentice_maid")
     assert g.hand(0) == {"city": 1}
     assert abroad(g, "apprentice_maid") == 1
     assert "apprentice_maid" not in g.discard_pile(0)
-    assert g.player(0, K.P_OWNED_N) == 1 + 1 + len(CITIES)          # Donation, City, deck
+    assert g.cards_owned(0) == 1 + 1 + len(CITIES)          # Donation, City, deck
 
 
 def test_rampart_first_takes_the_lowest_cost_territory_from_discard(g2):
     g = g2
     me(g, {"rampart": 2}, discard={"farming_village": 2, "city": 1, "large_city": 1, "duke": 1})
     g.apply("play rampart")
-    assert g.coins == 1 and open_plays(g) == 1
+    assert g.coins == 1 and g.open_plays == 1
     assert set(labels(g)) == {"choose farming_village", "pass"}          # only the lowest cost
     g.apply("choose farming_village")
     assert g.hand(0) == {"rampart": 1, "farming_village": 1}
@@ -199,7 +198,7 @@ def test_scout_discards_the_top_card_then_draws(g2):
     g = g2
     me(g, {"scout": 1}, deck=["duke", "large_city"] + CITIES)
     g.apply("play scout")
-    assert open_plays(g) == 1 and g.coins == 0
+    assert g.open_plays == 1 and g.coins == 0
     assert set(labels(g)) == {"choose duke", "pass"}
     g.apply("choose duke")
     assert g.discard_pile(0) == {"duke": 1}
@@ -234,7 +233,7 @@ def test_wishing_well_discards_any_number_then_draws_as_many(g2):
     g = g2
     me(g, {"wishing_well": 1, "duke": 1, "senator": 1, "city": 1}, deck=["large_city"] * 3 + CITIES)
     g.apply("play wishing_well")
-    assert open_plays(g) == 1
+    assert g.open_plays == 1
     assert "pass" in labels(g)
     g.apply("choose duke")
     g.apply("choose senator")
@@ -269,7 +268,7 @@ def test_post_horse_draws_one_and_has_two_links(g2):
     me(g, {"post_horse": 1, "city": 1}, deck=["duke"] + CITIES)
     g.apply("play post_horse")
     assert g.hand(0) == {"city": 1, "duke": 1}
-    assert open_plays(g) == 1 + 2 - 1 == 2 and g.coins == 0
+    assert g.open_plays == 1 + 2 - 1 == 2 and g.coins == 0
 
 
 # =========================================================================================
@@ -281,7 +280,7 @@ def test_trading_ship_draw_two_mode(g2):
     me(g, {"city": 1, "trading_ship": 1, "post_horse": 1}, deck=["duke", "senator"] + CITIES)
     g.apply("play city")
     g.apply("play trading_ship")
-    assert open_plays(g) == 0                                            # 0 links
+    assert g.open_plays == 0                                            # 0 links
     assert [g.label(a) for a in g.legal_actions()] == ["number 0: draw 2 cards", "number 1: gain 2 coins"]
     g.apply("number 0")
     assert g.hand(0) == {"post_horse": 1, "duke": 1, "senator": 1}
@@ -301,7 +300,7 @@ def test_purveyor_is_two_coins_one_link_no_text(g2):
     g = g2
     me(g, {"purveyor": 2})
     g.apply("play purveyor")
-    assert g.context == "main phase" and g.coins == 2 and open_plays(g) == 1
+    assert g.context == "main phase" and g.coins == 2 and g.open_plays == 1
     g.apply("play purveyor")
     assert g.coins == 4 and g.hand(0) == {} and g.deck(0) == CITIES
 
@@ -382,7 +381,7 @@ def test_battering_ram_draws_and_opponent_discards_lowest_cost_kept_card(g2):
     g.arrange(1, princess="laolily", domain={"city": 2}, kept={"post_horse": 1, "trading_ship": 1})
     me(g, {"battering_ram": 1, "city": 1}, deck=["duke"] + CITIES)
     g.apply("play battering_ram")
-    assert g.hand(0) == {"city": 1, "duke": 1} and open_plays(g) == 1
+    assert g.hand(0) == {"city": 1, "duke": 1} and g.open_plays == 1
     assert g.context == "card choice" and g.decider == 1
     assert labels(g) == ["choose post_horse"]           # the lowest cost (2) only, no pass
     g.apply("choose post_horse")
@@ -413,7 +412,7 @@ def test_stargazing_witch_discards_one_of_top_two_then_draws(g2):
     g = g2
     me(g, {"stargazing_witch": 1, "city": 1}, deck=["duke", "senator", "large_city"] + CITIES)
     g.apply("play stargazing_witch")
-    assert open_plays(g) == 1 + 2 - 1
+    assert g.open_plays == 1 + 2 - 1
     assert set(labels(g)) == {"choose duke", "choose senator", "pass"}      # only the top 2
     g.apply("choose duke")
     assert set(labels(g)) == {"choose senator", "pass"}
@@ -449,7 +448,7 @@ def test_magic_talisman_exiles_a_calamity_from_hand(g2):
     g = g2
     me(g, {"magic_talisman": 1, "curse": 1, "city": 1}, discard={"curse": 1, "post_horse": 1})
     g.apply("play magic_talisman")
-    assert g.coins == 2 and open_plays(g) == 0
+    assert g.coins == 2 and g.open_plays == 0
     assert set(labels(g)) == {"number 0", "number 1", "number 2"}                  # no pass
     g.apply("number 0")
     assert labels(g) == ["choose curse"]
@@ -488,7 +487,7 @@ def test_handyman_exiles_a_non_calamity_card_from_hand(g2):
     g = g2
     me(g, {"city": 1, "handyman": 1, "curse": 1, "apprentice_maid": 1})
     play_all(g, "city", "handyman")
-    assert open_plays(g) == 0
+    assert g.open_plays == 0
     assert labels(g) == ["number 0", "number 1"]
     g.apply("number 0")
     assert labels(g) == ["choose apprentice_maid"]      # never the Curse
@@ -573,13 +572,13 @@ def test_buried_treasure_reveals_the_bottom_supply_card_face_up_on_top_3_cheaper
     g = g2
     buried(g, {"buried_treasure": 1, "city": 1}, ["scout", "post_horse", "alchemist"])
     play_all(g, "buried_treasure", "city")
-    assert g.face_up() == ["alchemist"] and g.supply() == ["alchemist", "scout", "post_horse"]
+    assert g.face_up() == ["alchemist"] and g.supply_deck() == ["alchemist", "scout", "post_horse"]
     end_main(g)
     assert g.coins == 2 and cost(g, "alchemist") == 2               # 5 - 3
     assert "buy scout" not in labels(g)                              # face down: not in the market
     g.apply("buy alchemist")                                         # 2 coins spent: the turn ends
     assert g.discard_pile(0) == {"alchemist": 1, "buried_treasure": 1, "city": 1} and g.turn_player == 1
-    assert g.supply() == ["scout", "post_horse"] and g.face_up() == []
+    assert g.supply_deck() == ["scout", "post_horse"] and g.face_up() == []
 
 
 def test_buried_treasure_revealed_card_at_price_zero_is_bought_with_no_coins(g2):
@@ -619,7 +618,7 @@ def test_buried_treasure_revealed_card_is_in_the_market_for_adventurers_gain(g2)
     g.apply("choose city")                                           # cost 3: up to 5
     assert "choose alchemist" in labels(g)
     g.apply("choose alchemist")
-    assert g.owned(0, "alchemist") == 1 and g.supply() == ["post_horse"] and g.face_up() == []
+    assert g.owned(0, "alchemist") == 1 and g.supply_deck() == ["post_horse"] and g.face_up() == []
 
 
 def test_buried_treasure_revealed_card_gain_limit_reads_the_printed_cost(g2):
@@ -640,7 +639,7 @@ def test_buried_treasure_revealed_card_is_in_the_market_for_flammarias_deck_top(
     assert "choose alchemist" in labels(g)
     g.apply("choose alchemist")
     g.apply("pass")
-    assert g.owned(0, "alchemist") == 1 and g.face_up() == [] and g.supply() == ["post_horse"]
+    assert g.owned(0, "alchemist") == 1 and g.face_up() == [] and g.supply_deck() == ["post_horse"]
     assert g.hand(0).get("alchemist") == 1                           # from the deck top, drawn at cleanup
 
 
@@ -668,7 +667,7 @@ def test_buried_treasure_revealed_card_is_the_first_revealed_at_the_next_refill(
     end_main(g)
     g.apply("buy city_development")
     to_cleanup(g)
-    assert g.market().get("scout") == 1 and g.face_up() == [] and g.supply() == ["post_horse"]
+    assert g.market().get("scout") == 1 and g.face_up() == [] and g.supply_deck() == ["post_horse"]
 
 
 def test_buried_treasure_with_an_empty_supply_does_nothing_faq(g2):
@@ -677,8 +676,8 @@ def test_buried_treasure_with_an_empty_supply_does_nothing_faq(g2):
     me(g, {"buried_treasure": 1, "city": 1}, supply=[])
     play_all(g, "buried_treasure", "city")
     end_main(g)
-    assert g.face_up() == [] and g.supply() == [] and g.market() == market
-    assert g.coins == 2 and open_plays(g) == 1                       # the card was played all the same
+    assert g.face_up() == [] and g.supply_deck() == [] and g.market() == market
+    assert g.coins == 2 and g.open_plays == 1                       # the card was played all the same
 
 
 def test_buried_treasure_two_cards_revealed_in_one_turn_are_both_in_the_market_3_cheaper(g2):
@@ -692,7 +691,7 @@ def test_buried_treasure_two_cards_revealed_in_one_turn_are_both_in_the_market_3
     assert (cost(g, "adventurer"), cost(g, "alchemist")) == (2, 2)
     g.apply("buy adventurer")                                        # the covered one
     g.apply("buy alchemist")
-    assert g.owned(0, "adventurer") == g.owned(0, "alchemist") == 1 and g.supply() == ["post_horse"]
+    assert g.owned(0, "adventurer") == g.owned(0, "alchemist") == 1 and g.supply_deck() == ["post_horse"]
 
 
 def test_buried_treasure_face_up_card_of_an_earlier_turn_leaves_the_market_once_covered(g2):
@@ -728,7 +727,7 @@ def test_hunted_beast_draws_and_opponents_discard_a_card_costing_5_or_more(g2):
     g.arrange(1, hand={"duke": 1, "senator": 1, "city": 1, "farming_village": 1, "apprentice_maid": 1})
     me(g, {"hunted_beast": 1}, deck=["large_city"] + CITIES)
     g.apply("play hunted_beast")
-    assert g.hand(0) == {"large_city": 1} and open_plays(g) == 1
+    assert g.hand(0) == {"large_city": 1} and g.open_plays == 1
     assert g.decider == 1 and set(labels(g)) == {"choose duke", "choose senator"}
     g.apply("choose senator")
     assert g.hand(1) == {"duke": 1, "city": 1, "farming_village": 1, "apprentice_maid": 1}
@@ -916,7 +915,7 @@ def test_lily_pays_3_coins_for_a_succession_counter_once_per_main_phase(g2):
     assert g.coins == 6 and "use lily" in labels(g)
     g.apply("use lily")
     assert g.coins == 3
-    assert g.player(0, K.P_SUCC_CTR) == 1 and g.sp(0) == 9
+    assert g.counters(0).succession == 1 and g.sp(0) == 9
     assert "use lily" not in labels(g)                  # once per Main phase per Lily
 
 
@@ -926,7 +925,7 @@ def test_two_lilies_two_uses(g2):
     play_all(g, "large_city", "large_city")
     g.apply("use lily")
     g.apply("use lily")
-    assert g.coins == 0 and g.player(0, K.P_SUCC_CTR) == 2 and g.sp(0) == 6 + 4 + 2
+    assert g.coins == 0 and g.counters(0).succession == 2 and g.sp(0) == 6 + 4 + 2
 
 
 def test_lily_only_while_set_in_the_domain(g2):
@@ -943,7 +942,7 @@ def test_land_reclamation_decree_opponents_take_a_face_up_farming_village(g3):
     me(g, {"post_horse": 1, "land_reclamation_decree": 2}, market={"farming_village": 10})
     g.apply("play post_horse")
     g.apply("play land_reclamation_decree")
-    assert g.coins == 2 and open_plays(g) == 1
+    assert g.coins == 2 and g.open_plays == 1
     for q in (1, 2):
         assert g.deck(q)[0] == "farming_village" and top_face_up(g, q) and len(g.deck(q)) == 4
     assert g.market()["farming_village"] == 8
@@ -966,7 +965,7 @@ def test_bank_two_coins_plus_one_after_a_city_or_large_city(g2):
     g = g2
     me(g, {"bank": 1, "post_horse": 1})
     play_all(g, "post_horse", "bank")
-    assert g.coins == 2 and open_plays(g) == 1 + 2 + 0 - 2
+    assert g.coins == 2 and g.open_plays == 1 + 2 + 0 - 2
     g = Game(g.ruleset, seed=7)
     me(g, {"large_city": 1, "bank": 1})
     play_all(g, "large_city", "bank")
@@ -988,7 +987,7 @@ def test_library_gives_one_more_coin_for_each_later_action(g2):
     g = g2
     me(g, {"library": 1, "post_horse": 1, "purveyor": 1, "city": 1})
     g.apply("play library")
-    assert g.coins == 1 and open_plays(g) == 1
+    assert g.coins == 1 and g.open_plays == 1
     g.apply("play post_horse")
     assert g.coins == 2
     g.apply("play city")                                # a Territory: no bonus
@@ -1010,7 +1009,7 @@ def test_flea_market_one_coin_two_links_draws_one(g2):
     g = g2
     me(g, {"flea_market": 1}, deck=["duke"] + CITIES)
     g.apply("play flea_market")
-    assert g.coins == 1 and open_plays(g) == 2 and g.hand(0) == {"duke": 1}
+    assert g.coins == 1 and g.open_plays == 2 and g.hand(0) == {"duke": 1}
 
 
 def test_supply_unit_returns_an_action_face_up_on_deck_at_start_of_cleanup(g2):
@@ -1019,7 +1018,7 @@ def test_supply_unit_returns_an_action_face_up_on_deck_at_start_of_cleanup(g2):
     me(g, {"supply_unit": 1, "trading_ship": 1, "post_horse": 1}, deck=["duke"] + CITIES,
        princess="lulunasaika", domain={"city": 1})
     g.apply("play supply_unit")
-    assert g.hand(0) == {"trading_ship": 1, "post_horse": 1, "duke": 1} and open_plays(g) == 2
+    assert g.hand(0) == {"trading_ship": 1, "post_horse": 1, "duke": 1} and g.open_plays == 2
     g.apply("play trading_ship")
     g.apply("number 1")
     to_cleanup(g)
@@ -1075,7 +1074,7 @@ def test_infantry_battalion_two_coins_opponents_with_5_cards_discard_a_territory
     g.arrange(1, hand={"city": 1, "farming_village": 1, "duke": 1, "senator": 1, "court_maid": 1}, discard={})
     me(g, {"infantry_battalion": 1})
     g.apply("play infantry_battalion")
-    assert g.coins == 2 and open_plays(g) == 0
+    assert g.coins == 2 and g.open_plays == 0
     assert g.decider == 1 and set(labels(g)) == {"choose city", "choose farming_village"}
     g.apply("choose farming_village")
     assert g.discard_pile(1) == {"farming_village": 1}
@@ -1115,7 +1114,7 @@ def test_imperial_estate_played_with_a_domain_is_set_at_start_of_cleanup(g2):
     g = g2
     me(g, {"imperial_estate": 1}, princess="lulunasaika", domain={})
     g.apply("play imperial_estate")
-    assert g.coins == 2 and open_plays(g) == 1
+    assert g.coins == 2 and g.open_plays == 1
     end_main(g)
     g.apply("pass")
     assert g.turn_player == 1
@@ -1163,7 +1162,7 @@ def test_royal_guard_opponents_discard_the_top_three_cards(g3):
     g.arrange(2, deck=["large_city", "city", "duke"], discard={"farming_village": 1})
     me(g, {"royal_guard": 1})
     g.apply("play royal_guard")
-    assert g.coins == 2 and open_plays(g) == 0
+    assert g.coins == 2 and g.open_plays == 0
     assert g.discard_pile(1) == {"duke": 1, "senator": 1, "court_maid": 1}
     assert g.deck(1) == ["city"]
     assert g.discard_pile(2) == {"large_city": 1, "city": 1, "duke": 1, "farming_village": 1}
@@ -1191,7 +1190,7 @@ def test_curse_witch_pay_a_coin_every_opponent_gains_a_curse(g3):
     me(g, {"city": 1, "curse_witch": 1}, market={"curse": 12})
     g.apply("play city")
     g.apply("play curse_witch")
-    assert open_plays(g) == 0
+    assert g.open_plays == 0
     assert "pass" in labels(g)                          # optional
     g.apply("number 0")
     assert g.coins == 1
@@ -1265,7 +1264,7 @@ def test_ball_first_gives_a_coin(g2):
     g = g2
     me(g, {"ball": 2, "post_horse": 1}, deck=["duke", "senator"] + CITIES)
     g.apply("play ball")
-    assert g.hand(0) == {"ball": 1, "post_horse": 1, "duke": 1} and open_plays(g) == 1
+    assert g.hand(0) == {"ball": 1, "post_horse": 1, "duke": 1} and g.open_plays == 1
     assert [g.label(a) for a in g.legal_actions()] == [
         "number 0: gain 1 coin", "number 1: Succession cards cost 1 less this turn"]
     g.apply("number 0")
@@ -1302,7 +1301,7 @@ def test_adventurer_exiles_a_card_and_gains_one_costing_up_to_two_more(g2):
     me(g, {"large_city": 1, "adventurer": 1, "city": 1, "curse": 1},
        market={"senator": 12, "margrave": 1, "alchemist": 1})
     play_all(g, "large_city", "adventurer")
-    assert open_plays(g) == 0 and g.coins == 3
+    assert g.open_plays == 0 and g.coins == 3
     assert labels(g) == ["choose city"]                 # never a Calamity; mandatory
     g.apply("choose city")
     assert abroad(g, "city") == 1
@@ -1368,7 +1367,7 @@ def test_charm_witch_draws_and_opponent_discards_an_action_or_succession(g2):
     g.arrange(1, hand={"post_horse": 1, "duke": 1, "city": 2, "farming_village": 1}, discard={})
     me(g, {"charm_witch": 1}, deck=["large_city"] + CITIES)
     g.apply("play charm_witch")
-    assert g.hand(0) == {"large_city": 1} and open_plays(g) == 1
+    assert g.hand(0) == {"large_city": 1} and g.open_plays == 1
     assert g.decider == 1 and set(labels(g)) == {"choose post_horse", "choose duke"}
     g.apply("choose duke")
     assert g.discard_pile(1) == {"duke": 1}
@@ -1445,7 +1444,7 @@ def test_alchemist_draws_two_one_link(g2):
     g = g2
     me(g, {"alchemist": 1, "city": 1}, deck=["duke", "senator"] + CITIES)
     g.apply("play alchemist")
-    assert g.hand(0) == {"city": 1, "duke": 1, "senator": 1} and open_plays(g) == 1 and g.coins == 0
+    assert g.hand(0) == {"city": 1, "duke": 1, "senator": 1} and g.open_plays == 1 and g.coins == 0
 
 
 # =========================================================================================
@@ -1481,7 +1480,7 @@ def test_margrave_three_coins_no_link_set_at_cleanup_with_a_domain(g2):
     g = g2
     me(g, {"margrave": 1, "post_horse": 1}, princess="lulunasaika", domain={"city": 1})
     g.apply("play margrave")
-    assert g.coins == 3 and open_plays(g) == 0
+    assert g.coins == 3 and g.open_plays == 0
     end_main(g)
     g.apply("pass")
     assert g.domain(0) == {"city": 1, "margrave": 1} and g.sp(0) == 6 + 3

@@ -7,7 +7,6 @@ import pandas as pd
 import pytest
 
 from hoc.game import Game
-from hoc.kernel import constants as K
 from hoc.rules import Ruleset
 from hoc.research.simulate import lineup, simulate
 
@@ -70,11 +69,11 @@ def test_game_of_run_replays_row_i_of_simulate(players, agents, warm_kernels):
         assert (g.winner if g.winner is not None else -1) == row.winner
         assert g.end_reason == row.end_reason
         assert g.turns == row.turns
-        assert int(g.state[K.H_STEPS]) == row.steps
+        assert g.steps == row.steps
         for j in range(players):
             assert g.sp(j) == row[f"sp_{j}"]
             assert (g.princess(j) or "") == row[f"princess_{j}"]
-            assert g.player(j, K.P_TURNS) == row[f"turns_{j}"]
+            assert g.turns_taken(j) == row[f"turns_{j}"]
 
 
 def test_game_with_the_same_seed_is_the_same_game(rules3):

@@ -13,8 +13,7 @@ from hoc.game import Game
 from hoc.kernel import constants as K
 from hoc.rules import Ruleset
 
-from conftest import (basic, finish_turn, labels, open_plays, pass_policy, play_all, play_to_end,
-                      played_count)
+from conftest import basic, finish_turn, labels, pass_policy, play_all, play_to_end
 
 CITIES = ["city"] * 12          # a harmless deck: no reshuffle during the turn under test
 
@@ -41,13 +40,13 @@ def test_links_rulebook_example_fv_fv_infantry_battalion_ends_main_phase(basic_1
     Maid and the second Battalion stay in hand. (Solo, so the Battalion's attack has no target.)"""
     g = begin(basic_1p)
     g.arrange(0, hand={"farming_village": 2, "infantry_battalion": 2, "apprentice_maid": 1}, deck=CITIES)
-    assert open_plays(g) == 1
+    assert g.open_plays == 1
     g.apply("play farming_village")
-    assert (open_plays(g), g.coins) == (1, 1)
+    assert (g.open_plays, g.coins) == (1, 1)
     g.apply("play farming_village")
-    assert (open_plays(g), g.coins) == (1, 2)
+    assert (g.open_plays, g.coins) == (1, 2)
     g.apply("play infantry_battalion")
-    assert open_plays(g) == 1 + 2 - 3 == 0
+    assert g.open_plays == 1 + 2 - 3 == 0
     # no open play left: the Main phase is over by itself
     assert g.context == "second phase"
     assert g.hand(0) == {"infantry_battalion": 1, "apprentice_maid": 1}
@@ -61,12 +60,12 @@ def test_links_open_plays_equal_one_plus_links_minus_played_with_territories(gam
     links = 0
     for card, card_links in (("farming_village", 1), ("orchard", 1), ("post_horse", 2), ("city", 1),
                              ("large_city", 1)):
-        assert open_plays(g) > 0
+        assert g.open_plays > 0
         g.apply(f"play {card}")
         links += card_links
-        assert open_plays(g) == 1 + links - played_count(g)
-    assert played_count(g) == 5
-    assert open_plays(g) == 1 + 6 - 5 == 2
+        assert g.open_plays == 1 + links - g.cards_played
+    assert g.cards_played == 5
+    assert g.open_plays == 1 + 6 - 5 == 2
 
 
 @pytest.mark.parametrize("card", ["apprentice_maid", "curse", "court_maid", "senator", "duke"])
@@ -310,7 +309,7 @@ def test_coronation_declarer_wins_at_start_of_next_turn_after_everyone_played(ga
     g = game2
     g.arrange(0, princess="lulunasaika", domain={"duke": 3})
     finish_turn(g, declare=True)
-    assert g.player(0, K.P_DECLARED) == 1
+    assert g.declared(0)
     assert not g.over and g.turn_player == 1       # seat 2 still plays its turn
     finish_turn(g)
     assert g.over
@@ -331,7 +330,7 @@ def test_coronation_cancelled_when_declarer_falls_below_20(game2):
     g.arrange(0, princess="lulunasaika", domain={"duke": 3})
     finish_turn(g, declare=True)
     g.arrange(0, domain={"duke": 2})               # e.g. an attack took a Duke: 18 SP
-    assert g.player(0, K.P_DECLARED) == 0
+    assert not g.declared(0)
     finish_turn(g)
     assert not g.over and g.turn_player == 0
 
@@ -343,7 +342,7 @@ def test_coronation_two_declarers_in_the_round_start_overtime(game2):
     g.arrange(1, princess="bergamot", domain={"duke": 4})
     finish_turn(g, declare=True)
     assert not g.over
-    assert g.state[K.H_OVERTIME] == 1
+    assert g.overtime
     assert g.turn_player == 0
 
 
@@ -359,13 +358,13 @@ def test_coronation_four_players_example_a24_b20_overtime_c_d_skipped(basic_4p):
     g.arrange(2, princess="klam_klam", domain={"duke": 3})                      # 18
     assert g.sp(2) == 18
     finish_turn(g)
-    assert g.player(2, K.P_DECLARED) == 0
+    assert not g.declared(2)
     g.arrange(3, princess="twins", domain={"duke": 2, "court_maid": 2})         # 16
     assert g.sp(3) == 16
     finish_turn(g)
     assert not g.over
-    assert g.turn_player == 0 and g.state[K.H_OVERTIME] == 1
-    assert [g.player(p, K.P_OUT) for p in range(4)] == [0, 0, 1, 1]
+    assert g.turn_player == 0 and g.overtime
+    assert [g.knocked_out(p) for p in range(4)] == [False, False, True, True]
     order = []
     for _ in range(4):
         order.append(g.turn_player)
@@ -380,7 +379,7 @@ def test_overtime_first_to_30_sp_wins_immediately_mid_turn(game2):
     finish_turn(g, declare=True)
     g.arrange(1, princess="bergamot", domain={"duke": 4})                       # 24
     finish_turn(g, declare=True)
-    assert g.state[K.H_OVERTIME] == 1 and g.turn_player == 0
+    assert g.overtime and g.turn_player == 0
     finish_turn(g)
     # seat 2 sets a Duke (30 SP): wins at once, before the end of its turn
     g.arrange(1, hand={"duke": 1, "senator": 1}, deck=CITIES)
@@ -435,7 +434,7 @@ def test_overtime_below_20_is_not_eliminated(game2):
     finish_turn(g)
     assert g.turn_player == 1 and not g.over
     finish_turn(g)
-    assert g.turn_player == 0 and g.player(0, K.P_OUT) == 0
+    assert g.turn_player == 0 and not g.knocked_out(0)
 
 
 def test_instant_win_at_30_off_by_default(game2):
@@ -529,7 +528,7 @@ def test_judgement_option_shared_tie_has_no_single_winner():
     g.apply("buy court_maid")
     assert g.over and g.end_reason == "judgement"
     assert g.winner is None
-    assert g.state[K.H_WIN_MASK] == 0b11
+    assert g.winners == [0, 1]
 
 
 # =========================================================================================
@@ -692,7 +691,7 @@ def _twins_back(g, total_cards):
     assert rest >= 0
     g.arrange(0, hand={"large_city": 2}, deck=deck, discard={"farming_village": rest} if rest else {},
               domain={})
-    assert g.player(0, K.P_OWNED_N) == total_cards - 1
+    assert g.cards_owned(0) == total_cards - 1
     play_all(g, "large_city", "large_city")
     end_main(g)
     g.apply("back twins")
@@ -703,28 +702,28 @@ def test_twins_counters_by_field_size_including_herself(game2, total, counters):
     g = game2
     _twins_back(g, total)
     assert g.princess(0) == "twins"
-    assert g.player(0, K.P_TWIN_CTR) == counters
+    assert g.counters(0).twins == counters
 
 
 def test_twins_extra_turn_follows_and_is_not_consecutive(game2):
     g = game2
     _twins_back(g, 25)
-    assert g.player(0, K.P_TWIN_CTR) == 3
+    assert g.counters(0).twins == 3
     finish_turn(g)                                  # seat 2
     assert g.turn_player == 0
     turns = g.turns
     assert "use princess ability" in labels(g)
     g.apply("use princess ability")
-    assert g.player(0, K.P_TWIN_CTR) == 2
+    assert g.counters(0).twins == 2
     assert "use princess ability" not in labels(g)  # at most one extra turn per turn
     finish_turn(g)
     assert g.turn_player == 0 and g.turns == turns + 1
-    assert g.state[K.H_IN_EXTRA] == 1
+    assert g.extra_turn
     # in the extra turn the ability cannot be used (no consecutive extra turns)
     g.arrange(0, hand={"city": 1}, deck=CITIES)
     assert "use princess ability" not in labels(g)
     finish_turn(g)
-    assert g.turn_player == 1 and g.state[K.H_IN_EXTRA] == 0
+    assert g.turn_player == 1 and not g.extra_turn
     finish_turn(g)
     assert g.turn_player == 0
     g.arrange(0, hand={"city": 1}, deck=CITIES)
@@ -746,9 +745,9 @@ def test_twins_faq_extra_turn_right_after_declaring_does_not_win(game2):
     g.arrange(0, domain={"duke": 4}, hand={"city": 1}, deck=CITIES)             # 24 SP
     g.apply("use princess ability")
     finish_turn(g, declare=True)
-    assert g.player(0, K.P_DECLARED) == 1
+    assert g.declared(0)
     assert not g.over
-    assert g.turn_player == 0 and g.state[K.H_IN_EXTRA] == 1                     # the extra turn
+    assert g.turn_player == 0 and g.extra_turn                     # the extra turn
     finish_turn(g)
     assert not g.over and g.turn_player == 1
     finish_turn(g)
@@ -947,7 +946,7 @@ def test_turn_cap_ends_as_a_draw_with_end_reason_turn_cap():
     assert g.over
     assert g.end_reason == "turn_cap" and g.winner is None
     assert g.turns == 6
-    assert g.player(0, K.P_TURNS) == g.player(1, K.P_TURNS) == 3
+    assert g.turns_taken(0) == g.turns_taken(1) == 3
 
 
 def test_turn_cap_counted_as_draw_in_simulation():
@@ -1069,7 +1068,7 @@ def test_kept_card_is_recalled_in_main_phase_and_still_needs_an_open_play(basic_
               hand={"infantry_battalion": 1}, deck=CITIES)
     assert "recall post_horse" in labels(g)
     g.apply("play infantry_battalion")                  # 0 links: no open play left
-    assert open_plays(g) == 0
+    assert g.open_plays == 0
     assert g.context == "main phase"                    # recall is still possible
     g.apply("recall post_horse")
     assert g.kept(0) == {} and g.hand(0) == {"post_horse": 1}
@@ -1084,4 +1083,4 @@ def test_recalled_card_can_be_played_with_an_open_play(game2):
     g.apply("recall post_horse")
     g.apply("play post_horse")
     assert g.play_area() == {"farming_village": 1, "post_horse": 1}
-    assert open_plays(g) == 1 + 3 - 2
+    assert g.open_plays == 1 + 3 - 2

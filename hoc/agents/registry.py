@@ -92,24 +92,69 @@ def register(name: str, play: Callable, description: str = "") -> Agent:
 
 
 def from_import(spec: str) -> Agent:
-    """A Python agent named 'package.module:function'."""
-    import importlib
-
+    """A Python agent named 'module:function'. The module is imported from the Python path, else
+    from the current folder: `python -m hoc` has that folder on the path, the `hoc` console script
+    does not, and both should find the `mybot.py` beside the user."""
     module, _, attr = spec.partition(":")
     if not module or not attr:
-        raise HocError(f"cannot load Python agent {spec!r}: write it as module:function")
+        raise HocError(f"Python agent {spec!r}: expected module:function, e.g. mybot:play for the function "
+                       f"play in mybot.py")
+    play = getattr(_agent_module(spec, module), attr, None)
+    if play is None:
+        raise HocError(f"cannot load Python agent {spec!r}: module {module!r} has no {attr!r}")
+    if not callable(play):
+        raise HocError(f"Python agent {spec!r} is not callable")
+    return Agent(spec, -1, (play.__doc__ or "Python agent").strip().splitlines()[0], _no_params, play)
+
+
+def _agent_module(spec: str, module: str):
+    import importlib
+    import sys
+
+    try:
+        return _import(spec, module)
+    except ModuleNotFoundError as e:
+        if not _names_the_module(e, module):        # the module exists but imports something missing
+            raise HocError(f"cannot load Python agent {spec!r}: importing {module} failed: {e}") from None
+    here = Path.cwd()
+    top = module.split(".")[0]
+    if (here / f"{top}.py").is_file() or (here / top / "__init__.py").is_file():
+        sys.path.append(str(here))      # kept: worker processes inherit the path and import it too
+        importlib.invalidate_caches()
+        try:
+            return _import(spec, module)
+        except ModuleNotFoundError as e:
+            raise HocError(f"cannot load Python agent {spec!r}: importing {module} failed: {e}") from None
     if module == "agents" or module.startswith("agents."):
         from hoc._moved import new_name
 
         raise HocError(f"cannot load Python agent {spec!r}: the agents package moved; "
-                       f"use {new_name(module)}:{attr}")
+                       f"use {new_name(module)}:{spec.partition(':')[2]}")
+    raise HocError(f"cannot load Python agent {spec!r}: no module {module!r} on the Python path, and no "
+                   f"{here / (top + '.py')}; run hoc in the folder that holds {top}.py, or add that folder "
+                   f"to PYTHONPATH")
+
+
+def _names_the_module(e: ModuleNotFoundError, module: str) -> bool:
+    """The missing module is `module` itself or a package it sits in."""
+    return e.name is not None and (module == e.name or module.startswith(e.name + "."))
+
+
+def _import(spec: str, module: str):
+    """Import the agent's module; any error its own code raises becomes one line naming where."""
+    import importlib
+    import traceback
+
     try:
-        play = getattr(importlib.import_module(module), attr)
-    except (ImportError, AttributeError) as e:
-        raise HocError(f"cannot load Python agent {spec!r}: {e}") from None
-    if not callable(play):
-        raise HocError(f"Python agent {spec!r} is not callable")
-    return Agent(spec, -1, (play.__doc__ or "Python agent").strip().splitlines()[0], _no_params, play)
+        return importlib.import_module(module)
+    except ModuleNotFoundError:
+        raise
+    except SyntaxError as e:
+        raise HocError(f"cannot load Python agent {spec!r}: {e.msg} ({e.filename} line {e.lineno})") from None
+    except Exception as e:
+        where = traceback.extract_tb(e.__traceback__)[-1]
+        raise HocError(f"cannot load Python agent {spec!r}: importing {module} failed: {type(e).__name__}: {e} "
+                       f"({where.filename} line {where.lineno})") from None
 
 
 def get(name: str) -> Agent:
@@ -119,5 +164,7 @@ def get(name: str) -> Agent:
         return from_file(name)
     if ":" in name:
         return from_import(name)
+    here = f"; {name}.py is in this folder: name its function, e.g. {name}:play" \
+        if (Path.cwd() / f"{name}.py").is_file() else ""
     raise HocError(f"unknown agent {name!r}{did_you_mean(name, AGENTS)}; available: {', '.join(AGENTS)} "
-                   f"(or a path to a .toml file, or module:function for a Python agent)")
+                   f"(or a path to a .toml file, or module:function for a Python agent){here}")

@@ -459,3 +459,12 @@ def apply(s, a):
         if run_effects(s, a):
             return
     advance(s)
+
+
+@kernel
+def apply_if_legal(s, a):
+    """`apply(s, a)` if a is legal; returns whether it was. One call from Python instead of two."""
+    if not is_legal(s, a):
+        return False
+    apply(s, a)
+    return True

@@ -146,9 +146,13 @@ def play_rows(plan: Plan, first: int, n: int) -> tuple[np.ndarray, np.ndarray]:
 
 def _play_python(plan: Plan, first: int, n: int) -> tuple[np.ndarray, np.ndarray]:
     """The same games stepped from Python, for lineups with Python agents; jitted seats still
-    decide through the jitted policies, so their moves equal those of `run_batch`."""
+    decide through the jitted policies, so their moves equal those of `run_batch`. One `Game` and
+    its buffers serve the whole chunk."""
+    from hoc.agents.policies import decide
     from hoc.game import Game
     from hoc.kernel.invariants import check
+    from hoc.kernel.setup import game_seed
+    from hoc.kernel.state import seat_agent
     from hoc.research.batch import card_totals, record
 
     rs = plan.ruleset
@@ -157,27 +161,33 @@ def _play_python(plan: Plan, first: int, n: int) -> tuple[np.ndarray, np.ndarray
     coverage = np.zeros((nc, K.N_STATS), np.int64)
     totals = np.zeros(nc, K.DTYPE)
     work = np.zeros(nc, K.DTYPE)
-    params = plan.params
+    game = Game(rs)
+    s = game.state
+    stats = slice(s[K.H_OFF_STATS], s[K.H_OFF_STATS] + nc * K.N_STATS)
+    master = np.int64(plan.seed)
     for g in range(n):
         index = first + g
-        game = Game.of_run(rs, plan.seed, plan.seed_index(index))
-        seats = plan.seat_lineup(index)
+        game.reset(int(np.int64(game_seed(master, plan.seed_index(index))).view(np.uint64)))
+        plays = []                      # per seat: the Python agent's callable, or None for a jitted agent
+        for j, k in enumerate(plan.seat_lineup(index)):
+            agent = plan.agents[k]
+            plays.append(agent.play)
+            if agent.play is None:
+                seat_agent(s, j, agent.id, plan.params[k])
         if plan.validate:
-            card_totals(game.state, totals, work)
+            card_totals(s, totals, work)
         err = 0
         while not game.over:
-            k = seats[game.decider]
-            agent = plan.agents[k]
-            game.apply(agent.play(game) if agent.play is not None else game.decide(agent, params[k]))
+            play = plays[game.decider]
+            game.apply(decide(s) if play is None else play(game))
             if plan.validate:
-                err = check(game.state, totals, work)
+                err = check(s, totals, work)
                 if err:
                     break
-        record(game.state, out[g])
+        record(s, out[g])
         out[g, K.RES_GAME] = np.int64(index).astype(K.DTYPE)    # wraps past 2**31 as in run_batch: unread
         out[g, K.RES_ERROR] = err
-        s = game.state
-        coverage += s[s[K.H_OFF_STATS]:s[K.H_OFF_STATS] + nc * K.N_STATS].reshape(nc, K.N_STATS)
+        coverage += s[stats].reshape(nc, K.N_STATS)
     return out, coverage
 
 
