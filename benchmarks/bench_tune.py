@@ -5,7 +5,8 @@ never a timed test).
 
 Prints, on one market (2 players):
 - the archetype round robin: every pair of the priority-list agents (the archetypes and
-  basic_rush), 2,000 games each, seats rotated, played by the jitted loop of `hoc simulate`;
+  basic_rush), 2,000 games each, seats rotated: with --jobs 1 the jitted loop alone (as
+  bench_engine.py measures it, without result frames), with more jobs through the harness;
 - the tuner: a search from nothing with a budget of --games games, everything included (drawing
   and parsing candidates, racing, CMA-ES, the checkpoint after each generation), without the final
   playoff and validation;
@@ -24,7 +25,7 @@ from pathlib import Path
 
 def round_robin_rate(market: str, jobs: int, games: int = 2000) -> float:
     from hoc.agents.registry import AGENTS
-    from hoc.research.harness import Backend, Plan, play
+    from hoc.research.harness import Backend, Plan, play, play_rows
     from hoc.rules import Ruleset
 
     rs = Ruleset(players=2, market=market)
@@ -33,12 +34,16 @@ def round_robin_rate(market: str, jobs: int, games: int = 2000) -> float:
              for a, b in combinations(names, 2)]
     backend = Backend(jobs)
     list(play(Plan(rs, [AGENTS[names[0]], AGENTS[names[1]]], 100, seed=1), backend))      # load the workers
-    clock = time.process_time if jobs == 1 else time.perf_counter
-    t = clock()
+    if jobs == 1:               # the jitted loop alone, as bench_engine measures it: no result frames
+        t = time.process_time()
+        for plan in plans:
+            play_rows(plan, 0, games)
+        return len(plans) * games / (time.process_time() - t)
+    t = time.perf_counter()
     for plan in plans:
         for _ in play(plan, backend):
             pass
-    return len(plans) * games / (clock() - t)
+    return len(plans) * games / (time.perf_counter() - t)
 
 
 def tune_rate(market: str, jobs: int, games: int, seed: int) -> tuple[float, int, int]:
