@@ -411,6 +411,86 @@ def cmd_agents(args) -> int:
     return 0
 
 
+# ---- hoc tune (issue 12): strong priority-list plans found by search -----------------------------
+
+def _tune_command(args) -> list[str]:
+    """The options that determine the plan, spelled out (defaults included), to print as the
+    command that reproduces the run."""
+    argv = ["--edition", args.edition, "--players", str(args.players), "--market", args.market]
+    for flag, value in (("--princess", args.princess), ("--opponents", args.opponents), ("--from", args.start)):
+        if value:
+            argv += [flag, value]
+    argv += ["--games", str(args.games)] if args.games is not None else ["--minutes", f"{args.minutes:g}"]
+    argv += ["--seed", str(args.seed), "--population", str(args.population), "--out", args.out]
+    return argv
+
+
+def _binds(agent, ruleset) -> bool:
+    try:
+        agent.params(ruleset)
+        return True
+    except HocError:
+        return False
+
+
+def cmd_tune(args) -> int:
+    from hoc.agents.registry import AGENTS, get
+    from hoc.agents.tune.genome import load
+    from hoc.agents.tune.search import Budget, Settings, tune
+    from hoc.rules import Ruleset
+
+    if not 2 <= args.players <= 4:
+        raise HocError(f"tune plays 2 to 4 players, got {args.players}")
+    budget = Budget(args.games, args.minutes)
+    ruleset = Ruleset(edition=args.edition, players=args.players, market=args.market)
+    if args.opponents is not None:
+        names = [n.strip() for n in args.opponents.split(",") if n.strip()]
+        if len(set(names)) != len(names):
+            raise HocError(f"--opponents names an agent twice: {', '.join(names)}")
+    else:                           # every archetype the edition can play (1e lacks some cards)
+        names = [n for n, a in AGENTS.items() if a.play is None and n != "random" and _binds(a, ruleset)]
+    settings = Settings(ruleset, tuple(get(n) for n in names), args.seed, args.princess,
+                        load(args.start) if args.start else None, population=args.population)
+    backend = _backend(args)
+    try:
+        result = tune(settings, budget, args.out, backend, args.validate_games, _tune_command(args))
+    finally:
+        backend.close()
+    v = result.validation
+    print(f"{result.out / 'best.toml'}: {result.state.generation} generations, {result.state.games:,} games; "
+          f"validation on fresh seeds, {int(v.games.iat[0]):,} games per opponent (95% interval):")
+    for r in v.itertuples():
+        print(f"  {r.opponent:<22} {_pct(r.rate, r.lo, r.hi)}{'  beaten' if r.beats else ''}")
+    print(f"beats {int(v.beats.sum())} of {len(v)} opponents; summary: {result.out / 'summary.md'}")
+    return 0
+
+
+def _tune_parser(sub) -> None:
+    p = sub.add_parser("tune", help="search for a strong priority-list plan; writes an agent file")
+    p.add_argument("--edition", default="2e", help="2e (default) or 1e")
+    p.add_argument("--players", type=int, default=2, help="2 to 4")
+    p.add_argument("--market", default="random",
+                   help="random (default: a plan for random markets), a preset name, or 10 comma-separated kinds")
+    p.add_argument("--princess", help="the princess the plan must back first")
+    p.add_argument("--opponents", help="agents to beat, comma-separated (default: every archetype and basic_rush "
+                                       "that the edition can play); "
+                                       "the search's own hall of fame always joins them")
+    p.add_argument("--from", dest="start", metavar="FILE.toml", help="start from this plan (default: from nothing)")
+    budget = p.add_mutually_exclusive_group(required=True)
+    budget.add_argument("--games", type=int, help="budget in games (the same seed gives the same plan)")
+    budget.add_argument("--minutes", type=float, help="budget in minutes of search")
+    p.add_argument("--seed", type=int, default=0, help="seed of the search (default 0)")
+    p.add_argument("--population", type=int, default=24, help="plans per generation (default 24)")
+    p.add_argument("--validate-games", type=int, default=2000,
+                   help="games per opponent in the final validation on fresh seeds (default 2000)")
+    p.add_argument("--out", required=True, help="folder for best.toml, history, curve and summary; "
+                                                "rerun the same command to resume")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--backend", default="loky", help="loky (local processes, default) or dask")
+    p.add_argument("--scheduler", help="Dask scheduler address for --backend dask, e.g. tcp://10.0.0.5:8786")
+    p.set_defaults(func=cmd_tune)
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse that reports a usage error in the same single line as every other bad input."""
 
@@ -469,6 +549,7 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_cards)
     p = sub.add_parser("agents", help="list the available agents")
     p.set_defaults(func=cmd_agents)
+    _tune_parser(sub)
     return top
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import os
 from dataclasses import dataclass, field
-from typing import Container, Iterator
+from typing import Container, Iterable, Iterator
 
 import numpy as np
 import pandas as pd
@@ -275,31 +275,36 @@ def ready(plan: Plan, backend: Backend, announce: bool = True) -> Warmup:
 def play(plan: Plan, backend: Backend | None = None, skip: set[int] = frozenset()) -> Iterator[Chunk]:
     """Play the plan's chunks (except those whose first index is in `skip`) and yield them in
     game order. Raises InvariantError on the first game that broke an invariant."""
-    from joblib import Parallel, delayed, parallel_config
-
     backend = backend or Backend()
     tasks = plan.n_chunks - sum(1 for s in skip if plan.chunk_games(s) is not None)
     if tasks < 1:
         return
     # the tasks are generated as they are dispatched (twice: one stream to play, one to label the results)
-    if backend.name == "loky" and backend.jobs == 1:
-        results = (_task(plan, s, n) for s, n in plan.chunks(skip))
-    else:
-        work = (delayed(_task)(plan, s, n) for s, n in plan.chunks(skip))
-        if backend.name == "dask":
-            client = backend.connect()
-            config = parallel_config(backend="dask", wait_for_workers_timeout=30, client=client)
-            jobs = -1
-        else:
-            # the compiled kernels run single-threaded; keep numerical libraries in each worker to one thread too
-            os.environ.setdefault("NUMBA_NUM_THREADS", "1")
-            config = parallel_config(backend="loky", inner_max_num_threads=1)
-            jobs = min(backend.jobs, tasks)
-        with config:
-            results = Parallel(n_jobs=jobs, return_as="generator", pre_dispatch="2*n_jobs")(work)
-            yield from _chunks(plan, plan.chunks(skip), results)
-        return
+    results = run_tasks(backend, _task, ((plan, s, n) for s, n in plan.chunks(skip)), tasks)
     yield from _chunks(plan, plan.chunks(skip), results)
+
+
+def run_tasks(backend: Backend, fn, tasks: Iterable[tuple], count: int | None = None) -> Iterator:
+    """fn(*task) for each task, the results in task order: in this process for one local job,
+    otherwise on the backend's worker processes or Dask workers, a few tasks ahead. `tasks` is
+    consumed as they are dispatched; `count` (how many there are, if known) caps the local workers."""
+    from joblib import Parallel, delayed, parallel_config
+
+    if backend.name == "loky" and backend.jobs == 1:
+        yield from (fn(*t) for t in tasks)
+        return
+    work = (delayed(fn)(*t) for t in tasks)
+    if backend.name == "dask":
+        client = backend.connect()
+        config = parallel_config(backend="dask", wait_for_workers_timeout=30, client=client)
+        jobs = -1
+    else:
+        # the compiled kernels run single-threaded; keep numerical libraries in each worker to one thread too
+        os.environ.setdefault("NUMBA_NUM_THREADS", "1")
+        config = parallel_config(backend="loky", inner_max_num_threads=1)
+        jobs = min(backend.jobs, count) if count else backend.jobs
+    with config:
+        yield from Parallel(n_jobs=jobs, return_as="generator", pre_dispatch="2*n_jobs")(work)
 
 
 def _chunks(plan, tasks, results) -> Iterator[Chunk]:

@@ -1,0 +1,142 @@
+"""Evaluating a generation: every candidate plays the same game seeds against every opponent, in
+every seat (common random numbers, seats mirrored), and successive halving stops spending games
+on the clear losers.
+
+A round plays `seeds` new seeds per opponent for each surviving candidate; each seed is played
+once with the candidate in each seat and the opponent in all the others. After a round the better
+half (by the score of all its games so far) goes on, and the next round plays twice as many new
+seeds, until `keep` candidates are left. All candidates of a round share the round's seeds, so
+their differences are not the luck of the deal.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from hoc.errors import InvariantError
+from hoc.kernel import constants as K
+from hoc.research.harness import Backend, run_tasks
+from hoc.rules import Ruleset
+
+SHAPING = 0.05       # weight of the SP margin: a signal while every candidate still loses every game
+MARGIN_SCALE = 20    # SP margin of a game: (own SP - best other SP) / 20, clipped to [-1, 1]
+MIN_TASK = 512       # games per parallel task at least
+
+
+def play_games(ruleset: Ruleset, ids: np.ndarray, rows: np.ndarray, master: int, seed_index: np.ndarray,
+               seats: np.ndarray, backend: Backend) -> np.ndarray:
+    """Play a schedule (game g: seed `seed_index[g]` of the run `master`, seat j played by row
+    `seats[g, j]`); one OUT_* row per game. The split into tasks does not change any game."""
+    from hoc.agents.tune.kernel import OUT_LEN
+
+    n = len(seed_index)
+    parts = 1 if backend.name == "loky" and backend.jobs == 1 else max(1, min(n // MIN_TASK, 4 * _workers(backend)))
+    bounds = np.linspace(0, n, parts + 1).astype(int)
+    tasks = [(ruleset.cards.table, ruleset.vector, ids, rows, master, seed_index[a:b], seats[a:b])
+             for a, b in zip(bounds[:-1], bounds[1:]) if b > a]
+    out = (np.concatenate(list(run_tasks(backend, _play_task, tasks, len(tasks)))) if tasks
+           else np.zeros((0, OUT_LEN), K.DTYPE))
+    bad = np.flatnonzero(out[:, 1])
+    if len(bad):
+        g = int(bad[0])
+        raise InvariantError(f"a tuning game broke an invariant (code {int(out[g, 1])}): game {int(seed_index[g])} "
+                             f"of run seed {master}, seats played by parameter rows {seats[g].tolist()}")
+    return out
+
+
+def _workers(backend: Backend) -> int:
+    """Worker processes: --jobs, or the workers of the Dask cluster."""
+    if backend.name == "dask":
+        return max(1, len(backend.connect().scheduler_info().get("workers", {})))
+    return backend.jobs
+
+
+def _play_task(T, R, ids, rows, master, seed_index, seats) -> np.ndarray:
+    from hoc.agents.tune.kernel import OUT_LEN, play_schedule   # imported in the worker: loads the compiled code
+
+    out = np.zeros((len(seed_index), OUT_LEN), K.DTYPE)
+    play_schedule(np.int64(master), T, R, ids, rows, seed_index.astype(np.int64), seats.astype(K.DTYPE), out)
+    return out
+
+
+def score(wins: np.ndarray, games: np.ndarray, margin: np.ndarray, fair: float) -> np.ndarray:
+    """Per candidate (row) over its opponents (columns): the mean win rate, minus the mean shortfall
+    below the fair share (so every point short of it against one opponent counts twice: a plan must
+    beat each opponent, not the average), plus SHAPING times the mean SP margin."""
+    with np.errstate(invalid="ignore", divide="ignore"):
+        rate = wins / games
+        return rate.mean(1) - np.maximum(0.0, fair - rate).mean(1) + SHAPING * (margin / games).mean(1)
+
+
+@dataclass
+class Race:
+    """A generation's results: per candidate and opponent, games won and played and the summed SP
+    margin; per candidate the last round it played; `order` ranks the candidates (later rounds
+    first, then by score); `games_played` counts every game."""
+
+    wins: np.ndarray
+    games: np.ndarray
+    margin: np.ndarray
+    reached: np.ndarray
+    score: np.ndarray
+    order: np.ndarray
+    games_played: int
+
+    def fitness(self) -> np.ndarray:
+        """A number per candidate that orders them as `order` does (higher is better)."""
+        return 10.0 * self.reached + np.nan_to_num(self.score, nan=-1.0)
+
+    def rates(self) -> np.ndarray:
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return self.wins / self.games
+
+
+def race(ruleset: Ruleset, candidates: np.ndarray, opponents: np.ndarray, opponent_ids: np.ndarray, master: int,
+         backend: Backend, seeds: int = 8, keep: int = 2, penalty: np.ndarray | None = None) -> Race:
+    """Successive halving of the candidate parameter rows (priority lists) against the opponents
+    (parameter rows and the ids of their jitted policies). `penalty` is taken off each candidate's
+    score (a parsimony tie-break: plans that play the same games rank by size)."""
+    from hoc.agents.policies import PRIORITY
+
+    players = ruleset.players
+    C, O = len(candidates), len(opponents)
+    rows = np.concatenate([candidates, opponents]).astype(K.DTYPE)
+    ids = np.concatenate([np.full(C, PRIORITY), opponent_ids]).astype(K.DTYPE)
+    wins = np.zeros((C, O), np.int64)
+    games = np.zeros((C, O), np.int64)
+    margin = np.zeros((C, O))
+    reached = np.zeros(C, np.int64)
+    alive = np.arange(C)
+    base, played, r = 0, 0, 0
+    fair = 1.0 / players
+    penalty = np.zeros(C) if penalty is None else np.asarray(penalty, float)
+    while True:
+        c, o, i, t = (a.ravel() for a in np.meshgrid(alive, np.arange(O), np.arange(seeds), np.arange(players),
+                                                      indexing="ij"))
+        seats = np.repeat((C + o)[:, None], players, axis=1)
+        seats[np.arange(len(c)), t] = c
+        out = play_games(ruleset, ids, rows, master, base + o * seeds + i, seats, backend)
+        won = (out[:, 0] >> t) & 1
+        sp = out[:, 2:2 + players].astype(float)
+        own = sp[np.arange(len(c)), t]
+        sp[np.arange(len(c)), t] = -np.inf
+        m = np.clip((own - sp.max(1)) / MARGIN_SCALE, -1.0, 1.0)
+        np.add.at(wins, (c, o), won)
+        np.add.at(games, (c, o), 1)
+        np.add.at(margin, (c, o), m)
+        reached[alive] = r
+        played += len(c)
+        base += O * seeds
+        if len(alive) <= keep:
+            break
+        s = score(wins[alive], games[alive], margin[alive], fair) - penalty[alive]
+        alive = alive[np.lexsort((alive, -s))][:math.ceil(len(alive) / 2)]
+        alive.sort()
+        seeds *= 2
+        r += 1
+    s = score(wins, games, margin, fair) - penalty
+    order = np.lexsort((np.arange(C), -s, -reached))
+    return Race(wins, games, margin, reached, s, order, played)
+
