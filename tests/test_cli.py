@@ -53,7 +53,7 @@ def test_cli_simulate_json_has_the_required_keys(capsys):
                          "--games", "50", "--seed", "4", "--json", "--validate")
     assert code == 0, err
     s = json.loads(out)
-    for key in ("games", "players", "agents", "seed", "wins_by_seat", "wins_by_agent", "draws",
+    for key in ("version", "games", "players", "agents", "seed", "wins_by_seat", "wins_by_agent", "draws",
                 "end_reasons", "mean_turns", "sd_turns", "mean_final_sp_by_seat", "wall_seconds",
                 "games_per_second"):
         assert key in s, key

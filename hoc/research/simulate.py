@@ -154,7 +154,10 @@ class Summary:
         mean, sd, mean_lo, mean_hi = _mean(self.turns, n)
         sp = [_mean(self.sp[:, j], n) for j in range(rs.players)]
         reasons = {r: v for r, v in self.reasons.items() if r != "instant_30" or rs.instant_win_at_30}
+        import hoc
+
         return {
+            "version": hoc.__version__,
             "games": n,
             "players": rs.players,
             "edition": rs.edition,

@@ -1,0 +1,50 @@
+"""The package lives beside other research tooling: its only import name is `hoc`, code written for
+the old top-level `agents` package gets one line naming the new path, and the version is defined once."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import hoc
+from hoc.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _other_agents_installed() -> bool:
+    """Another distribution (e.g. the OpenAI Agents SDK) provides `agents`: then it, not our hint, answers."""
+    code = "import importlib.util, sys; sys.exit(0 if importlib.util.find_spec('agents') else 1)"
+    return subprocess.run([sys.executable, "-c", code], cwd="/").returncode == 0
+
+
+@pytest.mark.skipif(_other_agents_installed(), reason="another package provides `agents` here")
+def test_old_agents_import_names_the_new_path_in_one_line():
+    code = "import hoc\ntry:\n    import agents.registry\nexcept ImportError as e:\n    print(e)\n"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd="/").stdout.strip()
+    assert out.startswith("no module named 'agents'") and "hoc.agents" in out and len(out.splitlines()) == 1
+
+
+def test_the_moved_hint_never_answers_for_a_package_that_exists():
+    from hoc._moved import _MovedAgents
+
+    assert _MovedAgents().find_spec("hoc.agents") is None
+    assert _MovedAgents().find_spec("agentsmith") is None       # only `agents` and its submodules
+
+
+def test_an_old_agents_spec_on_the_command_line_names_the_new_one(capsys):
+    assert main(["simulate", "--agents", "agents.examples:basic_rush_py", "--market", "basic", "--games", "1"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "hoc.agents.examples:basic_rush_py" in err
+
+
+def test_the_version_is_defined_once_and_shown_by_hoc_version(capsys):
+    from importlib.metadata import version
+
+    assert version("heart-of-crown") == hoc.__version__
+    with pytest.raises(SystemExit) as e:
+        main(["--version"])
+    assert e.value.code == 0 and capsys.readouterr().out.split()[-1] == hoc.__version__
+    assert not (ROOT / "agents").exists(), "a top-level agents/ folder would shadow other packages' `agents`"
