@@ -124,3 +124,18 @@ def warm_kernels(basic_2p):
 @pytest.fixture(name="play_to_end")
 def play_to_end_fixture():
     return play_to_end
+
+
+def fewest_coins(game: Game, action: int) -> int:
+    """The fewest coins with which `action` is legal now (the decider's Second phase): what the
+    engine really charges, to check prices against."""
+    assert game.context == "second phase"
+    saved = int(game.state[K.H_COINS])
+    try:
+        for n in range(30):
+            game.state[K.H_COINS] = n
+            if game.is_legal(action):
+                return n
+        raise AssertionError(f"{game.label(action)} is never legal")
+    finally:
+        game.state[K.H_COINS] = saved

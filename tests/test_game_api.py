@@ -14,7 +14,7 @@ from hoc.game import Game
 from hoc.kernel import constants as K
 from hoc.rules import Ruleset
 
-from conftest import random_policy
+from conftest import fewest_coins, random_policy
 
 
 # ---- actions and labels -------------------------------------------------------------------------
@@ -134,19 +134,6 @@ def to_second_phase(g: Game) -> None:
     if g.context == "main phase":
         g.apply("pass")
     assert g.context == "second phase"
-
-
-def fewest_coins(g: Game, action: int) -> int:
-    """The fewest coins with which `action` is legal now (the decider's Second phase)."""
-    saved = g.coins
-    try:
-        for n in range(20):
-            g.state[K.H_COINS] = n
-            if g.is_legal(action):
-                return n
-        raise AssertionError(f"{g.label(action)} is never legal")
-    finally:
-        g.state[K.H_COINS] = saved
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

@@ -15,7 +15,7 @@ from hoc.game import Game
 from hoc.kernel import constants as K
 from hoc.rules import Ruleset
 
-from conftest import basic, finish_turn, labels, pass_policy, play_all
+from conftest import basic, fewest_coins, finish_turn, labels, pass_policy, play_all
 
 CITIES = ["city"] * 12          # a harmless deck: no reshuffle during the turn under test
 FESTIVAL = "festival"           # a preset 2E market with Buried Treasure in it
@@ -34,22 +34,8 @@ def to_cleanup(g):
         g.apply("pass")
 
 
-def cheapest(g, action) -> int:
-    """The fewest coins with which `action` is legal now (the game waits in a Second phase)."""
-    assert g.context == "second phase"
-    saved = int(g.state[K.H_COINS])
-    try:
-        for n in range(30):
-            g.state[K.H_COINS] = n
-            if g.is_legal(action):
-                return n
-        raise AssertionError(f"{g.label(action)} is never legal")
-    finally:
-        g.state[K.H_COINS] = saved
-
-
 def price(g, card) -> int:
-    return cheapest(g, K.A_BUY + g.ruleset.cards.index(card))
+    return fewest_coins(g, K.A_BUY + g.ruleset.cards.index(card))
 
 
 def kinds_showing(g) -> set[str]:
