@@ -13,7 +13,7 @@ import time
 
 import numpy as np
 
-from hoc.agents.registry import AGENTS
+from hoc.agents.registry import archetypes
 from hoc.rules import Ruleset
 from hoc.research.harness import offers
 from hoc.research.simulate import lineup, simulate, wilson
@@ -46,8 +46,9 @@ def main() -> None:
     print(f"{args.games} games per pairing, seed {args.seed}, 2 players, random markets, seats rotated")
     print(f"{'archetype':<18} {'key':<16} {'vs random':>21} {'vs basic_rush, all':>21} "
           f"{'vs basic_rush, key markets':>30} {'games/s':>8}")
-    for name, agent in AGENTS.items():
-        if name in ("random", "basic_rush"):
+    for agent in archetypes():
+        name = agent.name
+        if name == "basic_rush":
             continue
         runs = {}
         speed = 0.0

@@ -32,13 +32,13 @@ def archetype_rate(games: int = 3000) -> tuple[float, float]:
     process time: (the jitted games alone, whole `simulate` calls with their result frames)."""
     from itertools import combinations
 
-    from hoc.agents.registry import AGENTS
+    from hoc.agents.registry import archetypes
     from hoc.research.harness import Plan, play_rows
     from hoc.rules import Ruleset
     from hoc.research.simulate import lineup, simulate
 
     rs = Ruleset(players=2)
-    names = [n for n, a in AGENTS.items() if a.play is None and n != "random"]
+    names = [a.name for a in archetypes()]
     pairs = [lineup(f"{a},{b}", 2) for a, b in combinations(names, 2)]
     simulate(rs, pairs[0], 200, seed=1, rotate=True)
     plans = [Plan(rs, agents, games, seed=2, rotate=True) for agents in pairs]

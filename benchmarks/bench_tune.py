@@ -24,12 +24,12 @@ from pathlib import Path
 
 
 def round_robin_rate(market: str, jobs: int, games: int = 2000) -> float:
-    from hoc.agents.registry import AGENTS
+    from hoc.agents.registry import AGENTS, archetypes
     from hoc.research.harness import Backend, Plan, play, play_rows
     from hoc.rules import Ruleset
 
     rs = Ruleset(players=2, market=market)
-    names = [n for n, a in AGENTS.items() if a.play is None and n != "random"]
+    names = [a.name for a in archetypes()]
     plans = [Plan(rs, [AGENTS[a], AGENTS[b]], games, seed=2, rotate=True, chunk=max(games // max(jobs, 1), 1))
              for a, b in combinations(names, 2)]
     backend = Backend(jobs)
@@ -48,13 +48,13 @@ def round_robin_rate(market: str, jobs: int, games: int = 2000) -> float:
 
 def tune_rate(market: str, jobs: int, games: int, seed: int) -> tuple[float, int, int]:
     """(games per second, games played, generations) of a search from nothing."""
-    from hoc.agents.registry import AGENTS
+    from hoc.agents.registry import archetypes
     from hoc.agents.tune.search import Budget, Settings, run
     from hoc.research.harness import Backend
     from hoc.rules import Ruleset
 
     rs = Ruleset(players=2, market=market)
-    opponents = tuple(a for n, a in AGENTS.items() if a.play is None and n != "random")
+    opponents = tuple(archetypes())
     backend = Backend(jobs)
     clock = time.process_time if jobs == 1 else time.perf_counter
     with tempfile.TemporaryDirectory() as tmp:

@@ -2,7 +2,7 @@
 markets with seats rotated, with win rates, the 2-player head-to-head table and OpenSkill ratings."""
 from __future__ import annotations
 
-from hoc.agents.registry import AGENTS
+from hoc.agents import registry
 from experiments.common import cli, Study, parser, pct
 from hoc.research import plots
 from hoc.rules import Ruleset
@@ -13,7 +13,7 @@ NAME = "benchmark"
 
 
 def archetypes() -> list:
-    return [a for name, a in AGENTS.items() if a.play is None and name not in ("random",)]
+    return registry.archetypes()
 
 
 def main(argv: list[str] | None = None) -> Study:

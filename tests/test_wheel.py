@@ -48,9 +48,10 @@ def test_the_wheel_holds_only_the_hoc_package_with_its_data(wheel):
     import hoc
 
     assert f"heart_of_crown-{hoc.__version__}-py3-none-any.whl" == wheel.name
-    archetypes = {Path(n).name for n in names if n.startswith("hoc/agents/archetypes/")}
-    shipped = {p.name for p in (ROOT / "hoc" / "agents" / "archetypes").glob("*.toml")}
-    assert shipped and archetypes == shipped
+    for folder in ("archetypes", "tuned"):             # the agent files every user may name
+        packed = {Path(n).name for n in names if n.startswith(f"hoc/agents/{folder}/")}
+        shipped = {p.name for p in (ROOT / "hoc" / "agents" / folder).glob("*.toml")}
+        assert shipped and packed == shipped, folder
 
 
 def test_the_wheel_installs_in_a_clean_venv_and_runs_outside_the_checkout(wheel, tmp_path):

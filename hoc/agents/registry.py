@@ -68,7 +68,8 @@ AGENTS = {a.name: a for a in (
 )}
 
 
-ARCHETYPES = Path(__file__).parent / "archetypes"
+ARCHETYPES = Path(__file__).parent / "archetypes"      # hand-written plans
+TUNED = Path(__file__).parent / "tuned"                # plans found by `hoc tune`, each naming its command
 
 
 def from_file(path: str | Path) -> Agent:
@@ -80,6 +81,14 @@ def from_file(path: str | Path) -> Agent:
 
 for _path in sorted(ARCHETYPES.glob("*.toml")):
     AGENTS[_path.stem] = from_file(_path)
+HAND_WRITTEN = tuple(AGENTS)        # random, basic_rush and the archetypes: what studies of "our plans" play
+for _path in sorted(TUNED.glob("*.toml")):
+    AGENTS[_path.stem] = from_file(_path)
+
+
+def archetypes() -> list[Agent]:
+    """basic_rush and the hand-written archetypes (jitted priority lists, `random` left out)."""
+    return [AGENTS[n] for n in HAND_WRITTEN if n != "random"]
 
 
 def register(name: str, play: Callable, description: str = "") -> Agent:

@@ -293,13 +293,12 @@ def _princesses_report(args, ruleset, agents, games, table) -> None:
 
 
 def cmd_balance(args) -> int:
-    from hoc.agents.registry import AGENTS
+    from hoc.agents.registry import archetypes
     from hoc.research.simulate import resolve
     from hoc.research.studies import balance
 
     ruleset = _study_start(args)
-    agents = resolve(args.agents if args.agents is not None else
-                     [n for n in AGENTS if AGENTS[n].id >= 2 and AGENTS[n].play is None])
+    agents = resolve(args.agents if args.agents is not None else [a.name for a in archetypes()])
     if not agents:
         raise HocError("no agents given")
     _games(args)
@@ -434,7 +433,7 @@ def _binds(agent, ruleset) -> bool:
 
 
 def cmd_tune(args) -> int:
-    from hoc.agents.registry import AGENTS, get
+    from hoc.agents.registry import archetypes, get
     from hoc.agents.tune.genome import load
     from hoc.agents.tune.search import Budget, Settings, tune
     from hoc.rules import Ruleset
@@ -448,7 +447,7 @@ def cmd_tune(args) -> int:
         if len(set(names)) != len(names):
             raise HocError(f"--opponents names an agent twice: {', '.join(names)}")
     else:                           # every archetype the edition can play (1e lacks some cards)
-        names = [n for n, a in AGENTS.items() if a.play is None and n != "random" and _binds(a, ruleset)]
+        names = [a.name for a in archetypes() if _binds(a, ruleset)]
     settings = Settings(ruleset, tuple(get(n) for n in names), args.seed, args.princess,
                         load(args.start) if args.start else None, population=args.population)
     backend = _backend(args)
