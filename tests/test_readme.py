@@ -2,7 +2,6 @@
 as written: the README and CI cannot drift apart."""
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -22,9 +21,5 @@ def test_readme_starts_with_exactly_two_setup_commands_main_job_then_tests():
 
 
 def test_ci_runs_the_readme_test_command_as_written():
-    script = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    extract = next(line for line in script.splitlines() if line.startswith("test_command="))
-    got = subprocess.run(["bash", "-c", f"{extract}; printf %s \"$test_command\""], cwd=ROOT, capture_output=True,
-                         text=True, check=True).stdout
-    assert got == _first_block()[1]
-    assert 'eval "$test_command"' in script
+    script = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert script[-1] == _first_block()[1], "the last line of .ci/run must be the README's test command"
