@@ -6,7 +6,7 @@ The games are a round robin of the archetype agents (`hoc agents`), so "use" mea
 plans choose to buy: a card none of them buys has no users."""
 from __future__ import annotations
 
-from experiments.benchmark import archetypes
+from hoc.agents.registry import archetypes
 from experiments.common import cli, Study, parser, pct, points
 from hoc.research import plots, stats
 from hoc.rules import Ruleset

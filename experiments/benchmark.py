@@ -2,7 +2,7 @@
 markets with seats rotated, with win rates, the 2-player head-to-head table and OpenSkill ratings."""
 from __future__ import annotations
 
-from hoc.agents import registry
+from hoc.agents.registry import archetypes
 from experiments.common import cli, Study, parser, pct
 from hoc.research import plots
 from hoc.rules import Ruleset
@@ -10,10 +10,6 @@ from hoc.research.simulate import resolve
 from hoc.research.studies import tournament
 
 NAME = "benchmark"
-
-
-def archetypes() -> list:
-    return registry.archetypes()
 
 
 def main(argv: list[str] | None = None) -> Study:

@@ -44,27 +44,10 @@ def kinds_showing(g) -> set[str]:
     return {f.pile[c] for c, n in g.market().items() if n and f.category[c] in ("common", "rare")}
 
 
-def supply(g) -> list[str]:
-    """The supply deck, top card first."""
-    s = g.state
-    off, n = int(s[K.H_OFF_SUPPLY]), int(s[K.H_SUPPLY_N])
-    return [g.ruleset.cards.name(int(c)) for c in s[off:off + n][::-1]]
-
-
-def to_supply_bottom(g, card) -> None:
-    """Swap a copy of `card` in the supply to its bottom (the card Buried Treasure reveals)."""
-    s = g.state
-    off, n = int(s[K.H_OFF_SUPPLY]), int(s[K.H_SUPPLY_N])
-    c = g.ruleset.cards.index(card)
-    where = [i for i in range(n) if s[off + i] == c]
-    assert where, f"no {card} left in the supply of this game"
-    i = where[0]
-    s[off + i], s[off] = s[off], s[off + i]
-
-
 def counters(g, p=0) -> tuple[int, int]:
     """(Handyman's coin counters, other coin counters) of seat p."""
-    return g.player(p, K.P_HANDY_CTR), g.player(p, K.P_COIN_CTR)
+    held = g.counters(p)
+    return held.handyman_coin, held.coin
 
 
 # =========================================================================================
@@ -92,7 +75,7 @@ def test_random_market_supply_is_ten_kinds_of_five_plus_both_rares_and_shows_eig
     for seed in range(5):
         g = Game(Ruleset(players=2), seed=seed)
         assert g.state[K.H_N_KINDS] == 10
-        cards = supply(g) + [c for c, n in g.market().items() for _ in range(n)
+        cards = g.supply_deck() + [c for c, n in g.market().items() for _ in range(n)
                              if f.category[c] in ("common", "rare")]
         assert len(cards) == 10 * 5 + 2
         piles = {f.pile[c] for c in cards if f.category[c] == "common"}
@@ -105,7 +88,7 @@ def test_random_market_supply_is_ten_kinds_of_five_plus_both_rares_and_shows_eig
 def test_basic_market_has_no_supply_and_no_common_or_rare_card():
     g = Game(basic(2), seed=1)
     f = g.ruleset.cards.frame.set_index("id")
-    assert supply(g) == []
+    assert g.supply_deck() == []
     assert not [c for c in g.market() if f.category[c] in ("common", "rare")]
 
 
