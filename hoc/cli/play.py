@@ -106,7 +106,7 @@ class Session(Teller):
 
     # -- what a seat sees
     def say_plain(self, text: str = "", **kw) -> None:
-        self.console.print(text, markup=False, highlight=False, **kw)
+        self.console.print(text, markup=False, highlight=False, soft_wrap=True, **kw)   # the terminal wraps
 
     def show_feed(self, viewer: int) -> None:
         feed = self.feeds[viewer]
@@ -322,6 +322,25 @@ class Session(Teller):
             self.save_path = name
 
     # -- the end
+    def run(self) -> "Session":
+        """Play to the end (or until the person quits or the input ends), show the result, save."""
+        try:
+            self.tell()
+        except Quit:
+            pass
+        except KeyboardInterrupt:       # Ctrl-C: keep the game if a file was named, then stop as any command does
+            if self.save_path:
+                save_game(self.save_path, self)
+                self.say_plain(f"\nsaved to {self.save_path}")
+            raise
+        if self.game.over and self.save_path is None:
+            try:
+                self.save_path = self.read("Save the game? File name (Enter: do not save): ").strip() or None
+            except EOFError:
+                pass
+        self.finish()
+        return self
+
     def finish(self) -> None:
         g = self.game
         viewer = TABLE_VIEW if len(self.humans) > 1 else self.humans[0]
@@ -342,22 +361,10 @@ class Session(Teller):
             self.say_plain(f"saved to {self.save_path}: `hoc replay {self.save_path}` tells the whole game")
 
 
-def play(plan, console: Console, read: Callable[[str], str], save: str | None = None) -> Session:
+def play(plan, console: Console, read: Callable[[str], str], save: str | None = None) -> "Session":
     """Play the game of `plan` (game 0 of its seed) at the console; returns the session at its end."""
     humans = [q for q, a in enumerate(plan.agents) if a.name == HUMAN]
-    session = Session(plan, humans, console, read, save)
-    try:
-        session.tell()
-    except Quit:
-        pass
-    if session.game.over and save is None and session.save_path is None:
-        try:
-            name = read("Save the game? File name (Enter: do not save): ").strip()
-        except EOFError:
-            name = ""
-        session.save_path = name or None
-    session.finish()
-    return session
+    return Session(plan, humans, console, read, save).run()
 
 
 def cmd_play(args) -> int:
@@ -368,7 +375,9 @@ def cmd_play(args) -> int:
 
     if args.rotate_seats:
         raise HocError("hoc play plays one game: seats are as --agents names them (drop --rotate-seats)")
-    if args.save is not None:
+    if args.save is not None:           # refused now, not after a whole game
+        if not Path(args.save).parent.is_dir():
+            raise HocError(f"--save {args.save}: the folder {Path(args.save).parent} does not exist")
         _check_writable("--save", Path(args.save), folder=False)
     agents = seats(args.agents, args.players)
     args.players = len(agents)
