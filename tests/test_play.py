@@ -235,12 +235,20 @@ def test_the_input_ending_stops_the_game_and_keeps_what_was_saved(capsys, monkey
     assert "plays Farming Village (coins 2)" in log and "saved before the end, after 2 decisions" in log
 
 
-def test_quitting_offers_to_save(capsys, monkeypatch, tmp_path):
+def test_quitting_offers_a_person_at_a_terminal_to_save(tmp_path):
     save = tmp_path / "quit.json"
-    code, out, err = run_cli(capsys, monkeypatch, f"2\nq\n{save}\n", "--agents", "human,basic_rush", *BASIC,
+    typed = iter(["2", "q", str(save)])
+    plan = Plan(Ruleset(players=2, market="basic"), seats("human,basic_rush", None), 1, 3)
+    s = Session(plan, [0], Console(file=io.StringIO(), width=100), lambda prompt: next(typed), offer_save=True)
+    s.run()
+    assert len(json.loads(save.read_text())["actions"]) == 1 and not s.game.over
+
+
+def test_scripted_input_is_never_read_as_a_file_name(capsys, monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run_cli(capsys, monkeypatch, "2\nq\nname\n", "--agents", "human,basic_rush", *BASIC,
                              "--seed", "3")
-    assert code == 0 and save.exists()
-    assert json.loads(save.read_text())["actions"] == [json.loads(save.read_text())["actions"][0]]
+    assert code == 0 and list(tmp_path.iterdir()) == []
 
 
 def test_save_command_writes_the_game_so_far(capsys, monkeypatch, tmp_path):

@@ -70,10 +70,11 @@ class Session(Teller):
     """One game at the terminal: the human seats ask the person, the others their agents."""
 
     def __init__(self, plan, humans: list[int], console: Console, read: Callable[[str], str],
-                 save: str | None = None):
+                 save: str | None = None, offer_save: bool = True):
         viewers = tuple(humans) + ((TABLE_VIEW,) if len(humans) > 1 else ())
         super().__init__(plan, 0, viewers)
         self.humans, self.console, self.read, self.save_path = humans, console, read, save
+        self.offers = offer_save        # ask for a file name on quitting and at the end (a person at a terminal)
         self.seen = dict.fromkeys(self.feeds, 0)     # feed lines each viewer has been shown
         self.last_human: int | None = None
         self.shown_turn: dict[int, int] = {}          # the turn of each seat's last full view
@@ -312,8 +313,8 @@ class Session(Teller):
         self.say_plain(db.sheet(db.lookup(what), width=min(self.console.width, 100)))
 
     def offer_save(self) -> None:
-        if self.save_path:
-            return                      # saved on the way out
+        if self.save_path or not self.offers:
+            return                      # saved on the way out, or scripted input (--save names the file)
         try:
             name = self.read("Save the game before quitting? File name (Enter: do not save): ").strip()
         except EOFError:
@@ -333,7 +334,7 @@ class Session(Teller):
                 save_game(self.save_path, self)
                 self.say_plain(f"\nsaved to {self.save_path}")
             raise
-        if self.game.over and self.save_path is None:
+        if self.game.over and self.save_path is None and self.offers:
             try:
                 self.save_path = self.read("Save the game? File name (Enter: do not save): ").strip() or None
             except EOFError:
@@ -361,10 +362,11 @@ class Session(Teller):
             self.say_plain(f"saved to {self.save_path}: `hoc replay {self.save_path}` tells the whole game")
 
 
-def play(plan, console: Console, read: Callable[[str], str], save: str | None = None) -> "Session":
+def play(plan, console: Console, read: Callable[[str], str], save: str | None = None,
+         offer_save: bool = True) -> "Session":
     """Play the game of `plan` (game 0 of its seed) at the console; returns the session at its end."""
     humans = [q for q, a in enumerate(plan.agents) if a.name == HUMAN]
-    return Session(plan, humans, console, read, save).run()
+    return Session(plan, humans, console, read, save, offer_save).run()
 
 
 def cmd_play(args) -> int:
@@ -385,5 +387,6 @@ def cmd_play(args) -> int:
     plan = Plan(ruleset, agents, 1, args.seed)
     width = min(Console().width, 100)
     console = Console(width=width, highlight=False, soft_wrap=False, file=sys.stdout)
-    play(plan, console, input, args.save)
+    # a file name is asked for only from a person at a terminal: scripted input would be read as one
+    play(plan, console, input, args.save, offer_save=sys.stdin.isatty())
     return 0
