@@ -278,3 +278,9 @@ def test_replay_refuses_a_file_that_is_not_a_saved_game(capsys, tmp_path):
     assert "not a game saved by `hoc play`" in capsys.readouterr().err
     assert main(["replay", str(tmp_path / "missing.json")]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_one_human_name_with_players_fills_every_seat_hot_seat():
+    agents = seats("human", 2)
+    assert [a.name for a in agents] == [HUMAN, HUMAN]
+    assert [a.name for a in seats("human,basic_rush", None)] == [HUMAN, "basic_rush"]

@@ -556,7 +556,11 @@ def parser() -> argparse.ArgumentParser:
                    help="replay game --game of a run saved with --out, with the options it recorded "
                         "(--agents only to name agent files the run's names do not find)")
     p.set_defaults(func=cmd_replay)
-    p = sub.add_parser("play", help="play a game at the terminal against agents, or hot seat with several people")
+    p = sub.add_parser("play", help="play a game at the terminal against agents, or hot seat with several people",
+                       description="Play game 0 of --seed at the terminal. --agents names one agent per seat "
+                                   "(seat 0 plays first), `human` for a person: e.g. human,basic_rush; "
+                                   "human,human is hot seat (default players: one per name). Type an action's "
+                                   "number or label; ? CARD shows a card's text; save FILE; q quits.")
     _game_options(p, None)
     p.set_defaults(agents="human,basic_rush", players=None)
     p.add_argument("--save", metavar="FILE.json",

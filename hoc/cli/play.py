@@ -43,12 +43,14 @@ def human_agent():
 
 def seats(names: str, players: int | None):
     """The agents by seat, `human` naming a person's seat; the number of players is the number of
-    names unless given."""
+    names unless given (then one name fills every seat)."""
     from hoc.research.simulate import resolve
 
     given = [n.strip() for n in names.split(",") if n.strip()]
     if not given:
         raise HocError("no agents given: name one per seat, e.g. --agents human,basic_rush")
+    if players is not None and len(given) == 1:
+        given *= players                # one name fills every seat, as in the other commands
     if players is not None and len(given) != players:
         raise HocError(f"{len(given)} agents for {players} players: name one per seat, e.g. human,basic_rush")
     if HUMAN not in given:
@@ -214,7 +216,8 @@ class Session(Teller):
             d = Decision(g, K.A_PASS)
             what = ("choose one" if d.choice == K.CH_MODE else
                     f"choose a card {CHOICE_ZONES[d.choice]}" if d.choice in CHOICE_ZONES else "choose a number")
-            return f"Card choice ({self.cause(*d.effect)}): {what}"
+            text = self.db.text(d.effect[1]) if d.effect[1] >= 0 else ""
+            return f"Card choice ({self.cause(*d.effect)}): {what}" + (f"\n  ({text})" if text else "")
         if g.context == "second phase":
             return f"Second phase ({g.second_phase}): buy, back a princess or set"
         return {"main phase": "Main phase: play cards", "keep": "Cleanup: keep Action cards on your Territories",
