@@ -189,7 +189,7 @@ class Session(Teller):
         for q in range(g.players):
             kept = g.kept(q)
             who = "your" if q == p else f"seat {q}'s"
-            self.say_plain(f"{who.capitalize()} domain: {card_names(g, g.domain(q))}"
+            self.say_plain(f"{who.capitalize()} domain ({g.sp(q)} SP): {card_names(g, g.domain(q))}"
                            + (f"; kept: {card_names(g, kept)}" if kept else "")
                            + f". Discard pile: {card_names(g, g.discard_pile(q))}")
 
