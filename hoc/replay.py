@@ -161,7 +161,8 @@ class Moves:
         told = [move(db, k, cards, hidden) for k, cards in
                 sorted(self.kinds.items(), key=lambda kv: order.index(kv[0])) if any(cards.values()) or k == "shuffle"]
         if self.left:               # a move this module does not know how to tell
-            told.append(f"(also: {', '.join(f'{z} {n:+d} ' + ('cards' if hidden and z in HIDDEN_ZONES else db.english(c)) for z, n, c in self.left)})")
+            named = [f"{z} {n:+d} {'cards' if hidden and z in HIDDEN_ZONES else db.english(c)}" for z, n, c in self.left]
+            told.append(f"(also: {', '.join(named)})")
         return told + self.extra
 
 
@@ -407,14 +408,14 @@ class Teller:
     def step(self) -> None:
         """Take one decision and write its line, then the lines of what it did to the other seats,
         the Cleanup's own sets and the market."""
-        g, db = self.game, self.db
+        g = self.game
         a = self.decide()
         d = Decision(g, a)
         before = Table.read(g)
         g.apply(a)
         self.actions.append(a)
         after = Table.read(g)
-        cur, p = d.turn_player, d.seat
+        cur = d.turn_player
         ended = g.over or g.turns != d.turn or g.turn_player != cur
         # a seat's Cleanup happened in this step if its turn ended or reached the declaration, or if it had a
         # whole turn without a decision

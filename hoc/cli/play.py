@@ -287,9 +287,9 @@ class Session(Teller):
         return self.by_label(text, legal)
 
     def by_label(self, text: str, legal) -> int:
-        g, db = self.game, self.db
+        g = self.game
         try:
-            a = g.parse(text)
+            a = g.parse(text.lower())
         except IllegalActionError:
             verb, _, card = text.partition(" ")
             a = next((int(x) for x in legal if x.verb == verb.lower() and x.card is not None
@@ -348,7 +348,10 @@ class Session(Teller):
     def finish(self) -> None:
         g = self.game
         viewer = TABLE_VIEW if len(self.humans) > 1 else self.humans[0]
-        if g.over:
+        if not g.over:
+            self.say_plain(f"(the game stopped at turn {g.turns}, before its end"
+                           + (")" if self.save_path else "; not saved)"))
+        else:
             self.show_feed(viewer)
             self.console.rule("Game over", style="bold")
             t = RichTable(box=box.SIMPLE, pad_edge=False)
@@ -362,7 +365,8 @@ class Session(Teller):
             self.console.print(t)
         if self.save_path:
             save_game(self.save_path, self)
-            self.say_plain(f"saved to {self.save_path}: `hoc replay {self.save_path}` tells the whole game")
+            self.say_plain(f"saved to {self.save_path}: `hoc replay {self.save_path}` tells the "
+                           + ("whole game" if g.over else "game so far"))
 
 
 def play(plan, console: Console, read: Callable[[str], str], save: str | None = None,
