@@ -22,7 +22,7 @@ from hoc.replay import CHOICE_ZONES, Decision, Teller, save_game
 
 HUMAN = "human"
 TABLE_VIEW = -1         # a viewer with no seat: the table as everyone sees it (between hot-seat players)
-HELP = ("Type an action's number or its label (e.g. 'buy duke', 'play Farming Village', 'pass'); "
+HELP = ("'?' shows this and the text of the cards the actions name. Type an action's number or its label (e.g. 'buy duke', 'play Farming Village', 'pass'); "
         "'? CARD' or '? N' shows a card's text (N: an action's number); 't' shows the whole table again; "
         "'log' shows the whole game so far as you saw it; "
         "'save FILE' saves the game for `hoc replay FILE`; 'q' quits.")
@@ -57,7 +57,7 @@ def seats(names: str, players: int | None):
         raise HocError("no seat is human: name `human` in --agents, e.g. --agents human,basic_rush "
                        "(`hoc replay` tells a game of agents alone)")
     human = human_agent()
-    bots = iter(resolve([n for n in given if n != HUMAN]) if len(given) > given.count(HUMAN) else [])
+    bots = iter(resolve([n for n in given if n != HUMAN]))
     return [human if n == HUMAN else next(bots) for n in given]
 
 
@@ -261,8 +261,13 @@ class Session(Teller):
         if text in ("q", "quit", "exit"):
             self.offer_save()
             raise Quit
-        if word in ("?", "help") and not rest:
+        if word == "help" and not rest:
             self.say_plain(HELP)
+            return None
+        if text == "?":                 # help, and the text of every card an action names
+            self.say_plain(HELP)
+            for card in dict.fromkeys(a.card for a in legal if a.card is not None):
+                self.say_plain(self.db.sheet(self.db.index(card), width=min(self.console.width, 100)))
             return None
         if word == "?" or text.startswith("?"):
             self.card_text(rest or text[1:].strip(), legal)
