@@ -22,7 +22,8 @@ from hoc.replay import CHOICE_ZONES, Decision, Teller, save_game
 
 HUMAN = "human"
 TABLE_VIEW = -1         # a viewer with no seat: the table as everyone sees it (between hot-seat players)
-HELP = ("'?' shows this and the text of the cards the actions name. Type an action's number or its label (e.g. 'buy duke', 'play Farming Village', 'pass'); "
+HELP = ("'?' shows this and the text of the cards the actions name. Type an action's number or its label "
+        "(e.g. 'buy duke', 'play Farming Village', 'pass'); "
         "'? CARD' or '? N' shows a card's text (N: an action's number); 't' shows the whole table again; "
         "'log' shows the whole game so far as you saw it; "
         "'save FILE' saves the game for `hoc replay FILE`; 'q' quits.")
@@ -32,13 +33,19 @@ class Quit(Exception):
     """The person asked to stop (or the input ended)."""
 
 
+def _person(game):
+    """A human seat's `play`: the session asks the terminal itself, so an agent's call never comes here."""
+    raise HocError("a human seat is played through `hoc play`")
+
+
 def human_agent():
     from hoc.agents.registry import Agent, _no_params
 
-    def play(game):     # the session asks the terminal itself; a human seat never reaches an agent's play
-        raise HocError("a human seat is played through `hoc play`")
+    return Agent(HUMAN, -1, "a person at this terminal", _no_params, _person)
 
-    return Agent(HUMAN, -1, "a person at this terminal", _no_params, play)
+
+def is_human(agent) -> bool:
+    return agent.play is _person        # not by name: an agent file may be called human.toml
 
 
 def seats(names: str, players: int | None):
@@ -377,7 +384,7 @@ class Session(Teller):
 def play(plan, console: Console, read: Callable[[str], str], save: str | None = None,
          offer_save: bool = True) -> "Session":
     """Play the game of `plan` (game 0 of its seed) at the console; returns the session at its end."""
-    humans = [q for q, a in enumerate(plan.agents) if a.name == HUMAN]
+    humans = [q for q, a in enumerate(plan.agents) if is_human(a)]
     return Session(plan, humans, console, read, save, offer_save).run()
 
 
