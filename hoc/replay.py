@@ -359,10 +359,10 @@ class Teller:
         options += ["30 SP wins at once"] if rs.instant_win_at_30 else []
         options += [f"overrides {' '.join(rs.overrides)}"] if rs.overrides else []
         self.say(f"Game {self.index} of run seed {self.plan.seed} (game seed {g.seed}): "
-                          f"{EDITIONS[rs.edition]}, {rs.players} player{'s' if rs.players > 1 else ''}"
-                          + "".join(f", {o}" for o in options))
+                 f"{EDITIONS[rs.edition]}, {rs.players} player{'s' if rs.players > 1 else ''}"
+                 + "".join(f", {o}" for o in options))
         self.say("Seats (seat 0 plays first): "
-                          + ", ".join(f"seat {j} {a.name}" for j, a in enumerate(self.agents)))
+                 + ", ".join(f"seat {j} {a.name}" for j, a in enumerate(self.agents)))
         self.say("Princesses (the pool, in order): " + ", ".join(
             self.name(self.db.index(p)) for p in d["princesses"]))
         self.say(self.market_line())
@@ -586,7 +586,7 @@ class Teller:
                 if g.turns > shown + 1:
                     first, last = shown + 1, g.turns - 1
                     self.say(f"(turn{'s' if last > first else ''} {first}{f'-{last}' if last > first else ''}:"
-                                      f" nothing to decide)")
+                             f" nothing to decide)")
                 shown = g.turns
                 self.turn_header()
             self.step()
