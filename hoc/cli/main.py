@@ -359,6 +359,14 @@ def cmd_replay(args) -> int:
     if not 0 <= args.game < 2 ** 63:
         raise HocError(f"--game must be 0 to 2**63 - 1, got {args.game}")
     given = [f"--{k.replace('_', '-')}" for k in GAME_OPTIONS if getattr(args, k) is not None and k != "agents"]
+    if args.file:
+        from hoc.replay import replay_saved
+
+        if given or args.from_run or args.agents is not None:
+            drop = given + (["--from"] if args.from_run else []) + (["--agents"] if args.agents is not None else [])
+            raise HocError(f"a saved game replays with the rules and seats it recorded: drop {', '.join(drop)}")
+        print("\n".join(replay_saved(args.file).lines))
+        return 0
     if args.from_run:
         if given:
             raise HocError(f"--from replays the run with the options it recorded: drop {', '.join(given)}")
@@ -399,6 +407,12 @@ def cmd_cards(args) -> int:
             print(f"\n{title}\n")
             print("\n".join(db.sheet(i) for i in cards))
     return 0
+
+
+def cmd_play(args) -> int:
+    from hoc.cli.play import cmd_play as play
+
+    return play(args)
 
 
 def cmd_agents(args) -> int:
@@ -536,11 +550,22 @@ def parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="print a turn-by-turn log of one game of a run")
     _game_options(p, None)
     p.set_defaults(**dict.fromkeys(GAME_OPTIONS))       # None: not given (--from takes the run's own)
+    p.add_argument("file", nargs="?", metavar="FILE.json", help="a game saved by `hoc play` (its own rules and seats)")
     p.add_argument("--game", type=int, default=0, help="game index within the run (default 0)")
     p.add_argument("--from", dest="from_run", metavar="RUN.parquet",
                    help="replay game --game of a run saved with --out, with the options it recorded "
                         "(--agents only to name agent files the run's names do not find)")
     p.set_defaults(func=cmd_replay)
+    p = sub.add_parser("play", help="play a game at the terminal against agents, or hot seat with several people",
+                       description="Play game 0 of --seed at the terminal. --agents names one agent per seat "
+                                   "(seat 0 plays first), `human` for a person: e.g. human,basic_rush; "
+                                   "human,human is hot seat (default players: one per name). Type an action's "
+                                   "number or label; ? CARD shows a card's text; save FILE; q quits.")
+    _game_options(p, None)
+    p.set_defaults(agents="human,basic_rush", players=None)
+    p.add_argument("--save", metavar="FILE.json",
+                   help="save the game here at its end or on quitting, for `hoc replay FILE.json`")
+    p.set_defaults(func=cmd_play)
     p = sub.add_parser("cards", help="every card's values and text (or the named cards')")
     p.add_argument("names", nargs="*", metavar="NAME", help="a card's id or English name, e.g. duke or 'Court Maid'")
     p.add_argument("--edition", default="2e", help="2e (default) or 1e")
