@@ -80,18 +80,17 @@ def section(study: Study, args, players: int) -> None:
                    f"princess.")
     m = r.markets
     if len(m):
-        shown = ps.market_highlights(m)
         study.text(f"Market kinds that move each princess's win rate most: the seats that drew and backed her, in games "
-                   f"whose market offered the kind minus games whose market did not. {len(m)} comparisons, "
-                   f"{int(m.significant.sum())} significant after the {ps.CORRECTION_NAME} correction (marked *); "
-                   f"shown: those, and the {ps.TOP_KINDS} largest per princess (full table in "
-                   f"`markets_{players}p.csv`). Random markets offer kinds together, so a kind's difference mixes in "
-                   f"the kinds it comes with.")
-        study.text(*[f"- {x.princess}: {x.kind} {points(x.diff, x.lo, x.hi)} (p {x.p:.2g}, corrected "
-                     f"{x.p_corrected:.2g}){' *' if x.significant else ''}" for x in shown.itertuples()])
+                   f"whose market offered the kind minus games whose market did not, in points. {len(m)} comparisons, "
+                   f"{int(m.significant.sum())} significant after the {ps.CORRECTION_NAME} correction (marked *, all "
+                   f"listed, largest first), and the {ps.TOP_KINDS} largest per princess whether significant or not "
+                   f"(full table with p-values in `markets_{players}p.csv`). Random markets offer kinds together, so "
+                   f"a kind's difference mixes in the kinds it comes with; and it is a difference for these plans, "
+                   f"which buy some kinds and ignore others.")
+        study.text(*[f"- {princess}: {text}" for princess, text in ps.market_lines(m)])
     for name, df in (("draws", r.draws), ("princesses", r.strength), ("matrix", r.matrix), ("tables", r.tables),
                      ("markets", r.markets)):
-        if len(df):
+        if len(df.columns):             # an empty table keeps its header (a tiny run's markets)
             df.to_csv(study.path(f"{name}_{players}p.csv"), index=False)
 
 

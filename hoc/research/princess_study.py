@@ -357,6 +357,15 @@ def market_highlights(markets: pd.DataFrame, top: int = TOP_KINDS) -> pd.DataFra
     return markets[keep]
 
 
+def market_lines(markets: pd.DataFrame, top: int = TOP_KINDS) -> list[tuple[str, str]]:
+    """Per princess, her highlighted market kinds in one line, largest difference first:
+    'kind +4.9 [+3.3, +6.4]*, ...' (* corrected-significant)."""
+    shown = market_highlights(markets, top)
+    return [(princess, ", ".join(f"{m.kind} {100 * m.diff:+.1f} [{100 * m.lo:+.1f}, {100 * m.hi:+.1f}]"
+                                 f"{'*' if m.significant else ''}" for m in g.itertuples()))
+            for princess, g in shown.groupby("princess", sort=False)]
+
+
 # ---- reports --------------------------------------------------------------------------------------
 
 def _pct(rate: float, lo: float, hi: float) -> str:
@@ -401,14 +410,11 @@ def report(r: PrincessStrength, market: str = "random", seed: int = 0) -> list[s
                    and cell.loc[(x, y), "games"] > 0 else f"{'':>22}" for y in pool]
             lines.append(f"{x:<{width}}" + "".join(row))
     if len(r.markets):
-        shown = market_highlights(r.markets)
         n_sig = int(r.markets["significant"].sum())
-        lines += ["", f"market kinds that move each princess's win rate most (offered minus not offered, points; "
+        lines += ["", f"market kinds that move each princess's win rate most: offered minus not offered, points; "
                       f"{len(r.markets)} comparisons, {n_sig} significant after the {CORRECTION_NAME} correction "
-                      f"(*); the {TOP_KINDS} largest per princess are shown too):"]
-        for m in shown.itertuples():
-            lines.append(f"  {m.princess:<12} {m.kind:<20} {_points(m.diff, m.lo, m.hi)} "
-                         f"(p {m.p:.2g}, corrected {m.p_corrected:.2g}){' *' if m.significant else ''}")
+                      f"(*, all listed), and the {TOP_KINDS} largest per princess:"]
+        lines += [f"  {princess:<12} {text}" for princess, text in market_lines(r.markets)]
     return lines
 
 
