@@ -81,10 +81,8 @@ def section(study: Study, args, players: int) -> None:
     m = r.markets
     if len(m):
         study.text(f"Market kinds that move each princess's win rate most: the seats that drew and backed her, in games "
-                   f"whose market offered the kind minus games whose market did not, in points. {len(m)} comparisons, "
-                   f"{int(m.significant.sum())} significant after the {ps.CORRECTION_NAME} correction (marked *, all "
-                   f"listed, largest first), and the {ps.TOP_KINDS} largest per princess whether significant or not "
-                   f"(full table with p-values in `markets_{players}p.csv`). Random markets offer kinds together, so "
+                   f"whose market offered the kind minus games whose market did not, in points, largest first. "
+                   f"{ps.market_words(m)} (full table with p-values in `markets_{players}p.csv`). Random markets offer kinds together, so "
                    f"a kind's difference mixes in the kinds it comes with; and it is a difference for these plans, "
                    f"which buy some kinds and ignore others.")
         study.text(*[f"- {princess}: {text}" for princess, text in ps.market_lines(m)])

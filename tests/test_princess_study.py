@@ -166,7 +166,9 @@ def test_market_comparisons_are_corrected_for_their_number(two):
     assert (m.significant == (m.p_corrected < 0.05)).all()
     assert ((m.lo <= m["diff"]) & (m["diff"] <= m.hi)).all()
     shown = ps.market_highlights(m)
-    assert set(shown.index) >= set(m.index[m.significant])
+    assert set(shown.index) >= set(m.index[m.significant & (m["diff"].abs() >= ps.SHOWN_MIN)])
+    assert not (shown.significant & (shown["diff"].abs() < ps.SHOWN_MIN) & ~shown.index.isin(
+        m.assign(size=m["diff"].abs()).sort_values("size").groupby("princess").tail(ps.TOP_KINDS).index)).any()
     assert shown.groupby("princess").size().min() >= min(ps.TOP_KINDS, m.groupby("princess").size().min())
 
 

@@ -35,6 +35,7 @@ CORRECTION = "fdr_bh"             # statsmodels multipletests method for the mar
 CORRECTION_NAME = "Benjamini-Hochberg"
 TOP_KINDS = 3                     # market kinds shown per princess besides the corrected-significant ones
 MIN_SEATS = 30                    # seats needed on each side of a market comparison
+SHOWN_MIN = 0.02                  # significant market differences listed from this size (2 points) up
 
 
 # ---- the plans --------------------------------------------------------------------------------------
@@ -346,15 +347,25 @@ def market_spread(df: pd.DataFrame, seats: pd.DataFrame, pool: list[str], min_se
     return t.sort_values(["_order", "_size"])[cols].reset_index(drop=True)
 
 
-def market_highlights(markets: pd.DataFrame, top: int = TOP_KINDS) -> pd.DataFrame:
-    """What a report shows of the market table: every corrected-significant comparison, and for each
-    princess her `top` largest differences by size."""
+def market_highlights(markets: pd.DataFrame, top: int = TOP_KINDS, least: float = SHOWN_MIN) -> pd.DataFrame:
+    """What a report shows of the market table: the corrected-significant comparisons of at least
+    `least` (a rate difference; with 100,000s of seats, differences far below a point are significant
+    and fill the page), and for each princess her `top` largest differences by size."""
     if markets.empty:
         return markets
     largest = markets.assign(size=markets["diff"].abs()).sort_values("size", ascending=False).groupby(
         "princess", sort=False).head(top).index
-    keep = markets.index.isin(largest) | markets["significant"].to_numpy(bool)
+    keep = markets.index.isin(largest) | (markets["significant"].to_numpy(bool) & (markets["diff"].abs() >= least))
     return markets[keep]
+
+
+def market_words(markets: pd.DataFrame, top: int = TOP_KINDS, least: float = SHOWN_MIN) -> str:
+    """What the market lines show, in words: how many comparisons, how many significant, which listed."""
+    sig = markets["significant"].to_numpy(bool)
+    small = int((sig & (markets["diff"].abs() < least)).sum())
+    return (f"{len(markets)} comparisons, {int(sig.sum())} significant after the {CORRECTION_NAME} correction "
+            f"(marked *): listed are those of at least {100 * least:g} points ({small} smaller ones are not), and "
+            f"the {top} largest of each princess, significant or not")
 
 
 def market_lines(markets: pd.DataFrame, top: int = TOP_KINDS) -> list[tuple[str, str]]:
@@ -410,10 +421,8 @@ def report(r: PrincessStrength, market: str = "random", seed: int = 0) -> list[s
                    and cell.loc[(x, y), "games"] > 0 else f"{'':>22}" for y in pool]
             lines.append(f"{x:<{width}}" + "".join(row))
     if len(r.markets):
-        n_sig = int(r.markets["significant"].sum())
         lines += ["", f"market kinds that move each princess's win rate most: offered minus not offered, points; "
-                      f"{len(r.markets)} comparisons, {n_sig} significant after the {CORRECTION_NAME} correction "
-                      f"(*, all listed), and the {TOP_KINDS} largest per princess:"]
+                      f"{market_words(r.markets)}:"]
         lines += [f"  {princess:<12} {text}" for princess, text in market_lines(r.markets)]
     return lines
 
@@ -426,7 +435,8 @@ def as_json(r: PrincessStrength, seed: int = 0) -> dict:
 
     return {"games": len(r.games), "seed": seed, "players": r.ruleset.players,
             "plans": {p: a.name for p, a in r.plans.items()}, "draws": records(r.draws),
-            "left_out": not_first(r.seats), "princesses": records(r.strength),
+            "left_out": {k: None if isinstance(v, float) and math.isnan(v) else v for k, v in not_first(r.seats).items()},
+            "princesses": records(r.strength),
             "matrix_design": r.matrix_design, "matrix": records(r.matrix),
             "matrix_games": 0 if r.pair_games is None else len(r.pair_games),
             "tables": records(r.tables), "markets": records(r.markets),
