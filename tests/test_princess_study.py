@@ -184,6 +184,7 @@ def test_plans_specs_may_hold_commas_and_replace_a_princess_plan():
 
 @pytest.mark.parametrize("argv,named", [
     (["--plans", "twinz=basic_rush"], "unknown princess 'twinz'"),
+    (["--plans", "bergamot=tuned_bergamot_2p,twinz=basic_rush"], "unknown princess 'twinz'"),
     (["--plans", "nobody=basic_rush"], "unknown princess 'nobody'"),
     (["--plans", "twins=nosuch_agent"], "nosuch_agent"),
     (["--plans", "twins=senator_duke"], "backs lulunasaika first, not twins"),
@@ -192,7 +193,7 @@ def test_plans_specs_may_hold_commas_and_replace_a_princess_plan():
     (["--agents", "senator_duke"], "--plans"),
     (["--rotate-seats"], "--rotate-seats"),
     (["--games-per-pair", "-1"], "--games-per-pair"),
-], ids=["typo", "unknown", "agent", "wrong-first", "empty", "pool", "agents", "rotate", "pairs"])
+], ids=["typo", "later-typo", "unknown", "agent", "wrong-first", "empty", "pool", "agents", "rotate", "pairs"])
 def test_bad_input_to_the_princess_command_is_one_line_and_exit_2(capsys, argv, named):
     assert main(["princesses", "--games", "10", *argv]) == 2
     err = capsys.readouterr().err.strip().splitlines()

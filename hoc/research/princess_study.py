@@ -60,7 +60,7 @@ def parse_plans(values: list[str] | None, ruleset: Ruleset) -> dict[str, str]:
                 if key in plans:
                     raise HocError(f"--plans names {key} twice")
                 plans[key] = spec.strip()
-            elif current is None or difflib.get_close_matches(key, everyone, n=1, cutoff=0.75) and eq:
+            elif current is None or (eq and _misspelt(key, everyone)):
                 hint = difflib.get_close_matches(key, everyone, n=1)
                 hint = f" (did you mean {hint[0]!r}?)" if hint else ""
                 raise HocError(f"--plans {token!r}: unknown princess {key!r}{hint}; expected PRINCESS=AGENT with a "
@@ -71,6 +71,11 @@ def parse_plans(values: list[str] | None, ruleset: Ruleset) -> dict[str, str]:
         if not spec:
             raise HocError(f"--plans {princess}= names no agent")
     return plans
+
+
+def _misspelt(key: str, princesses: list[str]) -> bool:
+    """A 'key=' inside an agent spec that is surely a misspelt princess ('twinz=...'), not an option."""
+    return bool(difflib.get_close_matches(key, princesses, n=1, cutoff=0.75))
 
 
 def best_plans(ruleset: Ruleset, specs: dict[str, str] | None = None) -> dict[str, Agent]:
@@ -412,7 +417,8 @@ def report(r: PrincessStrength, market: str = "random", seed: int = 0) -> list[s
                      f"{_points(t.vs_even, t.vs_even_lo, t.vs_even_hi):>22} {t.seats:>8,} "
                      f"{_pct(t.drawn_rate, t.drawn_lo, t.drawn_hi):>26} {t.median_turn:>5.0f}")
     if len(r.matrix):
-        lines += ["", f"princess against princess ({r.matrix_design}); row princess's win rate, 95% interval:"]
+        per_set = "; per set of princesses at the table: --json, 'tables'" if len(r.tables) else ""
+        lines += ["", f"princess against princess ({r.matrix_design}); row princess's win rate, 95% interval{per_set}:"]
         width = max(len(p) for p in pool) + 2
         lines.append(" " * width + "".join(f"{p:>22}" for p in pool))
         cell = r.matrix.set_index(["princess", "opponent"])
