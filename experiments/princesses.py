@@ -47,9 +47,10 @@ def section(study: Study, args, players: int) -> None:
                              games_per_pair=args.games_per_pair if players == 2 else 0)
     study.text(f"## {players} players ({len(r.games):,} games; an even share is {100 / players:.1f}%)")
     left = ps.not_first(r.seats)
-    study.text(f"Each princess was drawn by {r.draws.share.min() * 100:.1f}% to {r.draws.share.max() * 100:.1f}% of the "
-               f"seats (an even share is {100 / len(r.pool):.1f}%; table in `draws_{players}p.csv`). "
-               f"{left['left_out']:,} of {left['seats']:,} seats, {pct(left['share'], left['share_lo'], left['share_hi'])}, "
+    share = pct(left["share"], left["share_lo"], left["share_hi"])
+    study.text(f"Each princess was drawn by {r.draws.share.min() * 100:.1f}% to {r.draws.share.max() * 100:.1f}% of "
+               f"the seats (an even share is {100 / len(r.pool):.1f}%; table in `draws_{players}p.csv`). "
+               f"{left['left_out']:,} of {left['seats']:,} seats, {share}, "
                f"did not back the princess they drew ({left['backed_other']:,} backed another, {left['backed_none']:,} "
                f"none) and are left out; they won {pct(left['rate'], left['lo'], left['hi'])}.")
     t = r.strength
@@ -80,9 +81,10 @@ def section(study: Study, args, players: int) -> None:
                    f"princess.")
     m = r.markets
     if len(m):
-        study.text(f"Market kinds that move each princess's win rate most: the seats that drew and backed her, in games "
-                   f"whose market offered the kind minus games whose market did not, in points, largest first. "
-                   f"{ps.market_words(m)} (full table with p-values in `markets_{players}p.csv`). Random markets offer kinds together, so "
+        study.text(f"Market kinds that move each princess's win rate most: the seats that drew and backed her, in "
+                   f"games whose market offered the kind minus games whose market did not, in points, largest first. "
+                   f"{ps.market_words(m)} (full table with p-values in `markets_{players}p.csv`). "
+                   f"Random markets offer kinds together, so "
                    f"a kind's difference mixes in the kinds it comes with; and it is a difference for these plans, "
                    f"which buy some kinds and ignore others.")
         study.text(*[f"- {princess}: {text}" for princess, text in ps.market_lines(m)])

@@ -255,7 +255,8 @@ def not_first(seats: pd.DataFrame) -> dict:
     left = seats[~seats["got_first"]]
     other = left[left["backed"] != stats.NONE]
     out = {"seats": len(seats), "left_out": len(left)}
-    out["share"], (out["share_lo"], out["share_hi"]) = len(left) / max(1, len(seats)), stats.wilson(len(left), len(seats))
+    out["share"] = len(left) / max(1, len(seats))
+    out["share_lo"], out["share_hi"] = stats.wilson(len(left), len(seats))
     out["backed_other"], out["backed_none"] = len(other), len(left) - len(other)
     w = int(left["won"].sum())
     out["rate"], (out["lo"], out["hi"]) = (w / len(left) if len(left) else math.nan), stats.wilson(w, len(left))
@@ -441,7 +442,8 @@ def as_json(r: PrincessStrength, seed: int = 0) -> dict:
 
     return {"games": len(r.games), "seed": seed, "players": r.ruleset.players,
             "plans": {p: a.name for p, a in r.plans.items()}, "draws": records(r.draws),
-            "left_out": {k: None if isinstance(v, float) and math.isnan(v) else v for k, v in not_first(r.seats).items()},
+            "left_out": {k: None if isinstance(v, float) and math.isnan(v) else v
+                         for k, v in not_first(r.seats).items()},
             "princesses": records(r.strength),
             "matrix_design": r.matrix_design, "matrix": records(r.matrix),
             "matrix_games": 0 if r.pair_games is None else len(r.pair_games),
