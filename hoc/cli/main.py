@@ -260,36 +260,34 @@ def _tournament_report(args, ruleset, t) -> None:
 
 def cmd_princesses(args) -> int:
     from hoc.research import plots
-    from hoc.research.simulate import lineup
-    from hoc.research.studies import princesses
+    from hoc.research import princess_study as ps
 
     ruleset = _study_start(args)
-    agents = lineup(args.agents, ruleset.players)
+    if args.agents is not None:
+        raise HocError("hoc princesses plays each princess by her own plan: replace one with --plans PRINCESS=AGENT, "
+                       "not --agents")
+    if args.rotate_seats:
+        raise HocError("hoc princesses draws each seat's princess at random in every game: --rotate-seats does not "
+                       "apply")
+    plans = ps.best_plans(ruleset, ps.parse_plans(args.plans, ruleset))
     _games(args)
+    if args.games_per_pair < 0:
+        raise HocError(f"--games-per-pair must be 0 or more, got {args.games_per_pair}")
     backend = _backend(args)
     try:
-        games, table = princesses(ruleset, agents, args.games, args.seed, backend, args.out, progress=True)
+        result = ps.princess_strength(ruleset, plans, args.games, args.seed, backend, args.out, progress=True,
+                                      games_per_pair=args.games_per_pair, mirror=args.mirror)
     finally:
         backend.close()
     if args.json:
-        print(json.dumps({"games": len(games), "seed": args.seed, "players": ruleset.players,
-                          "agents": [a.name for a in agents], "princesses": _records(table)}), flush=True)
+        print(json.dumps(ps.as_json(result, args.seed)), flush=True)
     else:
-        _princesses_report(args, ruleset, agents, games, table)
+        print("\n".join(ps.report(result, args.market, args.seed)), flush=True)
     if args.plot:
         _write_plot("--plot", args.plot, lambda: plots.princess_bars(
-            table, args.plot, title=f"Win rate by princess backed ({len(games):,} games, {ruleset.players} players)"))
+            result.strength.rename(columns={"seats": "backed"}), args.plot, even=1 / ruleset.players,
+            title=f"Win rate when backed by her best plan ({len(result.games):,} games, {ruleset.players} players)"))
     return 0
-
-
-def _princesses_report(args, ruleset, agents, games, table) -> None:
-    print(f"princesses: {len(games):,} games, {ruleset.players} players, agents {', '.join(a.name for a in agents)}, "
-          f"market {args.market}, seed {args.seed}; each princess first choice in 1/{len(ruleset.pool)} of the games")
-    print(f"\n  {'princess':<14} {'win rate when backed (95%)':>28} {'backed by':>10} {'mean turn':>10} {'median':>7}")
-    for r in table.itertuples():
-        print(f"  {r.princess:<14} {_pct(r.rate, r.lo, r.hi):>28} {r.backed:>10,} {r.mean_turn:>10.1f} "
-              f"{r.median_turn:>7.1f}")
-    sys.stdout.flush()
 
 
 def cmd_balance(args) -> int:
@@ -534,9 +532,18 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--plot", help="save the win-rate table as a heatmap PNG")
     _run_options(p)
     p.set_defaults(func=cmd_tournament)
-    p = sub.add_parser("princesses", help="win rate of each princess when backed, and how early")
+    p = sub.add_parser("princesses", help="each princess's win rate when backed by her best plan, princess "
+                                          "against princess, and the market kinds that move her most")
     _game_options(p, None)
-    p.add_argument("--games", type=int, default=12_000, help="games in all (default 12000)")
+    p.set_defaults(agents=None)
+    p.add_argument("--games", type=int, default=12_000,
+                   help="games with each seat's princess drawn at random (default 12000)")
+    p.add_argument("--plans", action="append", metavar="PRINCESS=AGENT,...",
+                   help="the agent playing a princess instead of her tuned plan tuned_PRINCESS_2p, e.g. "
+                        "twins=my_twins.toml (repeatable)")
+    p.add_argument("--games-per-pair", type=int, default=2000,
+                   help="2 players: mirrored games of each pair of princesses' plans for the matrix (default 2000; "
+                        "0: none)")
     p.add_argument("--plot", help="save the princess win rates as a bar chart PNG")
     _run_options(p)
     p.set_defaults(func=cmd_princesses)

@@ -70,10 +70,12 @@ def winrate_heatmap(pairwise_long, path, title: str = "Head-to-head win rate") -
     return _save(fig, path)
 
 
-def princess_bars(princess_table: pd.DataFrame, path, title: str = "Win rate by princess backed") -> Path:
-    """Bars of `hoc.research.stats.princess_table`: the win rate of the seats backing each princess with
-    its 95% interval as error bars, the number of backing seats above each bar, and a dashed line
-    at the win rate of all seats pooled."""
+def princess_bars(princess_table: pd.DataFrame, path, title: str = "Win rate by princess backed",
+                  even: float | None = None) -> Path:
+    """Bars of `hoc.research.stats.princess_table` (or any table with princess, backed, wins, rate, lo,
+    hi): the win rate of the seats backing each princess with its 95% interval as error bars, the
+    number of backing seats above each bar, and a dashed line at the win rate of all seats pooled,
+    or at `even` (an even share, 1/players) when given."""
     t = princess_table
     if t is None or len(t) == 0:
         raise ValueError("no princesses to plot")
@@ -86,8 +88,9 @@ def princess_bars(princess_table: pd.DataFrame, path, title: str = "Win rate by 
     ax.bar(x, rate, yerr=err, color=colors, capsize=4, ecolor="#333333")
     for xi, r, hi_, n in zip(x, rate, t["hi"].to_numpy(float), t["backed"]):
         ax.text(xi, (hi_ if not np.isnan(hi_) else r) + 0.01, f"n={int(n)}", ha="center", va="bottom", fontsize=8)
-    pooled = t["wins"].sum() / t["backed"].sum()
-    ax.axhline(pooled, color="#c44e52", linestyle="--", linewidth=1, label=f"all seats ({100 * pooled:.0f}%)")
+    pooled = t["wins"].sum() / t["backed"].sum() if even is None else even
+    label = f"all seats ({100 * pooled:.0f}%)" if even is None else f"even share ({100 * even:.1f}%)"
+    ax.axhline(pooled, color="#c44e52", linestyle="--", linewidth=1, label=label)
     ax.set_xticks(x, t["princess"], rotation=30, ha="right")
     ax.set_ylabel("win rate of the backing seat")
     ax.set_ylim(0, min(1.0, np.nanmax(t["hi"].to_numpy(float)) + 0.1))
