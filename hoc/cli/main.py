@@ -427,14 +427,13 @@ def _meta_command(args) -> str:
 
 def _meta_population(args):
     """The agents given, or every hand-written and tuned plan this edition can play."""
-    from hoc.agents.registry import AGENTS
+    from hoc.research.meta import population
     from hoc.research.simulate import resolve
     from hoc.rules import Ruleset
 
     if args.agents is not None:
         return resolve(args.agents)
-    ruleset = Ruleset(edition=args.edition, players=args.players, market=args.market)
-    return [a for n, a in AGENTS.items() if n != "random" and a.id >= 0 and _binds(a, ruleset)]
+    return population(Ruleset(edition=args.edition, players=args.players, market=args.market))
 
 
 def cmd_meta(args) -> int:

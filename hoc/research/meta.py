@@ -64,6 +64,22 @@ class Results:
         return path
 
 
+def population(ruleset) -> list:
+    """The default population: every hand-written plan (basic_rush and the archetypes) and every
+    tuned plan of hoc/agents/tuned that the ruleset's edition can play."""
+    from hoc.agents.registry import AGENTS, HAND_WRITTEN, TUNED
+
+    def binds(agent) -> bool:
+        try:
+            agent.params(ruleset)
+            return True
+        except HocError:
+            return False
+
+    names = [n for n in HAND_WRITTEN if n != "random"] + sorted(p.stem for p in TUNED.glob("*.toml"))
+    return [AGENTS[n] for n in names if binds(AGENTS[n])]
+
+
 def lineups(agents: list[str], players: int) -> list[tuple[str, ...]]:
     """Every multiset of `players` agents with at least two different ones (a lineup of one plan
     has win rate 1/players per seat by symmetry and is not played)."""
@@ -435,18 +451,25 @@ def _pct(rate: float, lo: float, hi: float) -> str:
 
 def verdict(meta: Meta) -> str:
     """The answer in one sentence: is there a dominant plan, and which plans carry the weight."""
+    stab = meta.stability.set_index("agent") if meta.stability is not None else None
     if meta.nash is None:
         top = meta.alpharank.table().iloc[0]
-        return (f"no two-player equilibrium at {meta.players} players; α-Rank puts {100 * top.mass:.1f}% of the "
-                f"mass on {top.agent}")
+        first = f" (first in {100 * stab.at[top.agent, 'ranked_first']:.0f}% of the bootstrap tables)" if stab is not None else ""
+        return (f"at {meta.players} players α-Rank puts {100 * top.mass:.1f}% of the mass on {top.agent}{first}; "
+                f"the two-player equilibrium does not apply")
     n = meta.nash
+    support = ""
+    if stab is not None:
+        support = "; in the bootstrap, " + ", ".join(f"{a} is in the support {100 * stab.at[a, 'in_support']:.0f}% "
+                                                    f"of the time" for a in stab.sort_values("in_support", ascending=False)
+                                                    .index if stab.at[a, "in_support"] >= 0.05)
     if n.dominant:
-        return f"{n.dominant} is dominant: it beats every other plan with its interval above 50%"
+        return f"{n.dominant} is dominant: it beats every other plan with its interval above 50%{support}"
     if n.pure:
-        return (f"the equilibrium is pure, {n.support[0]} alone, but no plan is dominant: some pairing's "
-                f"interval reaches 50%")
+        return (f"no dominant plan, but the equilibrium is pure: {n.support[0]} alone (no plan beats it, and some "
+                f"pairing's interval reaches 50%){support}")
     mix = dict(zip(n.agents, n.mixture))
-    return "no dominant plan: the equilibrium mixes " + ", ".join(f"{a} {100 * mix[a]:.1f}%" for a in n.support)
+    return "no dominant plan: the equilibrium mixes " + ", ".join(f"{a} {100 * mix[a]:.1f}%" for a in n.support) + support
 
 
 def report(meta: Meta, command: str, market: str) -> str:
@@ -489,15 +512,14 @@ def report(meta: Meta, command: str, market: str) -> str:
             for a, s in out.iterrows():
                 lines.append(f"  {a:<28}   0.0%   outside the support here, inside it in "
                              f"{100 * s.in_support:.0f}% of the bootstrap matrices")
-        lines.append(f"dominant strategy: {n.dominant or 'none'} — {verdict(meta)}")
+        lines.append(f"dominant strategy: {n.dominant or 'none'}")
         lines.append("")
     ar = meta.alpharank
-    lines.append(f"α-Rank ({ar.method}; population {ar.population}, α = {ar.alpha:g}"
-                 f"{', the smallest α at which the masses settle' if ar.swept else ''}):")
     stab = meta.stability.set_index("agent") if meta.stability is not None else None
-    if stab is not None:
-        lines[-1] += (f" [2.5-97.5% range over {meta.reps} bootstrap tables at this α], and how often each "
-                      f"ranks first there")
+    lines.append(f"α-Rank ({ar.method}; population {ar.population}, α = {ar.alpha:g}"
+                 f"{', the smallest α at which the masses settle' if ar.swept else ''}): mass"
+                 + (f" [2.5-97.5% range over {meta.reps} bootstrap tables at this α], share of those tables in "
+                    f"which the plan ranks first:" if stab is not None else ":"))
     for t in ar.table().itertuples():
         if t.mass >= 0.0005 or t.rank <= 5:
             extra = "" if stab is None else (f" [{100 * stab.at[t.agent, 'mass_lo']:5.1f}, "
@@ -510,6 +532,7 @@ def report(meta: Meta, command: str, market: str) -> str:
     if meta.nash is None:
         lines += ["", f"at {meta.players} players the game is not two-person zero-sum: a symmetric Nash equilibrium "
                       "(a mixture no plan gains by leaving) may not be unique and is not computed; α-Rank is the answer"]
+    lines += ["", f"answer: {verdict(meta)}"]
     return "\n".join(lines)
 
 
