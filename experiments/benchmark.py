@@ -19,9 +19,9 @@ NAME = "benchmark"
 
 def main(argv: list[str] | None = None) -> Study:
     p = parser(NAME, __doc__, 2000, "games per pair of plans at 2 players, random markets")
-    p.add_argument("--markets", default="first_play,court_politics",
+    p.add_argument("--markets", default="first_play,intermediate",
                    help="preset markets to answer 'is there a dominant plan on this market?' at 2 players "
-                        "(comma-separated, empty for none; default first_play,court_politics)")
+                        "(comma-separated, empty for none; default first_play,intermediate)")
     p.add_argument("--games-market", type=int, default=1000, help="games per pair on each preset market (default 1000)")
     p.add_argument("--games-3p", type=int, default=60, help="games per lineup at 3 players (default 60; 0 skips)")
     p.add_argument("--games-4p", type=int, default=0, help="games per lineup at 4 players (default 0: skipped)")
@@ -40,8 +40,9 @@ def main(argv: list[str] | None = None) -> Study:
     markets = [m.strip() for m in args.markets.split(",") if m.strip()]
     sections = [(2, "random", args.games)] + [(2, m, args.games_market) for m in markets]
     sections += [(n, "random", g) for n, g in ((3, args.games_3p), (4, args.games_4p)) if g]
-    for players, market, games in sections:
-        _section(study, args, players, market, games)
+    rulesets = [Ruleset(players=n, market=market) for n, market, _ in sections]    # a bad market fails now
+    for ruleset, (_, _, games) in zip(rulesets, sections):
+        _section(study, args, ruleset, games)
     study.finish()
     return study
 
@@ -57,12 +58,11 @@ def _checked(args):
     return type(args)(**{k: v for k, v in vars(args).items() if k not in ("games_3p", "games_4p")})
 
 
-def _section(study: Study, args, players: int, market: str, games: int) -> None:
-    ruleset = Ruleset(players=players, market=market)
+def _section(study: Study, args, ruleset: Ruleset, games: int) -> None:
+    players, market = ruleset.players, ruleset.market
     agents = resolve(args.agents) if args.agents is not None else meta.population(ruleset)
     tag = f"{players}p_{market}"
-    results = meta.play(ruleset, agents, games, args.seed, study.backend, progress=study.verbose)
-    results.save(study.path(f"matrix_{tag}.csv"))
+    results = _played(study, ruleset, agents, games, args.seed, study.path(f"matrix_{tag}.csv"))
     m = meta.analyse(results, None, args.bootstrap, args.seed)
     command = shlex.join(["hoc", "meta", "--players", str(players), "--market", market, "--agents",
                           ",".join(a.name for a in agents), "--games-per-pairing", str(games),
@@ -72,8 +72,36 @@ def _section(study: Study, args, players: int, market: str, games: int) -> None:
     study.text(f"## {players} players, {'random markets' if market == 'random' else f'market {market}'}",
                f"{len(agents)} plans, {total:,} games, {per:,} per {'pair' if players == 2 else 'lineup'}. "
                f"Same figures from the command line: `{command}` (or `hoc meta --matrix matrix_{tag}.csv "
-               f"--bootstrap {args.bootstrap}` on the saved table).",
-               f"**Answer:** {meta.verdict(m)}.")
+               f"--bootstrap {args.bootstrap}` on the saved table).")
+    _answer(study, m, args.bootstrap)
+    png = plots.meta_game(m, study.path(f"meta_{tag}.png"),
+                          title=f"Meta-game, {players} players, market {market} ({total:,} games)")
+    study.figure(str(png), f"meta-game {players} players {market}")
+    if players == 2 and market == "random":
+        _subgames(study, args, results, m, tag)
+
+
+def _subgames(study: Study, args, results: meta.Results, m: meta.Meta, tag: str) -> None:
+    """The same games read as smaller meta-games: the hand-written plans alone (what a player
+    without the tuned plans faces), and the population without its dominant plan."""
+    from hoc.agents.registry import HAND_WRITTEN
+
+    subgames = []
+    hand = [a for a in results.agents if a in HAND_WRITTEN]
+    if 2 <= len(hand) < len(results.agents):
+        subgames.append(("the hand-written plans alone", hand))
+    if m.nash.dominant:
+        subgames.append((f"without {m.nash.dominant}", [a for a in results.agents if a != m.nash.dominant]))
+    for title, agents in subgames:
+        sub = meta.analyse(meta.subset(results, agents), None, args.bootstrap, args.seed)
+        study.text(f"### 2 players, random markets: {title}",
+                   f"The same games, the {len(agents)} plans' pairings only: `hoc meta --matrix matrix_{tag}.csv "
+                   f"--agents {','.join(agents)} --bootstrap {args.bootstrap}`.")
+        _answer(study, sub, args.bootstrap)
+
+
+def _answer(study: Study, m: meta.Meta, reps: int) -> None:
+    study.text(f"**Answer:** {meta.verdict(m)}.")
     stab = m.stability.set_index("agent") if m.stability is not None else None
     ar = m.alpharank.table().set_index("agent")
     rows = []
@@ -92,13 +120,27 @@ def _section(study: Study, args, players: int, market: str, games: int) -> None:
         rows.append(row)
     study.table(pd.DataFrame(rows))
     study.text(f"α = {m.alpharank.alpha:g} (the smallest of 0.5, 1, 2, ... at which the masses settle), population "
-               f"{m.alpharank.population}; bracketed ranges are the 2.5-97.5% range over {args.bootstrap} bootstrap "
+               f"{m.alpharank.population}; bracketed ranges are the 2.5-97.5% range over {reps} bootstrap "
                f"tables; win rates carry their 95% Wilson interval.")
     if m.matrix is not None:
         _closest(study, m)
-    png = plots.meta_game(m, study.path(f"meta_{tag}.png"),
-                          title=f"Meta-game, {players} players, market {market} ({total:,} games)")
-    study.figure(str(png), f"meta-game {players} players {market}")
+
+
+def _played(study: Study, ruleset: Ruleset, agents, games: int, seed: int, path: str) -> meta.Results:
+    """The section's results table: read back from its folder when a previous run of the same
+    section (same agents, games, seed and market, recorded beside it) saved it, else played and saved."""
+    import json
+    from pathlib import Path
+
+    record = {"players": ruleset.players, "market": ruleset.market, "agents": [a.name for a in agents],
+              "games_per_lineup": games, "seed": seed}
+    done = Path(path).with_suffix(".json")
+    if done.exists() and Path(path).exists() and json.loads(done.read_text()) == record:
+        return meta.load(path)
+    results = meta.play(ruleset, agents, games, seed, study.backend, progress=study.verbose)
+    results.save(path)
+    done.write_text(json.dumps(record) + "\n")
+    return results
 
 
 def _closest(study: Study, m: meta.Meta) -> None:

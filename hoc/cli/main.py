@@ -415,7 +415,7 @@ def cmd_agents(args) -> int:
 def _meta_command(args) -> str:
     """The command that reproduces the run, every option that decides it spelled out."""
     if args.matrix:
-        argv = ["--matrix", args.matrix]
+        argv = ["--matrix", args.matrix] + (["--agents", args.agents] if args.agents else [])
     else:
         argv = ["--edition", args.edition, "--players", str(args.players), "--market", args.market,
                 "--agents", args.agents or ",".join(a.name for a in _meta_population(args)),
@@ -451,7 +451,9 @@ def cmd_meta(args) -> int:
         _check_writable("--save-matrix", Path(args.save_matrix), folder=False)
     if args.matrix:
         results = meta.load(args.matrix)
-        market = "as saved"
+        if args.agents:
+            results = meta.subset(results, [a.strip() for a in args.agents.split(",") if a.strip()])
+        market = results.market
     else:
         if not 2 <= args.players <= 4:
             raise HocError(f"a meta-game is played by 2 to 4 players, got {args.players}")
@@ -498,7 +500,8 @@ def _meta_parser(sub) -> None:
                                                "... at which the masses settle)")
     p.add_argument("--bootstrap", type=int, default=200,
                    help="2 players: matrices resampled to test the equilibrium's support (default 200; 0 skips)")
-    p.add_argument("--matrix", metavar="FILE.csv", help="analyse a matrix saved by --save-matrix instead of playing")
+    p.add_argument("--matrix", metavar="FILE.csv", help="analyse a matrix saved by --save-matrix instead of playing "
+                                                         "(with --agents: the sub-game of those agents)")
     p.add_argument("--save-matrix", metavar="FILE.csv", help="save the results table to reuse with --matrix")
     p.add_argument("--plot", help="save the matrix and the weights (2 players) or the α-Rank masses as a PNG")
     p.add_argument("--json", action="store_true", help="print the result as one JSON object")

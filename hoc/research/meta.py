@@ -56,11 +56,13 @@ class Results:
     players: int
     agents: list[str]
     table: pd.DataFrame
+    market: str = "random"
 
     def save(self, path: str | Path) -> Path:
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        self.table.assign(players=self.players)[["players", *COLUMNS]].to_csv(path, index=False)
+        t = self.table.assign(players=self.players, market=self.market)
+        t[["players", "market", *COLUMNS]].to_csv(path, index=False)
         return path
 
 
@@ -125,7 +127,8 @@ def play(ruleset, agents, games: int, seed: int = 0, backend=None, progress: boo
         for a in wins:
             c = lineup.count(a)
             rows.append({"lineup": key, "agent": a, "count": c, "seats": c * games, "wins": wins[a], "games": games})
-    return Results(n, names, pd.DataFrame(rows, columns=COLUMNS))
+    market = ruleset.market if isinstance(ruleset.market, str) else ",".join(ruleset.market)
+    return Results(n, names, pd.DataFrame(rows, columns=COLUMNS), market)
 
 
 def load(path: str | Path) -> Results:
@@ -145,13 +148,28 @@ def load(path: str | Path) -> Results:
     if len(players) != 1 or not 2 <= int(players[0]) <= 4:
         raise HocError(f"--matrix {path}: the players column must hold one count from 2 to 4")
     n = int(players[0])
+    market = str(t["market"].iat[0]) if "market" in t.columns else "not recorded"
     t = t[COLUMNS].astype({"lineup": str, "agent": str})
     agents = sorted(set(t["agent"]), key=list(t["agent"]).index)
     have = set(t["lineup"])
     absent = [ln for ln in lineups(agents, n) if "+".join(ln) not in have]
     if absent:
         raise HocError(f"--matrix {path}: {len(absent)} lineup(s) of its agents missing, e.g. {'+'.join(absent[0])}")
-    return Results(n, agents, t.reset_index(drop=True))
+    return Results(n, agents, t.reset_index(drop=True), market)
+
+
+def subset(results: Results, agents: list[str]) -> Results:
+    """The sub-game of some of the agents: the lineups made of them only (the same games)."""
+    unknown = [a for a in agents if a not in results.agents]
+    if unknown:
+        raise HocError(f"{', '.join(unknown)} not in the saved matrix, whose agents are {', '.join(results.agents)}")
+    if len(set(agents)) != len(agents):
+        raise HocError(f"an agent is named twice in {', '.join(agents)}")
+    if len(agents) < 2:
+        raise HocError(f"a meta-game needs at least 2 agents, got {len(agents)}")
+    keep = {"+".join(ln) for ln in lineups([a for a in results.agents if a in agents], results.players)}
+    t = results.table[results.table["lineup"].isin(keep)].reset_index(drop=True)
+    return Results(results.players, [a for a in results.agents if a in agents], t, results.market)
 
 
 # ---- two players: the matrix --------------------------------------------------------------------
@@ -272,7 +290,7 @@ def bootstrap(results: Results, alpha: float, reps: int = 200, seed: int = 0) ->
         agents, players = results.agents, results.players
         for r in range(reps):
             wins = rng.binomial(t["seats"].to_numpy(), t["wins"].to_numpy() / t["seats"].to_numpy())
-            hpt = dict(hpt0) | payoff_table(Results(players, agents, t.assign(wins=wins)))
+            hpt = dict(hpt0) | payoff_table(Results(players, agents, t.assign(wins=wins), results.market))
             masses[r] = alpharank_table(hpt, agents, players, alpha).mass
     out = pd.DataFrame({"agent": results.agents,
                         "mass_lo": np.quantile(masses, 0.025, axis=0), "mass_hi": np.quantile(masses, 0.975, axis=0),
