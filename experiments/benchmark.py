@@ -26,6 +26,13 @@ def main(argv: list[str] | None = None) -> Study:
     p.add_argument("--games-3p", type=int, default=60, help="games per lineup at 3 players (default 60; 0 skips)")
     p.add_argument("--games-4p", type=int, default=0, help="games per lineup at 4 players (default 0: skipped)")
     p.add_argument("--agents", help="comma-separated population (default: every hand-written and tuned plan)")
+    p.add_argument("--top", type=int, default=9,
+                   help="the plans with the highest 2-player win rate on random markets that play the "
+                        "--games-top-3p and --games-top-4p meta-games (default 9)")
+    p.add_argument("--games-top-3p", type=int, default=600,
+                   help="games per lineup of the top plans at 3 players (default 600; 0 skips)")
+    p.add_argument("--games-top-4p", type=int, default=120,
+                   help="games per lineup of the top plans at 4 players (default 120; 0 skips)")
     p.add_argument("--bootstrap", type=int, default=200, help="resampled tables per meta-game (default 200)")
     args = p.parse_args(argv)
     study = Study(NAME, "Strategy benchmark: the meta-game of the plans", _checked(args), argv)
@@ -41,8 +48,15 @@ def main(argv: list[str] | None = None) -> Study:
     sections = [(2, "random", args.games)] + [(2, m, args.games_market) for m in markets]
     sections += [(n, "random", g) for n, g in ((3, args.games_3p), (4, args.games_4p)) if g]
     rulesets = [Ruleset(players=n, market=market) for n, market, _ in sections]    # a bad market fails now
+    first = None
     for ruleset, (_, _, games) in zip(rulesets, sections):
-        _section(study, args, ruleset, games)
+        m = _section(study, args, ruleset, games)
+        first = first or m
+    top = [a for a in first.seats["agent"]][:args.top]
+    for n, games in ((3, args.games_top_3p), (4, args.games_top_4p)):
+        if games and len(top) >= 2:
+            _section(study, args, Ruleset(players=n), games, top, f"the {len(top)} plans with the highest "
+                     "2-player win rate")
     study.finish()
     return study
 
@@ -52,16 +66,23 @@ def _checked(args):
     be 0 (that player count skipped), so they are checked here and left out."""
     from hoc.errors import HocError
 
-    for option in ("games_3p", "games_4p"):
+    skippable = ("games_3p", "games_4p", "games_top_3p", "games_top_4p")
+    for option in skippable:
         if getattr(args, option) < 0:
             raise HocError(f"--{option.replace('_', '-')} must be 0 (skip) or more, got {getattr(args, option)}")
-    return type(args)(**{k: v for k, v in vars(args).items() if k not in ("games_3p", "games_4p")})
+    if args.top < 2:
+        raise HocError(f"--top must be at least 2, got {args.top}")
+    return type(args)(**{k: v for k, v in vars(args).items() if k not in skippable})
 
 
-def _section(study: Study, args, ruleset: Ruleset, games: int) -> None:
+def _section(study: Study, args, ruleset: Ruleset, games: int, names: list[str] | None = None,
+             who: str = "") -> meta.Meta:
     players, market = ruleset.players, ruleset.market
-    agents = resolve(args.agents) if args.agents is not None else meta.population(ruleset)
-    tag = f"{players}p_{market}"
+    if names is not None:
+        agents = resolve(names)
+    else:
+        agents = resolve(args.agents) if args.agents is not None else meta.population(ruleset)
+    tag = f"{players}p_{market}" + ("_top" if names is not None else "")
     results = _played(study, ruleset, agents, games, args.seed, study.path(f"matrix_{tag}.csv"))
     m = meta.analyse(results, None, args.bootstrap, args.seed)
     command = shlex.join(["hoc", "meta", "--players", str(players), "--market", market, "--agents",
@@ -69,7 +90,8 @@ def _section(study: Study, args, ruleset: Ruleset, games: int) -> None:
                           "--seed", str(args.seed), "--bootstrap", str(args.bootstrap)])
     total = int(results.table.drop_duplicates("lineup")["games"].sum())
     per = int(results.table["games"].max())
-    study.text(f"## {players} players, {'random markets' if market == 'random' else f'market {market}'}",
+    study.text(f"## {players} players, {'random markets' if market == 'random' else f'market {market}'}"
+               + (f": {who}" if who else ""),
                f"{len(agents)} plans, {total:,} games, {per:,} per {'pair' if players == 2 else 'lineup'}. "
                f"Same figures from the command line: `{command}` (or `hoc meta --matrix matrix_{tag}.csv "
                f"--bootstrap {args.bootstrap}` on the saved table).")
@@ -79,6 +101,7 @@ def _section(study: Study, args, ruleset: Ruleset, games: int) -> None:
     study.figure(str(png), f"meta-game {players} players {market}")
     if players == 2 and market == "random":
         _subgames(study, args, results, m, tag)
+    return m
 
 
 def _subgames(study: Study, args, results: meta.Results, m: meta.Meta, tag: str) -> None:

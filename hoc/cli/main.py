@@ -494,7 +494,8 @@ def _meta_parser(sub) -> None:
     p.add_argument("--market", default="random",
                    help="random (default), basic, a preset name, or 10 comma-separated common kinds")
     p.add_argument("--games-per-pairing", type=int, default=400,
-                   help="games per lineup, mirrored (each seed from every seat; default 400)")
+                   help="games per lineup (default 400), rounded up to a multiple of the players: each seed is played "
+                        "once from every seat")
     p.add_argument("--seed", type=int, default=0, help="master seed (default 0): the same seeds for every lineup")
     p.add_argument("--alpha", type=float, help="α-Rank's selection intensity (default: the smallest of 0.5, 1, 2, "
                                                "... at which the masses settle)")

@@ -472,9 +472,14 @@ def verdict(meta: Meta) -> str:
     stab = meta.stability.set_index("agent") if meta.stability is not None else None
     if meta.nash is None:
         top = meta.alpharank.table().iloc[0]
-        first = f" (first in {100 * stab.at[top.agent, 'ranked_first']:.0f}% of the bootstrap tables)" if stab is not None else ""
-        return (f"at {meta.players} players α-Rank puts {100 * top.mass:.1f}% of the mass on {top.agent}{first}; "
-                f"the two-player equilibrium does not apply")
+        said = f"at {meta.players} players α-Rank puts {100 * top.mass:.1f}% of the mass on {top.agent}"
+        if stab is None:
+            return said
+        firsts = stab["ranked_first"].sort_values(ascending=False)
+        if firsts.iat[0] >= 0.95 and firsts.index[0] == top.agent:
+            return said + f", first in {100 * firsts.iat[0]:.0f}% of the bootstrap tables"
+        return (said + "; the top is not settled by these games: first in the bootstrap tables " +
+                ", ".join(f"{a} {100 * f:.0f}%" for a, f in firsts.items() if f >= 0.05))
     n = meta.nash
     support = ""
     if stab is not None:

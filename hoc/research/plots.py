@@ -187,14 +187,14 @@ def meta_game(meta, path, title: str = "Meta-game") -> Path:
         order = list(meta.seats["agent"])
         idx = [m.agents.index(a) for a in order]
         n = len(order)
-        size = max(4.5, 0.62 * n + 2.5)
-        fig = Figure(figsize=(size * 1.65 + 1.5, size), layout="constrained")
-        left, right = fig.subplots(1, 2, width_ratios=[1.6, 1])
+        size = max(4.5, min(11.0, 0.45 * n + 2.5))
+        fig = Figure(figsize=(size * 1.6 + 1.0, size), layout="constrained")
+        left, right = fig.subplots(1, 2, width_ratios=[1.7, 1])
         rate = m.rate[np.ix_(idx, idx)]
         np.fill_diagonal(rate, np.nan)
         cmap = matplotlib.colormaps["RdBu"].with_extremes(bad="#dddddd")
         im = left.imshow(np.ma.masked_invalid(rate), cmap=cmap, vmin=0, vmax=1)
-        fontsize = max(4.5, 10.0 - 0.3 * n)
+        fontsize = max(4.0, 10.0 - 0.32 * n)
         for i, a in enumerate(idx):
             for j, b in enumerate(idx):
                 if i != j:
