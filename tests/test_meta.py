@@ -220,3 +220,17 @@ def test_the_sub_game_of_a_saved_matrix_keeps_only_its_agents_pairings(capsys, t
                                                                                        "court_politics"}]
     line = run(capsys, "meta", "--matrix", str(saved), "--agents", "senator_duke,nosuch")[2]
     assert "nosuch not in the saved matrix" in line
+
+
+def test_the_equilibrium_of_thirty_plans_leaves_no_plan_a_winning_reply():
+    """nashpy's linear program at the size of a real population (30 plans, a random tournament):
+    no plan scores above 1/2 against the equilibrium mixture."""
+    rng = np.random.default_rng(11)
+    k = 30
+    rate = np.full((k, k), 0.5)
+    upper = np.triu_indices(k, 1)
+    rate[upper] = rng.uniform(0.2, 0.8, len(upper[0]))
+    rate.T[upper] = 1 - rate[upper]
+    m = meta.analyse(two_player([f"plan{i}" for i in range(k)], rate, games=1_000_000), reps=0)
+    assert (m.nash.mixture @ m.matrix.payoff).min() >= 0.5 - 1e-4
+    assert m.nash.mixture.sum() == pytest.approx(1) and 1 < len(m.nash.support) < k

@@ -341,16 +341,38 @@ def _sweep(masses, alpha: float | None) -> tuple[np.ndarray, float]:
 
 def alpharank_matrix(payoff: np.ndarray, agents: list[str], alpha: float | None = None,
                      m: int = POPULATION) -> AlphaRank:
-    """α-Rank of a 2-player symmetric game by OpenSpiel (single population)."""
+    """α-Rank of a 2-player symmetric game by OpenSpiel (single population). At a large α,
+    OpenSpiel's fixation probability (1 - e^-u) / (1 - e^-mu) overflows to inf / inf; those α are
+    computed by `alpharank_table`, the same model in logs (the tests check the two agree)."""
     from open_spiel.python.egt import alpharank
 
+    agents = list(agents)
+    fell_back = []
+
     def masses(a: float) -> np.ndarray:
-        with np.errstate(over="ignore"):        # exp(-m u) overflows to inf: fixation probability 0, as it should
-            pi = alpharank.compute([payoff], m=m, alpha=a, use_local_selection_model=False)[2]
-        return _normal(pi)
+        with np.errstate(over="ignore", invalid="ignore"):
+            try:
+                pi = np.real(np.asarray(alpharank.compute([payoff], m=m, alpha=a,
+                                                          use_local_selection_model=False)[2], float))
+            except ValueError:              # scipy's eigensolver refuses the NaN of inf / inf
+                pi = np.full(len(agents), np.nan)
+        if np.isfinite(pi).all():
+            return _normal(pi)
+        fell_back.append(a)
+        return alpharank_table(_matrix_table(payoff, agents), agents, 2, a, m).mass
 
     pi, a = _sweep(masses, alpha)
-    return AlphaRank(list(agents), pi, a, m, "OpenSpiel alpharank, single population", alpha is None)
+    method = "OpenSpiel alpharank, single population"
+    if fell_back:
+        method += f" (from α = {min(fell_back):g}, where OpenSpiel overflows, the same model computed in logs)"
+    return AlphaRank(agents, pi, a, m, method, alpha is None)
+
+
+def _matrix_table(payoff: np.ndarray, agents: list[str]) -> dict:
+    """A 2-player payoff matrix as a heuristic payoff table."""
+    k = len(agents)
+    return {tuple(sorted((agents[i], agents[j]))): {agents[i]: payoff[i, j], agents[j]: payoff[j, i]}
+            for i, j in itertools.combinations_with_replacement(range(k), 2)}
 
 
 def _normal(pi) -> np.ndarray:
