@@ -385,8 +385,12 @@ def payoff_table(results: Results) -> dict[tuple[str, ...], dict[str, float]]:
     lineup of one agent gets 1/players."""
     n = results.players
     hpt = {(a,) * n: {a: 1 / n} for a in results.agents}
-    for key, g in results.table.groupby("lineup", sort=False):
-        hpt[tuple(sorted(key.split("+")))] = {r.agent: r.wins / r.seats for r in g.itertuples()}
+    t = results.table
+    keys = {key: tuple(sorted(key.split("+"))) for key in t["lineup"].unique()}
+    # plain columns: a pandas groupby with itertuples took 8 s for the 1,311 lineups of 19 plans
+    for key, agent, wins, seats in zip(t["lineup"].tolist(), t["agent"].tolist(), t["wins"].tolist(),
+                                       t["seats"].tolist()):
+        hpt.setdefault(keys[key], {})[agent] = wins / seats
     return hpt
 
 
