@@ -36,7 +36,7 @@ def run(capsys, *argv):
 # ---- Nash equilibrium of the 2-player game --------------------------------------------------------
 
 def test_rock_paper_scissors_plans_have_the_uniform_mixture_as_equilibrium():
-    rps = np.array([[0.5, 0.7, 0.3], [0.3, 0.5, 0.7], [0.7, 0.3, 0.5]])
+    rps = np.array([[0.5, 0.3, 0.7], [0.7, 0.5, 0.3], [0.3, 0.7, 0.5]])   # rock beats scissors, ...
     m = meta.analyse(two_player(["rock", "paper", "scissors"], rps), reps=50)
     assert np.allclose(m.nash.mixture, 1 / 3, atol=1e-3)
     assert sorted(m.nash.support) == ["paper", "rock", "scissors"] and m.nash.dominant is None
@@ -44,6 +44,7 @@ def test_rock_paper_scissors_plans_have_the_uniform_mixture_as_equilibrium():
     # a cycle has no plan α-Rank prefers either
     assert np.allclose(m.alpharank.mass, 1 / 3, atol=1e-3)
     assert "the equilibrium mixes" in meta.verdict(m)
+    assert meta.cycles(m.matrix) == (1, [("rock", "scissors", "paper")])
 
 
 def test_a_plan_beating_every_other_is_dominant_and_the_equilibrium_is_pure():
@@ -54,6 +55,7 @@ def test_a_plan_beating_every_other_is_dominant_and_the_equilibrium_is_pure():
     stab = m.stability.set_index("agent")
     assert stab.at["strong", "in_support"] == 1.0 and stab.at["strong", "ranked_first"] == 1.0
     assert meta.verdict(m).startswith("strong is dominant")
+    assert meta.cycles(m.matrix) == (0, [])
 
 
 def test_a_best_plan_whose_interval_reaches_half_is_not_called_dominant():

@@ -257,6 +257,18 @@ def dominant(m: Matrix) -> str | None:
     return None
 
 
+def cycles(m: Matrix) -> tuple[int, list[tuple[str, str, str]]]:
+    """Rock-paper-scissors among the plans: the number of triples A beats B beats C beats A (each
+    rate above 50%), and those whose three intervals all lie above 50%."""
+    found, sure = 0, []
+    for i, j, k in itertools.permutations(range(len(m.agents)), 3):
+        if i < j and i < k and m.rate[i, j] > 0.5 and m.rate[j, k] > 0.5 and m.rate[k, i] > 0.5:
+            found += 1
+            if m.lo[i, j] > 0.5 and m.lo[j, k] > 0.5 and m.lo[k, i] > 0.5:
+                sure.append((m.agents[i], m.agents[j], m.agents[k]))
+    return found, sure
+
+
 def nash(m: Matrix) -> Nash:
     x = equilibrium(m.payoff)
     return Nash(m.agents, x, float(x @ m.payoff @ x), float((x @ m.payoff).min()), dominant(m))
@@ -562,6 +574,7 @@ def report(meta: Meta, command: str, market: str) -> str:
                 lines.append(f"  {a:<28}   0.0%   outside the support here, inside it in "
                              f"{100 * s.in_support:.0f}% of the bootstrap matrices")
         lines.append(f"dominant strategy: {n.dominant or 'none'}")
+        lines.append(cycle_words(meta.matrix))
         lines.append("")
     ar = meta.alpharank
     stab = meta.stability.set_index("agent") if meta.stability is not None else None
@@ -585,6 +598,14 @@ def report(meta: Meta, command: str, market: str) -> str:
     return "\n".join(lines)
 
 
+def cycle_words(m: Matrix) -> str:
+    found, sure = cycles(m)
+    if not found:
+        return "cycles (A beats B beats C beats A): none"
+    return (f"cycles (A beats B beats C beats A): {found}, {len(sure)} with all three intervals above 50%"
+            + (": " + "; ".join(" > ".join(c) + f" > {c[0]}" for c in sure[:5]) if sure else ""))
+
+
 def as_dict(meta: Meta, command: str, market: str) -> dict:
     r = meta.results
     out = {"command": command, "players": r.players, "market": market, "agents": r.agents,
@@ -599,6 +620,8 @@ def as_dict(meta: Meta, command: str, market: str) -> dict:
     if meta.matrix is not None:
         n = meta.nash
         out["matrix"] = json_records(meta.matrix.long())
+        found, sure = cycles(meta.matrix)
+        out["cycles"] = {"count": found, "sure": [list(c) for c in sure]}
         out["nash"] = {"support": n.support, "probabilities": {a: float(p) for a, p in zip(n.agents, n.mixture)},
                        "value": n.value, "worst": n.worst, "dominant": n.dominant, "pure": n.pure,
                        "solver": "nashpy linear_program"}
