@@ -147,7 +147,8 @@ def _answer(study: Study, m: meta.Meta, reps: int) -> None:
                f"tables; win rates carry their 95% Wilson interval.")
     if m.matrix is not None:
         _closest(study, m)
-        study.text(meta.cycle_words(m.matrix).capitalize() + ".")
+        words = meta.cycle_words(m.matrix)
+        study.text(words[0].upper() + words[1:] + ".")
 
 
 def _played(study: Study, ruleset: Ruleset, agents, games: int, seed: int, path: str) -> meta.Results:

@@ -176,11 +176,19 @@ def effect_bars(table: pd.DataFrame, label: str, path, title: str, xlabel: str, 
     return _save(fig, path)
 
 
+def _mass_range(meta, order, mass):
+    """Whiskers from each α-Rank mass to its bootstrap range, or none without a bootstrap."""
+    if meta.stability is None:
+        return None
+    s = meta.stability.set_index("agent").loc[order]
+    return np.vstack([np.clip(mass - s["mass_lo"].to_numpy(), 0, None), np.clip(s["mass_hi"].to_numpy() - mass, 0, None)])
+
+
 def meta_game(meta, path, title: str = "Meta-game") -> Path:
     """The meta-game of `hoc.research.meta.analyse`: at 2 players the head-to-head matrix (row plan's
     win rate against the column plan, with its 95% Wilson interval) beside bars of each plan's Nash
-    equilibrium probability (whiskers: the bootstrap's 95% range) and α-Rank mass; at 3 and 4 players
-    the α-Rank masses beside each plan's win rate per seat over all its lineups."""
+    equilibrium probability and α-Rank mass (whiskers: the bootstrap's 95% ranges); at 3 and 4
+    players the α-Rank masses beside each plan's win rate per seat over all its lineups."""
     ar = meta.alpharank.table().set_index("agent")
     if meta.matrix is not None:
         m = meta.matrix
@@ -216,8 +224,9 @@ def meta_game(meta, path, title: str = "Meta-game") -> Path:
             err = None
         right.barh(y - 0.2, p, height=0.4, xerr=err, color="#4c72b0", capsize=2, ecolor="#333333",
                    label="Nash equilibrium probability")
-        right.barh(y + 0.2, ar.loc[order, "mass"].to_numpy(), height=0.4, color="#dd8452",
-                   label=f"α-Rank mass (α = {meta.alpharank.alpha:g})")
+        mass = ar.loc[order, "mass"].to_numpy()
+        right.barh(y + 0.2, mass, height=0.4, xerr=_mass_range(meta, order, mass), color="#dd8452", capsize=2,
+                   ecolor="#333333", label=f"α-Rank mass (α = {meta.alpharank.alpha:g})")
         right.set_yticks(y, order, fontsize=fontsize + 2)
         right.invert_yaxis()
         right.set_xlim(0, 1)
@@ -230,11 +239,13 @@ def meta_game(meta, path, title: str = "Meta-game") -> Path:
         fig = Figure(figsize=(11, max(3.5, 0.35 * n + 1.5)), layout="constrained")
         left, right = fig.subplots(1, 2)
         y = np.arange(n)
-        left.barh(y, ar["mass"].to_numpy(), color="#dd8452")
+        mass = ar["mass"].to_numpy()
+        left.barh(y, mass, xerr=_mass_range(meta, order, mass), color="#dd8452", capsize=2, ecolor="#333333")
         left.set_yticks(y, order)
         left.invert_yaxis()
         left.set_xlim(0, 1)
-        left.set_xlabel(f"α-Rank mass (α = {meta.alpharank.alpha:g}, population {meta.alpharank.population})")
+        left.set_xlabel(f"α-Rank mass (α = {meta.alpharank.alpha:g}, population {meta.alpharank.population}; "
+                        f"whiskers: bootstrap 95% range)")
         left.grid(axis="x", alpha=0.3)
         s = meta.seats.set_index("agent").loc[order]
         r = s["rate"].to_numpy(float)
