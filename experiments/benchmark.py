@@ -132,12 +132,10 @@ def _answer(study: Study, m: meta.Meta, reps: int) -> None:
         row = {"plan": s.agent, "win rate per seat (all its games)": pct(s.rate, s.lo, s.hi)}
         if m.nash is not None:
             p = dict(zip(m.nash.agents, m.nash.mixture))[s.agent]
-            row["Nash probability"] = f"{100 * p:.1f}%" + (
-                f" [{100 * stab.at[s.agent, 'p_lo']:.1f}, {100 * stab.at[s.agent, 'p_hi']:.1f}]" if stab is not None else "")
+            row["Nash probability"] = f"{100 * p:.1f}%" + _range(stab, s.agent, "p")
             if stab is not None:
                 row["in the support of (bootstrap)"] = f"{100 * stab.at[s.agent, 'in_support']:.0f}%"
-        row["α-Rank mass"] = f"{100 * ar.at[s.agent, 'mass']:.1f}%" + (
-            f" [{100 * stab.at[s.agent, 'mass_lo']:.1f}, {100 * stab.at[s.agent, 'mass_hi']:.1f}]" if stab is not None else "")
+        row["α-Rank mass"] = f"{100 * ar.at[s.agent, 'mass']:.1f}%" + _range(stab, s.agent, "mass")
         if stab is not None:
             row["ranked first (bootstrap)"] = f"{100 * stab.at[s.agent, 'ranked_first']:.0f}%"
         rows.append(row)
@@ -149,6 +147,13 @@ def _answer(study: Study, m: meta.Meta, reps: int) -> None:
         _closest(study, m)
         words = meta.cycle_words(m.matrix)
         study.text(words[0].upper() + words[1:] + ".")
+
+
+def _range(stab: pd.DataFrame | None, agent: str, column: str) -> str:
+    """' [lo, hi]': the bootstrap's 2.5-97.5% range of a column, or nothing without a bootstrap."""
+    if stab is None:
+        return ""
+    return f" [{100 * stab.at[agent, column + '_lo']:.1f}, {100 * stab.at[agent, column + '_hi']:.1f}]"
 
 
 def _played(study: Study, ruleset: Ruleset, agents, games: int, seed: int, path: str) -> meta.Results:

@@ -102,7 +102,8 @@ def test_alpharank_at_three_players_puts_the_mass_on_a_plan_that_wins_every_line
     for lineup in itertools.combinations_with_replacement(agents, 3):
         # the winner's seats share the wins; without it, the seats are even
         if "winner" in lineup:
-            hpt[tuple(sorted(lineup))] = {a: (1 / lineup.count("winner") if a == "winner" else 0.0) for a in set(lineup)}
+            share = 1 / lineup.count("winner")
+            hpt[tuple(sorted(lineup))] = {a: (share if a == "winner" else 0.0) for a in set(lineup)}
         else:
             hpt[tuple(sorted(lineup))] = {a: 1 / 3 for a in set(lineup)}
     ar = meta.alpharank_table(hpt, agents, 3)

@@ -49,9 +49,9 @@ COLUMNS = ["lineup", "agent", "count", "seats", "wins", "games"]
 @dataclasses.dataclass
 class Results:
     """The head-to-head results of a population: `table` has one row per (lineup, agent in it):
-    lineup (the agents of the lineup in the population's order, joined by '+'), agent, count (its seats in the lineup),
-    seats (seats it played: count x games), wins (of those seats; a shared win counts for each
-    sharing seat), games (games of the lineup)."""
+    lineup (the agents of the lineup in the population's order, joined by '+'), agent, count (its
+    seats in the lineup), seats (seats it played: count x games), wins (of those seats; a shared win
+    counts for each sharing seat), games (games of the lineup); `market` the games' market."""
 
     players: int
     agents: list[str]
@@ -521,16 +521,17 @@ def verdict(meta: Meta) -> str:
     n = meta.nash
     support = ""
     if stab is not None:
-        support = "; in the bootstrap, " + ", ".join(f"{a} is in the support {100 * stab.at[a, 'in_support']:.0f}% "
-                                                    f"of the time" for a in stab.sort_values("in_support", ascending=False)
-                                                    .index if stab.at[a, "in_support"] >= 0.05)
+        often = stab.sort_values("in_support", ascending=False)
+        support = "; in the bootstrap, " + ", ".join(f"{a} is in the support {100 * s.in_support:.0f}% of the time"
+                                                    for a, s in often.iterrows() if s.in_support >= 0.05)
     if n.dominant:
         return f"{n.dominant} is dominant: it beats every other plan with its interval above 50%{support}"
     if n.pure:
         return (f"no dominant plan, but the equilibrium is pure: {n.support[0]} alone (no plan beats it, and some "
                 f"pairing's interval reaches 50%){support}")
     mix = dict(zip(n.agents, n.mixture))
-    return "no dominant plan: the equilibrium mixes " + ", ".join(f"{a} {100 * mix[a]:.1f}%" for a in n.support) + support
+    mixed = ", ".join(f"{a} {100 * mix[a]:.1f}%" for a in n.support)
+    return f"no dominant plan: the equilibrium mixes {mixed}{support}"
 
 
 def report(meta: Meta, command: str, market: str) -> str:
@@ -593,7 +594,8 @@ def report(meta: Meta, command: str, market: str) -> str:
         lines.append(f"  ({rest} more plans under 0.05%)")
     if meta.nash is None:
         lines += ["", f"at {meta.players} players the game is not two-person zero-sum: a symmetric Nash equilibrium "
-                      "(a mixture no plan gains by leaving) may not be unique and is not computed; α-Rank is the answer"]
+                      "(a mixture no plan gains by leaving) may not be unique and is not computed; "
+                      "α-Rank is the answer"]
     lines += ["", f"answer: {verdict(meta)}"]
     return "\n".join(lines)
 

@@ -181,7 +181,8 @@ def _mass_range(meta, order, mass):
     if meta.stability is None:
         return None
     s = meta.stability.set_index("agent").loc[order]
-    return np.vstack([np.clip(mass - s["mass_lo"].to_numpy(), 0, None), np.clip(s["mass_hi"].to_numpy() - mass, 0, None)])
+    return np.vstack([np.clip(mass - s["mass_lo"].to_numpy(), 0, None),
+                      np.clip(s["mass_hi"].to_numpy() - mass, 0, None)])
 
 
 def meta_game(meta, path, title: str = "Meta-game") -> Path:
