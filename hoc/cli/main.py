@@ -500,7 +500,8 @@ def _meta_parser(sub) -> None:
     p.add_argument("--alpha", type=float, help="α-Rank's selection intensity (default: the smallest of 0.5, 1, 2, "
                                                "... at which the masses settle)")
     p.add_argument("--bootstrap", type=int, default=200,
-                   help="2 players: matrices resampled to test the equilibrium's support (default 200; 0 skips)")
+                   help="tables resampled from the games to test the equilibrium's support and α-Rank's "
+                        "masses (default 200; 0 skips)")
     p.add_argument("--matrix", metavar="FILE.csv", help="analyse a matrix saved by --save-matrix instead of playing "
                                                          "(with --agents: the sub-game of those agents)")
     p.add_argument("--save-matrix", metavar="FILE.csv", help="save the results table to reuse with --matrix")
