@@ -158,12 +158,16 @@ def _range(stab: pd.DataFrame | None, agent: str, column: str) -> str:
 
 def _played(study: Study, ruleset: Ruleset, agents, games: int, seed: int, path: str) -> meta.Results:
     """The section's results table: read back from its folder when a previous run of the same
-    section (same agents, games, seed and market, recorded beside it) saved it, else played and saved."""
+    section (same agents, games, seed and market, recorded beside it) saved it, else played and saved.
+    Agents are recorded by name and by a digest of their parameter rows, so a plan file edited under
+    the same name is played again rather than read back."""
+    import hashlib
     import json
     from pathlib import Path
 
+    digest = {a.name: hashlib.sha256(a.params(ruleset).tobytes()).hexdigest()[:16] for a in agents}
     record = {"players": ruleset.players, "market": ruleset.market, "agents": [a.name for a in agents],
-              "games_per_lineup": games, "seed": seed}
+              "params": digest, "games_per_lineup": games, "seed": seed}
     done = Path(path).with_suffix(".json")
     if done.exists() and Path(path).exists() and json.loads(done.read_text()) == record:
         return meta.load(path)
