@@ -197,6 +197,8 @@ def test_a_saved_matrix_gives_the_same_analysis_without_playing(capsys, tmp_path
     (["--agents", "basic_rush,senator_duke", *BASIC, "--plot", "x.jpg"], ".png"),
     (["--agents", "basic_rush,senator_duke", *BASIC, "--save-matrix", "x.txt"], ".csv"),
     (["--matrix", "/nonexistent/m.csv"], "no such file"),
+    (["--matrix", "m.csv", "--players", "3"], "--players cannot apply"),
+    (["--matrix", "m.csv", "--market", "basic", "--games-per-pairing", "9"], "--market, --games-per-pairing"),
 ])
 def test_hoc_meta_bad_input_exits_2_with_one_line(capsys, argv, named):
     code, out, err = run(capsys, "meta", *argv)

@@ -462,6 +462,13 @@ def cmd_meta(args) -> int:
             raise HocError(f"--save-matrix must name a .csv file, got {args.save_matrix!r}")
         _check_writable("--save-matrix", Path(args.save_matrix), folder=False)
     if args.matrix:
+        # a saved matrix carries its own players, market and games: options that would change them do not apply
+        played = {"--edition": args.edition != "2e", "--players": args.players != 2, "--market": args.market != "random",
+                  "--games-per-pairing": args.games_per_pairing != 400, "--save-matrix": args.save_matrix is not None}
+        clash = [k for k, given in played.items() if given]
+        if clash:
+            raise HocError(f"--matrix analyses saved games and plays none: {', '.join(clash)} cannot apply "
+                           f"(the matrix records its own players, market and games)")
         results = meta.load(args.matrix)
         if args.agents:
             results = meta.subset(results, [a.strip() for a in args.agents.split(",") if a.strip()])
