@@ -119,6 +119,7 @@ def vec_step(states, actions, master, episodes, learners, fixed_seat, ids, param
             ended[i, 0] = seeds[i]
             ended[i, 1] = learner
             ended[i, 2] = s[H_WIN_MASK]
+            ended[i, 3] = s[H_STEPS]
             episodes[i] += 1
             if not start_game(s, i, n, master, episodes, learners, fixed_seat, ids, params, seeds):
                 return -2 - i
@@ -156,7 +157,7 @@ class VecHoc:
     float32 (N,) at the end of a game (1 sole win, 1/k shared win, -1 loss, 0 draw), else 0; dones:
     bool (N,). `learners[i]` is the learner's seat in game i (fixed by `seat`, or rotating through the
     seats game after game when `seat` is None); `ended[i]` = (game seed, learner seat, winning seats
-    bitmask) of the last game slot i finished. Game e of slot i has the seed of game e * N + i of a
+    bitmask, decisions of all seats) of the last game slot i finished. Game e of slot i has the seed of game e * N + i of a
     run with seed `seed` (`Game.of_run`), so every game can be replayed.
     """
 
@@ -181,7 +182,7 @@ class VecHoc:
         self.episodes = np.zeros(n, np.int64)
         self.learners = np.zeros(n, np.int64)
         self.seeds = np.zeros(n, np.int64)
-        self.ended = np.zeros((n, 3), np.int64)
+        self.ended = np.zeros((n, 4), np.int64)
 
     def reset(self) -> tuple[np.ndarray, np.ndarray]:
         self.episodes[:] = 0
