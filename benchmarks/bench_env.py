@@ -72,11 +72,11 @@ def aec_rate(seconds: float, seed: int) -> float:
     rng = np.random.default_rng(seed)
     steps, t = 0, time.process_time()
     while time.process_time() - t < seconds:
+        if not e.agents:                    # every seat has stepped out of the finished game
+            e.reset()
+            continue
         agent = e.agent_selection
         if e.terminations[agent]:
-            if not e.agents:
-                e.reset()
-                continue
             e.step(None)
             continue
         mask = e.observe(agent)["action_mask"]

@@ -1,6 +1,6 @@
 """Learning example: a policy-gradient agent trained on CPU over the vectorized stepper.
 
-    python -m experiments.learn [--minutes 5] [--opponent random] [--eval-games 1000] [--seed 0]
+    python -m experiments.learn [--minutes 5 | --updates N] [--opponent random,basic_rush] [--eval-games 1000]
 
 REINFORCE with a learned baseline (numpy only): a linear policy over the observation vector
 (`hoc.env.observation.FIELDS`, each slot squashed by sign(x) log(1 + |x|)) with a masked softmax
@@ -109,8 +109,9 @@ def train(args, out: Path) -> tuple[Policy, list[dict]]:
     D = np.zeros((T, N), np.bool_)
     curve, window = [], np.zeros(3, np.int64)      # wins, draws, losses since the last curve point
     decisions, start, update = 0, time.process_time(), 0
-    while time.process_time() - start < args.minutes * 60:
-        now = min(len(stages) - 1, int((time.process_time() - start) / (args.minutes * 60) * len(stages)))
+    while (update < args.updates) if args.updates else (time.process_time() - start < args.minutes * 60):
+        done = update / args.updates if args.updates else (time.process_time() - start) / (args.minutes * 60)
+        now = min(len(stages) - 1, int(done * len(stages)))
         if now != stage:            # the next opponent of the curriculum, in fresh games
             if window.sum():
                 curve.append(curve_point(decisions, time.process_time() - start, window, stages[stage]))
@@ -227,6 +228,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--opponent", default="random,basic_rush",
                     help="training opponents, jitted agents played in turn for equal shares of the time "
                          "(default random,basic_rush)")
+    ap.add_argument("--updates", type=int, default=0,
+                    help="train for exactly this many updates instead of --minutes (the run is then the same "
+                         "on any machine; the curriculum splits the updates)")
     ap.add_argument("--eval-games", type=int, default=1000, help="evaluation games per opponent (default 1000)")
     ap.add_argument("--envs", type=int, default=256, help="games stepped together (default 256)")
     ap.add_argument("--horizon", type=int, default=32, help="decisions per game between updates (default 32)")
@@ -241,6 +245,8 @@ def main(argv: list[str] | None = None) -> int:
     for name in ("minutes", "eval_games", "envs", "horizon", "log_every"):
         if getattr(args, name) <= 0:
             ap.exit(2, f"error: --{name.replace('_', '-')} must be positive, got {getattr(args, name)}\n")
+    if args.updates < 0:
+        ap.exit(2, f"error: --updates must be 0 (train for --minutes) or more, got {args.updates}\n")
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     command = "python -m experiments.learn " + shlex.join(sys.argv[1:] if argv is None else argv)

@@ -201,36 +201,46 @@ def reference() -> str:
 
 @kernel
 def write_cards(s, kind, src, seat, p, out, i):
-    """Write per-card field `kind`, seen by `seat`, of seat p's block into out[i:i + NCMAX]. Only the
-    cards present in the game can be anywhere (the active list); piles are counted in one pass."""
+    """Write per-card field `kind`, seen by `seat`, of seat p's block into out[i:i + NCMAX]. One loop
+    per kind (the branch outside it); piles are counted in one pass."""
+    nc = s[H_NC]
+    if kind == SEAT_CARDS or kind == CARDS:
+        off = s[src] + (p * nc if kind == SEAT_CARDS else 0)
+        for c in range(nc):
+            out[i + c] = s[off + c]
+        for c in range(nc, NCMAX):
+            out[i + c] = 0
+        return
     for c in range(NCMAX):
         out[i + c] = 0
-    if kind == SEAT_CARDS or kind == CARDS or kind == FOR_SALE or kind == PRICE:
-        off = s[src] + (p * s[H_NC] if kind == SEAT_CARDS else 0)
+    if kind == FOR_SALE:
+        for j in range(s[H_NACTIVE]):      # only the cards present in the game can be in the market
+            c = active(s, j)
+            if in_market(s, c):
+                out[i + c] = 1
+    elif kind == PRICE:
         for j in range(s[H_NACTIVE]):
             c = active(s, j)
-            if kind == FOR_SALE:
-                out[i + c] = 1 if in_market(s, c) else 0
-            elif kind == PRICE:
-                out[i + c] = buy_cost(s, seat, c) if in_market(s, c) else 0
-            else:
-                out[i + c] = s[off + c]
-        return
-    if kind == SUPPLY or kind == SUPPLY_FACE_UP:
+            if in_market(s, c):
+                out[i + c] = buy_cost(s, seat, c)
+    elif kind == SUPPLY or kind == SUPPLY_FACE_UP:
         top = s[H_OFF_SUPPLY] + s[H_SUPPLY_N]
         for x in range(s[H_OFF_SUPPLY] if kind == SUPPLY else top - s[H_REVEALED], top):
             out[i + s[x]] += 1
-        return
-    k = deck(s, p)
-    top = s[pb(s, p) + P_DECK_N]
-    lo = 0
-    if kind == DECK_WINDOW:
-        if s[H_END] != 0 or s[H_CTX] != CTX_EFFECT or s[H_CH_KIND] != CH_DECK_TOP or s[H_DECIDER] != seat:
-            return
-        lo = max(0, top - s[H_CH_N])
-    for x in range(k + lo, k + top):
-        if kind != DECK_FACE_UP or s[x] & FACE_UP:
-            out[i + (s[x] & (FACE_UP - 1))] += 1
+    else:
+        k = deck(s, p)
+        top = s[pb(s, p) + P_DECK_N]
+        if kind == DECK_WINDOW:
+            if s[H_END] == 0 and s[H_CTX] == CTX_EFFECT and s[H_CH_KIND] == CH_DECK_TOP and s[H_DECIDER] == seat:
+                for x in range(k + max(0, top - s[H_CH_N]), k + top):
+                    out[i + (s[x] & (FACE_UP - 1))] += 1
+        elif kind == DECK_FACE_UP:
+            for x in range(k, k + top):
+                if s[x] & FACE_UP:
+                    out[i + (s[x] & (FACE_UP - 1))] += 1
+        else:
+            for x in range(k, k + top):
+                out[i + (s[x] & (FACE_UP - 1))] += 1
 
 
 @kernel
