@@ -1,12 +1,13 @@
 """Environment speed figures (a script that prints numbers, never a timed test).
 
-    python benchmarks/bench_env.py [--envs 1024] [--seconds 10]
+    python benchmarks/bench_env.py [--envs 64,256,1024] [--seconds 10]
 
 Prints, on one core, in process time (best of 3 runs: the machine is shared):
 - the vectorized stepper (`hoc.env.VecHoc`) under a random policy: learner decisions per second,
   each with its observation and legal-action mask written, the opponent's decisions (a jitted random
   agent) played inside the same call, and the policy's own choice (a uniform legal action, jitted)
-  included; 2-player games on random markets (issue 15's target: 200,000 decisions/s);
+  included; 2-player games on random markets (issue 15's target: 200,000 decisions/s), for several
+  batch sizes (the batch's states and observations outgrow the CPU caches as it grows);
 - the same counting every decision of the games (the learner's and the opponent's);
 - the PettingZoo AEC environment (one game, Python per step) under a random policy: steps per second,
   for information.
@@ -87,15 +88,16 @@ def aec_rate(seconds: float, seed: int) -> float:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--envs", type=int, default=1024, help="games stepped together (default 1024)")
+    ap.add_argument("--envs", default="64,256,1024", help="games stepped together, one run per size (default 64,256,1024)")
     ap.add_argument("--seconds", type=float, default=10.0, help="seconds per run (default 10)")
     args = ap.parse_args()
-    runs = [stepper_rate(args.envs, args.seconds, seed) for seed in range(3)]
-    learner = max(r[0] for r in runs)
-    total = max(r[1] for r in runs)
-    print(f"vectorized stepper, random policy, {args.envs} 2-player games on random markets, one core:")
-    print(f"  {learner:,.0f} learner decisions/s (observation and mask written for each; target 200,000)")
-    print(f"  {total:,.0f} decisions/s counting the opponent's (a jitted random agent)")
+    print("vectorized stepper, random policy, 2-player games on random markets, one core (best of 3):")
+    for envs in (int(n) for n in args.envs.split(",")):
+        runs = [stepper_rate(envs, args.seconds, seed) for seed in range(3)]
+        learner = max(r[0] for r in runs)
+        total = max(r[1] for r in runs)
+        print(f"  {envs:5} games: {learner:,.0f} learner decisions/s (observation and mask written for each; "
+              f"target 200,000); {total:,.0f} decisions/s counting the opponent's (a jitted random agent)")
     print(f"AEC environment (PettingZoo, Python per step), random policy: {aec_rate(args.seconds / 2, 0):,.0f} steps/s")
 
 
