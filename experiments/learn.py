@@ -234,7 +234,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--eval-games", type=int, default=1000, help="evaluation games per opponent (default 1000)")
     ap.add_argument("--envs", type=int, default=256, help="games stepped together (default 256)")
     ap.add_argument("--horizon", type=int, default=32, help="decisions per game between updates (default 32)")
-    ap.add_argument("--lr", type=float, default=0.01)
+    ap.add_argument("--lr", type=float, default=0.001,
+                    help="Adam step (default 0.001: at 0.01 the policy collapsed against basic_rush)")
     ap.add_argument("--gamma", type=float, default=0.995)
     ap.add_argument("--entropy", type=float, default=0.003, help="entropy bonus (default 0.003)")
     ap.add_argument("--shaping", type=float, default=0.02, help="reward per SP gained (default 0.02)")
@@ -279,7 +280,8 @@ def main(argv: list[str] | None = None) -> int:
 def write_summary(out: Path, command: str, args, curve, table) -> None:
     lines = [f"# Learning example\n\nCommand: `{command}`\n",
              f"Training: {curve[-1]['decisions'] if curve else 0:,} learner decisions in "
-             f"{curve[-1]['seconds'] if curve else 0:.0f} CPU seconds against {args.opponent}.\n",
+             f"{curve[-1]['seconds'] if curve else 0:.0f} CPU seconds against {args.opponent}; the whole run, "
+             f"evaluation included, {time.process_time():.0f} CPU seconds.\n",
              "| policy | opponent | games | win rate [95% CI] | draw rate | loss rate [95% CI] |", "|---|---|---|---|---|---|"]
     for r in table.itertuples():
         lines.append(f"| {r.policy} | {r.opponent} | {r.games} | {r.win_rate:.3f} [{r.win_lo:.3f}, {r.win_hi:.3f}] | "
