@@ -324,15 +324,30 @@ def _balance_kinds(args, ruleset) -> list[str]:
 def cmd_balance(args) -> int:
     from hoc.agents.registry import AGENTS, archetypes
     from hoc.research import card_value as cv
+    from hoc.research.runs import check_memory
     from hoc.research.simulate import resolve
 
-    ruleset = _balance_ruleset(args)
-    ruleset.vector                      # bad overrides and player counts fail now, before any game
-    kinds = _balance_kinds(args, ruleset)
+    if not 2 <= args.players <= 4:
+        raise HocError(f"balance plays 2 to 4 players, got {args.players}")
     for flag, value, low in (("--tune-games", args.tune_games, 1), ("--seeds", args.seeds, 2),
                              ("--games", args.games, 1)):
         if value < low:
             raise HocError(f"{flag} must be at least {low}, got {value}")
+    if args.plot is not None:
+        if Path(args.plot).suffix != ".png" or not Path(args.plot).stem:
+            raise HocError(f"--plot must name a .png file, got {args.plot!r}")
+        _check_writable("--plot", Path(args.plot), folder=False)
+    if args.work is not None and Path(args.work).exists() and not Path(args.work).is_dir():
+        raise HocError(f"--work must name a folder, got the file {args.work}")
+    agents = None
+    if args.agents is not None:
+        agents = resolve(args.agents)
+        if not agents:
+            raise HocError("no agents given")
+    ruleset = _balance_ruleset(args)
+    ruleset.vector                      # bad overrides and player counts fail now, before any game
+    check_memory(max(2 * args.games, args.seeds * ruleset.players))
+    kinds = _balance_kinds(args, ruleset)
     tuning = cv.Tuning(args.start, tuple(n.strip() for n in (args.opponents or "").split(",") if n.strip()),
                        args.tune_games, args.seed)
     if args.strong == cv.TUNED:
@@ -343,21 +358,13 @@ def cmd_balance(args) -> int:
         strong = resolve(args.strong)
         if len(strong) != 1:
             raise HocError(f"--strong names one agent, got {args.strong!r}")
-    if args.plot is not None:
-        if Path(args.plot).suffix != ".png" or not Path(args.plot).stem:
-            raise HocError(f"--plot must name a .png file, got {args.plot!r}")
-        _check_writable("--plot", Path(args.plot), folder=False)
-    if args.work is not None and Path(args.work).exists() and not Path(args.work).is_dir():
-        raise HocError(f"--work must name a folder, got the file {args.work}")
-    agents = []
+        cv.ban(strong[0], kinds[0], ruleset)      # an agent that cannot take a ban fails now
     if ruleset.overrides:
-        if args.agents is not None:
-            agents = resolve(args.agents)
-        else:                       # the hand-written plans and the tuned ones for this player count
+        if agents is None:          # the hand-written plans and the tuned ones for this player count
             agents = archetypes() + [a for n, a in AGENTS.items()
                                      if n.startswith("tuned_") and n.endswith(f"_{ruleset.players}p")]
         if len(agents) < ruleset.players:
-            raise HocError(f"{len(agents)} agents cannot fill {ruleset.players} seats" if agents else "no agents given")
+            raise HocError(f"{len(agents)} agents cannot fill {ruleset.players} seats")
     backend = _backend(args)
     try:
         if ruleset.overrides:
@@ -412,7 +419,7 @@ def _balance_head(args, ruleset, tuning) -> dict:
             "strong": args.strong, "strong_player": _strong_words(args, ruleset, tuning),
             "tune_games": tuning.games if args.strong == "tuned" else None,
             "start": tuning.start_name(ruleset.players) if args.strong == "tuned" else None,
-            "command": shlex.join(["hoc", "balance", *args.argv])}
+            "command": shlex.join(["hoc", *args.argv])}
 
 
 def _values_json(args, ruleset, tuning, values) -> dict:
