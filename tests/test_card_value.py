@@ -184,11 +184,32 @@ def test_balance_is_determined_by_its_seed(what_if_runs):
     assert first == second
 
 
-def test_the_tuned_plans_of_a_what_if_see_the_change(what_if_runs):
-    """The changed condition's plans were re-tuned under the override (their files say so)."""
+def test_the_plans_of_a_what_if_are_searched_under_the_change(what_if_runs, tmp_path_factory):
+    """Each condition has its own pair of plans, named for it; the searched plans differ from their
+    banned twins in their rules for the card only."""
+    from hoc.agents.tune.genome import load
+
     r = json.loads(what_if_runs[0])
-    assert r["card_change"]["changed"]["allowed"].endswith("-override")
-    assert r["tune_games"] == 300 and r["start"] == "tuned_general_2p"
+    c = r["card_change"]
+    assert c["baseline"]["allowed"] == "curse_witch-allowed" and c["changed"]["allowed"] == "curse_witch-override-allowed"
+    assert r["start"] == "tuned_general_2p" and r["strong"] == "rules"
+    work = tmp_path_factory.getbasetemp() / "work0"
+    for tag in ("curse_witch", "curse_witch-override"):
+        allowed, banned = load(work / f"{tag}-allowed.toml"), load(work / f"{tag}-banned.toml")
+        assert banned.never == ("curse_witch",) and allowed.never == ()
+        assert [x for x in allowed.buy if x.card != "curse_witch"] == list(banned.buy)
+    assert "curse_witch.cost=6" in (work / "curse_witch-override-allowed.toml").read_text()
+
+
+def test_card_value_with_whole_plans_re_tuned_per_condition(capsys, tmp_path, warm_kernels):
+    argv = ["balance", "--card", "margrave", "--strong", "tuned", "--tune-games", "300", "--seeds", "20", "--json",
+            "--work", str(tmp_path)]
+    assert main(argv) == 0
+    r = json.loads(capsys.readouterr().out)
+    v = r["values"][0]
+    assert (v["allowed"], v["banned"]) == ("margrave-allowed", "margrave-banned") and v["banned_owned"] == 0
+    assert r["tune_games"] == 300 and v["lo"] <= v["value"] <= v["hi"]
+    assert 'never = ["margrave"]' in (tmp_path / "margrave.base.banned" / "best.toml").read_text()
 
 
 def test_card_value_of_a_fixed_agent_against_itself_banned(capsys, warm_kernels):

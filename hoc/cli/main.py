@@ -350,8 +350,8 @@ def cmd_balance(args) -> int:
     kinds = _balance_kinds(args, ruleset)
     tuning = cv.Tuning(args.start, tuple(n.strip() for n in (args.opponents or "").split(",") if n.strip()),
                        args.tune_games, args.seed)
-    if args.strong == cv.TUNED:
-        cv._priority_file(tuning.start_name(ruleset.players))     # a missing start plan fails now
+    if args.strong in (cv.RULES, cv.TUNED):
+        cv.plan_file(tuning.start_name(ruleset.players))     # a missing start plan fails now
         for n in tuning.opponents:
             resolve(n)
     else:
@@ -406,6 +406,11 @@ def _ci(v) -> dict:
 def _strong_words(args, ruleset, tuning) -> str:
     from hoc.research import card_value as cv
 
+    start = tuning.start_name(ruleset.players)
+    if args.strong == cv.RULES:
+        return (f"{start} with its rules for the card searched (one rule for a card of the kind, at any place, "
+                f"with any of {len(cv.CONDITION_GRID)} sets of conditions, raced against {start} without the card; "
+                f"seed {tuning.seed}), against {start} with the card banned")
     if args.strong != cv.TUNED:
         return f"{args.strong} as given, and the same agent with the card banned"
     against = ", ".join(tuning.opponents) or tuning.start_name(ruleset.players)
@@ -418,7 +423,7 @@ def _balance_head(args, ruleset, tuning) -> dict:
     return {"seed": args.seed, "players": ruleset.players, "edition": ruleset.edition, "seeds": args.seeds,
             "strong": args.strong, "strong_player": _strong_words(args, ruleset, tuning),
             "tune_games": tuning.games if args.strong == "tuned" else None,
-            "start": tuning.start_name(ruleset.players) if args.strong == "tuned" else None,
+            "start": tuning.start_name(ruleset.players) if args.strong in ("tuned", "rules") else None,
             "command": shlex.join(["hoc", *args.argv])}
 
 
@@ -582,8 +587,13 @@ def cmd_tune(args) -> int:
             raise HocError(f"--opponents names an agent twice: {', '.join(names)}")
     else:                           # every archetype the edition can play (1e lacks some cards)
         names = [a.name for a in archetypes() if _binds(a, ruleset)]
+    start = args.start
+    if start and not Path(start).exists():      # a plan of the library by name, e.g. tuned_general_2p
+        from hoc.research.card_value import plan_file
+
+        start = plan_file(start)
     settings = Settings(ruleset, tuple(get(n) for n in names), args.seed, args.princess,
-                        load(args.start) if args.start else None, population=args.population,
+                        load(start) if start else None, population=args.population,
                         ban=tuple(args.ban or ()))
     backend = _backend(args)
     try:
@@ -616,7 +626,8 @@ def _tune_parser(sub) -> None:
     p.add_argument("--opponents", help="agents to beat, comma-separated (default: every archetype and basic_rush "
                                        "that the edition can play); "
                                        "the search's own hall of fame always joins them")
-    p.add_argument("--from", dest="start", metavar="FILE.toml", help="start from this plan (default: from nothing)")
+    p.add_argument("--from", dest="start", metavar="PLAN", help="start from this plan: a .toml file or a plan of the "
+                                                             "library by name (default: from nothing)")
     budget = p.add_mutually_exclusive_group(required=True)
     budget.add_argument("--games", type=int, help="budget in games (the same seed gives the same plan)")
     budget.add_argument("--minutes", type=float, help="budget in minutes of search")
@@ -642,15 +653,18 @@ def _balance_parser(sub) -> None:
                                   "the kind it changes)")
     p.add_argument("--override", action="append", metavar="CARD.FIELD=VALUE",
                    help="a card change to price, e.g. curse_witch.cost=6 (repeatable)")
-    p.add_argument("--strong", default="tuned",
-                   help="the strong player: tuned (default: plans re-tuned for each condition) or an agent spec, "
-                        "played as given and with the card banned")
+    p.add_argument("--strong", default="rules",
+                   help="the strong player: rules (default: the start plan with its rules for the card searched, "
+                        "against the start plan without them), tuned (whole plans re-tuned by hoc tune for each "
+                        "condition: noisier), or an agent spec, played as given and with the card banned")
     p.add_argument("--from", dest="start", metavar="PLAN",
-                   help="the plan re-tuning starts from (default tuned_general_<players>p)")
-    p.add_argument("--opponents", help="agents the re-tunes play against, comma-separated (default: the start plan)")
-    p.add_argument("--tune-games", type=int, default=20_000, help="games per re-tune (default 20000)")
-    p.add_argument("--seeds", type=int, default=2000,
-                   help="game seeds of each head to head, each played in every seat (default 2000)")
+                   help="the start plan of rules and tuned (default tuned_general_<players>p)")
+    p.add_argument("--opponents", help="with --strong tuned: agents the re-tunes play against, comma-separated "
+                                       "(default: the start plan)")
+    p.add_argument("--tune-games", type=int, default=100_000,
+                   help="with --strong tuned: games per re-tune (default 100000)")
+    p.add_argument("--seeds", type=int, default=5000,
+                   help="game seeds of each head to head, each played in every seat (default 5000)")
     p.add_argument("--games", type=int, default=20_000,
                    help="with --override: games per ruleset of the agents' round robin (default 20000)")
     p.add_argument("--agents", help="with --override: the agents whose win-rate change is reported "

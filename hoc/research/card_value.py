@@ -8,13 +8,19 @@ gain), on the same seeds and markets, each seed played once with the allowed pla
 players), with a 95% interval over the seeds (each seed's mirrored games are one observation, so
 the interval needs no independence between a seed's games).
 
-The strong player is an agent spec. "tuned" (the default) re-tunes a plan for each condition with
-`hoc tune` from the same start plan, seed and budget: with X allowed, and with X banned (the
-start plan's rules for X are dropped, the search may not name it). A cost change is then priced by
-plans re-tuned for it, not read as "nobody buys it". Any other agent spec plays as given, with X
-banned through `ban`: priority lists carry the ban in their parameter row (`[choose] never`); an
-agent of another kind can take a ban once it registers how (`BANS`, the extension point for the
-search agent: there a ban removes X from its legal choices).
+The strong player is an agent spec. "rules" (the default) starts from a strong plan
+(`tuned_general_<players>p`): the banned player is that plan without its rules for X, the allowed
+player the best of it and of every plan with one rule for X inserted at any place with any of a grid
+of conditions, raced against the banned one. Both players share every other rule, so the head to
+head measures X and little else; the value can only come out below 0 by chance (the allowed player
+may ignore X). "tuned" re-tunes whole plans for each condition with `hoc tune` from the same start
+plan, seed and budget (X allowed; X banned: the start plan's rules for X dropped, the search may not
+name it): the two searches wander apart, and their difference in strength (up to ten points at
+100,000 games, measured by experiments/balance.py) swamps most cards. Either way a cost change is
+priced by a player re-fitted to it, not read as "nobody buys it". Any other agent spec plays as
+given, with X banned through `ban`: priority lists carry the ban in their parameter row (`[choose]
+never`); an agent of another kind can take a ban once it registers how (`BANS`, the extension point
+for the search agent: there a ban removes X from its legal choices).
 
 A what-if (`what_if`) measures the value under the printed cards and under the override on the
 same seeds, each with its own re-tuned plans, and the change with a paired interval; it also plays
@@ -40,7 +46,12 @@ from hoc.research.harness import Backend, Plan, chunk_size
 from hoc.rules import Ruleset
 
 Z95 = 1.959963984540054
-TUNED = "tuned"             # the strong-player spec that re-tunes a plan per condition
+RULES = "rules"             # the default strong player: the start plan's rules for the kind searched
+TUNED = "tuned"             # the strong-player spec that re-tunes a whole plan per condition
+# conditions a searched rule for the kind may carry: none, a cap on copies, the moment of the game
+CONDITION_GRID = ((), (("owned_below", 1),), (("owned_below", 2),), (("owned_below", 3),), (("owned_below", 5),),
+                  (("princess", False),), (("princess", True),), (("turn_at_most", 8),),
+                  (("turn_at_least", 6),), (("coins_at_most", 5),), (("owned_below", 2), ("princess", False)))
 
 
 # ---- bans: the extension point for agents of other kinds -------------------------------------------
@@ -105,7 +116,7 @@ class Tuning:
         return self.start or f"tuned_general_{players}p"
 
 
-def _priority_file(name: str) -> Path:
+def plan_file(name: str) -> Path:
     """The TOML file of a priority-list agent spec (a name of the library or a path)."""
     from hoc.agents.registry import ARCHETYPES, TUNED as TUNED_DIR, get
 
@@ -115,7 +126,7 @@ def _priority_file(name: str) -> Path:
             return folder / f"{name}.toml"
     if name.endswith(".toml"):
         return Path(name)
-    raise HocError(f"--from {name!r}: re-tuning starts from a priority-list plan (a name from `hoc agents` "
+    raise HocError(f"--from {name!r}: tuning starts from a priority-list plan (a name from `hoc agents` "
                    f"or a .toml file)")
 
 
@@ -127,7 +138,7 @@ def retune(ruleset: Ruleset, tuning: Tuning, ban_kind: str | None, out: Path, ba
     from hoc.agents.tune import search
     from hoc.agents.tune.genome import load
 
-    start = _priority_file(tuning.start_name(ruleset.players))
+    start = plan_file(tuning.start_name(ruleset.players))
     names = list(tuning.opponents) or [tuning.start_name(ruleset.players)]
     settings = search.Settings(ruleset, tuple(get(n) for n in names), tuning.seed, None, load(start),
                                population=tuning.population, ban=(ban_kind,) if ban_kind else (),
@@ -151,11 +162,60 @@ def retune(ruleset: Ruleset, tuning: Tuning, ban_kind: str | None, out: Path, ba
     return dataclasses.replace(from_file(best), name=label)
 
 
+def rule_search(ruleset: Ruleset, kind: str, tuning: Tuning, work: Path, backend: Backend, label: str,
+                progress: bool = True) -> tuple[Agent, Agent]:
+    """(X allowed, X banned) from the start plan: banned is the start without its rules for the kind
+    and with the kind on its `never` list; allowed is the best of that plan, the start itself, and
+    the plan with one rule for a card of the kind inserted at any place with any conditions of
+    CONDITION_GRID, raced (successive halving, common seeds, seats mirrored) against the banned
+    plan. Both share every other rule, so their head to head measures the kind, not two searches
+    that went different ways."""
+    from dataclasses import replace
+
+    from hoc.agents.policies import PRIORITY
+    from hoc.agents.registry import from_file
+    from hoc.agents.tune import evaluate
+    from hoc.agents.tune.genome import Rule, load
+    from hoc.agents.tune.search import Candidates, derive
+
+    start = load(plan_file(tuning.start_name(ruleset.players)))
+    db = ruleset.cards
+    cards = [db.name(c) for c in db.cards_of_pile(kind)]
+    without = replace(start, buy=tuple(r for r in start.buy if r.card not in cards) or (Rule("city"),))
+    pool = Candidates(ruleset)
+    for plan in [without, start] + [replace(without, buy=without.buy[:i] + (Rule(c, cond),) + without.buy[i:])
+                                    for c in cards for i in range(len(without.buy) + 1) for cond in CONDITION_GRID]:
+        if len(plan.buy) <= 24:
+            pool.add(plan)
+    banned = replace(without, never=(kind,))
+    if progress:
+        print(f"hoc balance: {label}: racing {len(pool.plans)} plans with a rule for {kind} against "
+              f"{tuning.start_name(ruleset.players)} without it", file=sys.stderr)
+    r = evaluate.race(ruleset, np.stack(pool.rows), banned.params(ruleset)[None, :], np.array([PRIORITY], np.int32),
+                      derive(tuning.seed, 7), backend, seeds=8, keep=2)
+    best = pool.plans[r.order[0]]
+    work.mkdir(parents=True, exist_ok=True)
+    start_name = tuning.start_name(ruleset.players)
+    note = (f"{start_name} with its rules for {kind} searched ({len(pool.plans)} plans raced, "
+            f"{r.games_played:,} games, seed {tuning.seed})")
+    files = []
+    for name, plan, what in ((f"{label}-allowed", best, note),
+                             (f"{label}-banned", banned, f"{start_name} without {kind}: its rules for it dropped")):
+        path = work / f"{name}.toml"
+        path.write_text(plan.toml(description=what, comment=f"hoc balance, {ruleset.players} players, random "
+                                  f"markets always offering {kind}, overrides {list(ruleset.overrides)}"))
+        files.append(dataclasses.replace(from_file(path), name=name))
+    return files[0], files[1]
+
+
 def strong_pair(ruleset: Ruleset, kind: str, strong: str, tuning: Tuning, work: Path, backend: Backend,
                 progress: bool = True) -> tuple[Agent, Agent]:
     """(X allowed, X banned) strong players for `ruleset` (whose markets always offer `kind`)."""
     from hoc.agents.registry import get
 
+    if strong == RULES:
+        return rule_search(ruleset, kind, tuning, work, backend,
+                           kind + ("" if not ruleset.overrides else "-override"), progress)
     if strong == TUNED:
         tag = "-".join(["base"] if not ruleset.overrides else [o.replace("=", "") for o in ruleset.overrides])
         allowed = retune(ruleset, tuning, None, work / f"{kind}.{tag}.allowed", backend,
@@ -225,7 +285,7 @@ def head_to_head(ruleset: Ruleset, kind: str, allowed: Agent, banned: Agent, see
                  float(own[seat_allowed].mean()), float(own[~seat_allowed].mean()), per_seed)
 
 
-def card_value(ruleset: Ruleset, kind: str, strong: str = TUNED, tuning: Tuning = Tuning(), seeds: int = 2000,
+def card_value(ruleset: Ruleset, kind: str, strong: str = RULES, tuning: Tuning = Tuning(), seeds: int = 2000,
                seed: int = 0, work: str | Path | None = None, backend: Backend | None = None,
                progress: bool = True) -> Value:
     """The value of common kind `kind` under `ruleset` (random markets that always offer it)."""
@@ -321,7 +381,7 @@ def agent_changes(baseline: Ruleset, changed: Ruleset, agents: list[Agent], game
     return pd.DataFrame(rows)
 
 
-def what_if(ruleset: Ruleset, kind: str, agents: list[Agent], strong: str = TUNED, tuning: Tuning = Tuning(),
+def what_if(ruleset: Ruleset, kind: str, agents: list[Agent], strong: str = RULES, tuning: Tuning = Tuning(),
             seeds: int = 2000, games: int = 20_000, seed: int = 0, work: str | Path | None = None,
             backend: Backend | None = None, progress: bool = True) -> WhatIf:
     """The value of `kind` with the printed cards and with `ruleset.overrides`, on the same seeds,
