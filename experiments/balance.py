@@ -47,7 +47,8 @@ def value_of(kind: str, strong: str, tune_seed: int, args, study: Study) -> dict
     the same settings left it, else measured and written there."""
     rs = Ruleset(players=2)
     settings = {"kind": kind, "strong": strong, "tune_seed": tune_seed, "seeds": args.games, "seed": args.seed,
-                "start": "tuned_general_2p", **({"tune_games": args.tune_games} if strong == cv.TUNED else {})}
+                "start": "tuned_general_2p",
+                **({"tune_games": args.tune_games} if strong == cv.TUNED else {"forced": True})}
     name = f"{kind}.tune{tune_seed}.json" if strong == cv.TUNED else f"{kind}.{strong}.json"
     path = study.out / "values" / name
     if path.exists():
@@ -93,7 +94,9 @@ def main(argv: list[str] | None = None) -> Study:
     rows = []
     for k in kinds:
         v = value_of(k, cv.RULES, 0, args, study)
-        rows.append({"kind": k, **{c: v[c] for c in ("value", "lo", "hi", "rate", "bought", "seeds", "games")}})
+        f = v["forced"]
+        rows.append({"kind": k, **{c: v[c] for c in ("value", "lo", "hi", "rate", "bought", "seeds", "games")},
+                     **{f"forced_{c}": f[c] for c in ("value", "lo", "hi", "bought")}})
     t = pd.DataFrame(rows).sort_values("value", ascending=False).reset_index(drop=True)
     t.to_csv(study.path("values.csv"), index=False)
     above, below = int((t.lo > 0).sum()), int((t.hi < 0).sum())
@@ -106,7 +109,13 @@ def main(argv: list[str] | None = None) -> Study:
     study.figure(str(png), "value of each common kind under strong play")
     study.table(pd.DataFrame({
         "kind": t.kind, "value": [points(r.value, r.lo, r.hi) for r in t.itertuples()],
-        "allowed plan's seats ending with it": [f"{100 * b:.0f}%" for b in t.bought]}))
+        "allowed plan's seats ending with it": [f"{100 * b:.0f}%" for b in t.bought],
+        "a plan that buys it": [points(r.forced_value, r.forced_lo, r.forced_hi)
+                                + f" ({100 * r.forced_bought:.0f}%)" for r in t.itertuples()]}))
+    study.text("*A plan that buys it*: when the best plan found does not buy the kind (or too rarely), the "
+               "best-ranked plan of the race that does buy it (its seats end with it in at least a quarter of a "
+               "short check), against the same banned plan: roughly what using the kind costs this plan. The race "
+               "dropped most such plans after a few games, so the best use of the kind may cost less.")
     if control:
         _control(control, t, args, study)
     _what_if(args, what_if, kind, study)

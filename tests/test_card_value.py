@@ -166,6 +166,8 @@ def test_balance_override_reports_the_card_under_test_with_an_interval(what_if_r
     c = r["card_change"]
     for v in (c["baseline"], c["changed"]):
         assert v["kind"] == "curse_witch" and v["lo"] <= v["value"] <= v["hi"] and v["seeds"] == 20
+        f = v["forced"]             # the best raced plan that buys it, priced against the same banned plan
+        assert f["banned"] == v["banned"] and f["lo"] <= f["value"] <= f["hi"]
     assert c["lo"] <= c["change"] <= c["hi"]
     assert r["largest_changes"][0]["name"] == "curse_witch"        # the card under test first, always
     assert {a["agent"] for a in r["agents"]} == {"curse_witch", "senator_duke", "tuned_general_2p"}

@@ -351,6 +351,9 @@ def cmd_balance(args) -> int:
     tuning = cv.Tuning(args.start, tuple(n.strip() for n in (args.opponents or "").split(",") if n.strip()),
                        args.tune_games, args.seed)
     if args.strong in (cv.RULES, cv.TUNED):
+        if args.start is None and tuning.start_name(ruleset.players) not in AGENTS:
+            raise HocError(f"no {tuning.start_name(ruleset.players)} in the library to start from: name a start "
+                           f"plan with --from, e.g. --from tuned_general_2p")
         cv.plan_file(tuning.start_name(ruleset.players))     # a missing start plan fails now
         for n in tuning.opponents:
             resolve(n)
@@ -450,9 +453,14 @@ def _points(d, lo, hi) -> str:
 
 
 def _value_line(v: dict) -> str:
-    return (f"{_points(v['value'], v['lo'], v['hi'])}  ({v['allowed']} wins {100 * v['rate']:.1f}% against "
+    line = (f"{_points(v['value'], v['lo'], v['hi'])}  ({v['allowed']} wins {100 * v['rate']:.1f}% against "
             f"{v['banned']}; {v['seeds']:,} seeds, {v['games']:,} games; the kind ends in "
             f"{100 * v['bought']:.0f}% of its seats)")
+    f = v.get("forced")
+    if f and f["allowed"] != v["allowed"]:
+        line += (f"; no rule for it beat the plan without it: the best that buys it, {f['allowed']}, "
+                 f"{_points(f['value'], f['lo'], f['hi'])}")
+    return line
 
 
 def _balance_text(r: dict) -> str:

@@ -194,23 +194,44 @@ def rule_search(ruleset: Ruleset, kind: str, tuning: Tuning, work: Path, backend
     r = evaluate.race(ruleset, np.stack(pool.rows), banned.params(ruleset)[None, :], np.array([PRIORITY], np.int32),
                       derive(tuning.seed, 7), backend, seeds=8, keep=2)
     best = pool.plans[r.order[0]]
+    forced = _forced(ruleset, kind, cards, pool, r.order, banned, tuning.seed, backend)
     work.mkdir(parents=True, exist_ok=True)
     start_name = tuning.start_name(ruleset.players)
     note = (f"{start_name} with its rules for {kind} searched ({len(pool.plans)} plans raced, "
             f"{r.games_played:,} games, seed {tuning.seed})")
     files = []
     for name, plan, what in ((f"{label}-allowed", best, note),
-                             (f"{label}-banned", banned, f"{start_name} without {kind}: its rules for it dropped")):
+                             (f"{label}-banned", banned, f"{start_name} without {kind}: its rules for it dropped"),
+                             (f"{label}-forced", forced, f"{note}: the best that buys it")):
         path = work / f"{name}.toml"
         path.write_text(plan.toml(description=what, comment=f"hoc balance, {ruleset.players} players, random "
                                   f"markets always offering {kind}, overrides {list(ruleset.overrides)}"))
         files.append(dataclasses.replace(from_file(path), name=name))
-    return files[0], files[1]
+    return files[0], files[1], files[2]
+
+
+def _forced(ruleset: Ruleset, kind: str, cards: list[str], pool, order, banned, seed: int, backend: Backend,
+            seeds: int = 16):
+    """The best raced plan that does buy the kind: what using it costs when the search prefers not
+    to. A rule for the kind may never fire (its conditions unmet, or a rule above it always
+    buying), so the plans with such a rule play a short check in race order and the first whose
+    seats end with the kind in at least a quarter of the games is taken."""
+    from hoc.agents.policies import PRIORITY
+
+    banned_agent = Agent("banned", PRIORITY, "", banned.params)
+    with_rule = [pool.plans[k] for k in order if any(x.card in cards for x in pool.plans[k].buy)]
+    for plan in with_rule:
+        v = head_to_head(ruleset, kind, Agent("forced", PRIORITY, "", plan.params), banned_agent, seeds, seed + 1,
+                         backend, progress=False)
+        if v.bought >= 0.25:
+            return plan
+    return with_rule[0]
 
 
 def strong_pair(ruleset: Ruleset, kind: str, strong: str, tuning: Tuning, work: Path, backend: Backend,
-                progress: bool = True) -> tuple[Agent, Agent]:
-    """(X allowed, X banned) strong players for `ruleset` (whose markets always offer `kind`)."""
+                progress: bool = True) -> tuple[Agent, Agent, Agent | None]:
+    """(X allowed, X banned, X forced) strong players for `ruleset` (whose markets always offer
+    `kind`); `forced`, the best player found that buys X, only for the rule search (None else)."""
     from hoc.agents.registry import get
 
     if strong == RULES:
@@ -222,9 +243,9 @@ def strong_pair(ruleset: Ruleset, kind: str, strong: str, tuning: Tuning, work: 
                          f"{kind}-allowed" + ("" if not ruleset.overrides else "-override"), progress)
         banned = retune(ruleset, tuning, kind, work / f"{kind}.{tag}.banned", backend,
                         f"{kind}-banned" + ("" if not ruleset.overrides else "-override"), progress)
-        return allowed, banned
+        return allowed, banned, None
     agent = get(strong)
-    return agent, ban(agent, kind, ruleset)
+    return agent, ban(agent, kind, ruleset), None
 
 
 # ---- head to head -----------------------------------------------------------------------------------
@@ -246,10 +267,11 @@ class Value:
     bought: float               # share of the allowed player's seats that ended owning the kind
     banned_owned: float         # the same for the banned player (only forced gains)
     scores: np.ndarray = dataclasses.field(repr=False)
+    forced: "Value | None" = None   # rule search: the best player that buys the kind, against the banned one
 
     def as_dict(self) -> dict:
-        d = dataclasses.asdict(self)
-        d.pop("scores")
+        d = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name not in ("scores", "forced")}
+        d["forced"] = self.forced.as_dict() if self.forced is not None else None
         return d
 
 
@@ -298,11 +320,16 @@ def card_value(ruleset: Ruleset, kind: str, strong: str = RULES, tuning: Tuning 
     backend = backend or Backend()
     with tempfile.TemporaryDirectory(prefix="hoc-balance-") as tmp:
         folder = Path(work) if work is not None else Path(tmp)
-        allowed, banned = strong_pair(rs, kind, strong, tuning, folder, backend, progress)
+        allowed, banned, forced = strong_pair(rs, kind, strong, tuning, folder, backend, progress)
         if progress:
             print(f"hoc balance: {kind}: {seeds:,} seeds x {rs.players} seats, {allowed.name} against {banned.name}",
                   file=sys.stderr)
-        return head_to_head(rs, kind, allowed, banned, seeds, seed, backend, progress)
+        value = head_to_head(rs, kind, allowed, banned, seeds, seed, backend, progress)
+        if forced is not None:
+            same = forced.params(rs).tobytes() == allowed.params(rs).tobytes()
+            value.forced = dataclasses.replace(value) if same else \
+                head_to_head(rs, kind, forced, banned, seeds, seed, backend, progress)
+        return value
 
 
 def check_kind(ruleset: Ruleset, kind: str) -> None:
