@@ -48,7 +48,7 @@ def value_of(kind: str, strong: str, tune_seed: int, args, study: Study) -> dict
     rs = Ruleset(players=2)
     settings = {"kind": kind, "strong": strong, "tune_seed": tune_seed, "seeds": args.games, "seed": args.seed,
                 "start": "tuned_general_2p",
-                **({"tune_games": args.tune_games} if strong == cv.TUNED else {"forced": True})}
+                **({"tune_games": args.tune_games} if strong == cv.TUNED else {"forced": 2})}
     name = f"{kind}.tune{tune_seed}.json" if strong == cv.TUNED else f"{kind}.{strong}.json"
     path = study.out / "values" / name
     if path.exists():
@@ -112,10 +112,11 @@ def main(argv: list[str] | None = None) -> Study:
         "allowed plan's seats ending with it": [f"{100 * b:.0f}%" for b in t.bought],
         "a plan that buys it": [points(r.forced_value, r.forced_lo, r.forced_hi)
                                 + f" ({100 * r.forced_bought:.0f}%)" for r in t.itertuples()]}))
-    study.text("*A plan that buys it*: when the best plan found does not buy the kind (or too rarely), the "
-               "best-ranked plan of the race that does buy it (its seats end with it in at least a quarter of a "
-               "short check), against the same banned plan: roughly what using the kind costs this plan. The race "
-               "dropped most such plans after a few games, so the best use of the kind may cost less.")
+    study.text("*A plan that buys it*: the best plan found whose seats end with the kind (every raced plan with a "
+               "rule for it plays a 16-seed check; those ending with it in at least a quarter of the games race "
+               "again against the banned plan), against the same banned plan: what using the kind costs this plan "
+               "when the search prefers not to. It is a bound for this plan's way of playing, not for the card: "
+               "priority lists play Actions before Territories and answer a card's choices with its first option.")
     if control:
         _control(control, t, args, study)
     _what_if(args, what_if, kind, study)
@@ -162,7 +163,8 @@ def _what_if(args, what_if: Ruleset, kind: str, study: Study) -> None:
                f"- printed: {points(w.baseline.value, w.baseline.lo, w.baseline.hi)} (the allowed plan's seats end "
                f"with {kind} {100 * w.baseline.bought:.0f}% of the time)",
                f"- changed: {points(w.changed.value, w.changed.lo, w.changed.hi)} ({100 * w.changed.bought:.0f}%)",
-               f"- change: {points(w.change, w.lo, w.hi)} (paired over the same seeds)")
+               f"- change: {points(w.change, w.lo, w.hi)} (paired over the same seeds)",
+               *([_forced_line(w)] if w.forced else []))
     a = w.agents.sort_values("change")
     a.to_csv(study.path("what_if_agents.csv"), index=False)
     study.text(f"Every agent's win rate per seat in a round robin of {len(a)} agents on markets that always offer "
@@ -180,6 +182,12 @@ def _what_if(args, what_if: Ruleset, kind: str, study: Study) -> None:
                             for r in moved.itertuples()) or "none") + ".",
                f"The same what-if from the command line: `hoc balance --override {args.what_if} --seeds {args.games} "
                f"--games {4 * args.games}`.")
+
+
+def _forced_line(w) -> str:
+    b, c = w.baseline.forced, w.changed.forced
+    return (f"- the best plans found that buy it: printed {points(b.value, b.lo, b.hi)}, changed "
+            f"{points(c.value, c.lo, c.hi)}, change {points(*w.forced)} (paired)")
 
 
 def _field():

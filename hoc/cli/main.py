@@ -439,7 +439,8 @@ def _what_if_json(args, ruleset, tuning, w) -> dict:
     largest changes: those whose Bonferroni-corrected interval excludes 0."""
     agents = _records(w.agents)
     card = {"name": w.kind, "what": "card value under strong play", "baseline": w.baseline.as_dict(),
-            "changed": w.changed.as_dict(), "change": w.change, "lo": w.lo, "hi": w.hi}
+            "changed": w.changed.as_dict(), "change": w.change, "lo": w.lo, "hi": w.hi,
+            "forced_change": dict(zip(("change", "lo", "hi"), w.forced)) if w.forced else None}
     largest = [{"name": w.kind, "what": "card value", "change": w.change, "lo": w.lo, "hi": w.hi}] + \
         [{"name": r["agent"], "what": "agent win rate", "change": r["change"], "lo": r["change_lo_corrected"],
           "hi": r["change_hi_corrected"]} for r in _records(w.largest())]
@@ -479,8 +480,13 @@ def _balance_text(r: dict) -> str:
     lines += ["", f"{r['card']} (the card under test), {' '.join(r['overrides'])}:",
               f"  printed  {_value_line(c['baseline'])}",
               f"  changed  {_value_line(c['changed'])}",
-              f"  change   {_points(c['change'], c['lo'], c['hi'])}  (changed minus printed, paired over the same seeds)",
-              "", f"every agent's win rate per seat, printed -> changed, on the same seeds "
+              f"  change   {_points(c['change'], c['lo'], c['hi'])}  (changed minus printed, paired over the same seeds)"]
+    f = c.get("forced_change")
+    if f:
+        b, n = c["baseline"]["forced"], c["changed"]["forced"]
+        lines.append(f"  the best plans found that buy it: printed {_points(b['value'], b['lo'], b['hi'])}, changed "
+                     f"{_points(n['value'], n['lo'], n['hi'])}, change {_points(f['change'], f['lo'], f['hi'])}")
+    lines += ["", f"every agent's win rate per seat, printed -> changed, on the same seeds "
                   f"({r['agent_games']:,}+ seats each; 95% interval, and corrected for {len(r['agents'])} agents):"]
     width = max(len(a["agent"]) for a in r["agents"])
     for a in r["agents"]:

@@ -212,20 +212,27 @@ def rule_search(ruleset: Ruleset, kind: str, tuning: Tuning, work: Path, backend
 
 def _forced(ruleset: Ruleset, kind: str, cards: list[str], pool, order, banned, seed: int, backend: Backend,
             seeds: int = 16):
-    """The best raced plan that does buy the kind: what using it costs when the search prefers not
+    """The best plan found that does buy the kind: what using it costs when the search prefers not
     to. A rule for the kind may never fire (its conditions unmet, or a rule above it always
-    buying), so the plans with such a rule play a short check in race order and the first whose
-    seats end with the kind in at least a quarter of the games is taken."""
+    buying), so every raced plan with such a rule plays a short check, and those whose seats end
+    with the kind in at least a quarter of the games race again (against the banned plan)."""
     from hoc.agents.policies import PRIORITY
+    from hoc.agents.tune import evaluate
+    from hoc.agents.tune.search import Candidates, derive
 
     banned_agent = Agent("banned", PRIORITY, "", banned.params)
     with_rule = [pool.plans[k] for k in order if any(x.card in cards for x in pool.plans[k].buy)]
+    buyers = Candidates(ruleset)
     for plan in with_rule:
         v = head_to_head(ruleset, kind, Agent("forced", PRIORITY, "", plan.params), banned_agent, seeds, seed + 1,
                          backend, progress=False)
         if v.bought >= 0.25:
-            return plan
-    return with_rule[0]
+            buyers.add(plan)
+    if len(buyers.plans) < 2:
+        return buyers.plans[0] if buyers.plans else with_rule[0]
+    r = evaluate.race(ruleset, np.stack(buyers.rows), banned.params(ruleset)[None, :], np.array([PRIORITY], np.int32),
+                      derive(seed, 8), backend, seeds=8, keep=2)
+    return buyers.plans[r.order[0]]
 
 
 def strong_pair(ruleset: Ruleset, kind: str, strong: str, tuning: Tuning, work: Path, backend: Backend,
@@ -368,6 +375,7 @@ class WhatIf:
     lo: float
     hi: float
     agents: pd.DataFrame        # per fixed agent: win rate printed vs changed, change, intervals
+    forced: tuple[float, float, float] | None = None   # the change of the best plans that buy the kind
 
     def largest(self) -> pd.DataFrame:
         """The agents whose change's corrected interval excludes 0, largest first."""
@@ -427,9 +435,10 @@ def what_if(ruleset: Ruleset, kind: str, agents: list[Agent], strong: str = RULE
                   for rs in (printed, ruleset)]
     base, new = values
     change, lo, hi = mean_interval(new.scores - base.scores)      # same seeds: paired
+    forced = mean_interval(new.forced.scores - base.forced.scores) if base.forced and new.forced else None
     if progress:
         print(f"hoc balance: every agent's win rate, printed and changed ({len(agents)} agents)", file=sys.stderr)
     field = agent_changes(dataclasses.replace(printed, market="random", market_with=(kind,)),
                           dataclasses.replace(ruleset, market="random", market_with=(kind,)), agents, games, seed,
                           backend, progress)
-    return WhatIf(kind, tuple(ruleset.overrides), base, new, change, lo, hi, field)
+    return WhatIf(kind, tuple(ruleset.overrides), base, new, change, lo, hi, field, forced)
