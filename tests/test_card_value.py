@@ -98,9 +98,9 @@ def test_an_agent_kind_without_a_ban_is_refused_naming_the_extension_point():
         cv.ban(get("random"), "margrave", Ruleset(players=2))
 
 
-def tune(tmp_path, *extra) -> tuple[int, str]:
+def tune(tmp_path, *extra, start="hoc/agents/tuned/tuned_general_2p.toml") -> tuple[int, str]:
     out = tmp_path / "t"
-    code = main(["tune", "--from", "hoc/agents/tuned/tuned_general_2p.toml", "--opponents", "basic_rush",
+    code = main(["tune", "--from", start, "--opponents", "basic_rush",
                  "--games", "200", "--population", "6", "--validate-games", "10", "--out", str(out), *extra])
     return code, str(out)
 
@@ -122,7 +122,7 @@ def test_tune_with_an_override_plays_the_changed_card(tmp_path, warm_kernels, ca
 
 
 def test_a_banned_card_is_never_bought_by_the_tuned_plan(tmp_path, warm_kernels, capsys):
-    code, out = tune(tmp_path, "--with", "margrave", "--ban", "margrave")
+    code, out = tune(tmp_path, "--with", "margrave", "--ban", "margrave", start="tuned_general_2p")   # by name
     assert code == 0, capsys.readouterr().err
     from hoc.agents.registry import from_file
 
