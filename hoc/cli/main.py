@@ -458,7 +458,7 @@ def _value_line(v: dict) -> str:
             f"{v['banned']}; {v['seeds']:,} seeds, {v['games']:,} games; the kind ends in "
             f"{100 * v['bought']:.0f}% of its seats)")
     f = v.get("forced")
-    if f and f["allowed"] != v["allowed"]:
+    if f and f["allowed"] != v["allowed"] and v["bought"] < 0.25:
         line += (f"; no rule for it beat the plan without it: the best that buys it, {f['allowed']}, "
                  f"{_points(f['value'], f['lo'], f['hi'])}")
     return line
