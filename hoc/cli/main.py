@@ -374,11 +374,14 @@ def cmd_balance(args) -> int:
             w = cv.what_if(ruleset, kinds[0], agents, args.strong, tuning, args.seeds, args.games, args.seed,
                            args.work, backend)
             result = _what_if_json(args, ruleset, tuning, w)
-            table = pd_frame([{"label": f"{w.kind} value, printed", **_ci(w.baseline)},
-                              {"label": f"{w.kind} value, {' '.join(w.overrides)}", **_ci(w.changed)},
-                              {"label": f"{w.kind} change", "value": w.change, "lo": w.lo, "hi": w.hi}]
-                             + [{"label": r.agent, "value": r.change, "lo": r.change_lo, "hi": r.change_hi}
-                                for r in w.agents.itertuples()])
+            rows = [{"label": f"{w.kind} value, printed", **_ci(w.baseline)},
+                    {"label": f"{w.kind} value, {' '.join(w.overrides)}", **_ci(w.changed)},
+                    {"label": f"{w.kind} value: change", "value": w.change, "lo": w.lo, "hi": w.hi}]
+            if w.forced:
+                rows.append({"label": f"best plan buying {w.kind}: change", **dict(zip(("value", "lo", "hi"), w.forced))})
+            rows += [{"label": f"{r.agent}: win-rate change", "value": r.change, "lo": r.change_lo, "hi": r.change_hi}
+                     for r in w.agents.itertuples()]
+            table = pd_frame(rows[::-1])          # the plot draws the last row at the top: the card first
         else:
             values = [cv.card_value(ruleset, k, args.strong, tuning, args.seeds, args.seed, args.work, backend)
                       for k in kinds]
@@ -391,7 +394,8 @@ def cmd_balance(args) -> int:
         from hoc.research import plots
 
         _write_plot("--plot", args.plot, lambda: plots.effect_bars(
-            table, "label", args.plot, f"Card value under strong play ({ruleset.players} players)",
+            table, "label", args.plot, (f"What if {' '.join(ruleset.overrides)}" if ruleset.overrides else
+                                        "Card value under strong play") + f", {ruleset.players} players",
             "win-rate change, percentage points", value="value", sort=not ruleset.overrides))
     return 0
 
