@@ -214,8 +214,11 @@ def test_card_value_with_whole_plans_re_tuned_per_condition(capsys, tmp_path, wa
     assert 'never = ["margrave"]' in (tmp_path / "margrave.base.banned" / "best.toml").read_text()
 
 
-def test_card_value_of_a_fixed_agent_against_itself_banned(capsys, warm_kernels):
-    assert main(["balance", "--card", "margrave", "--strong", "tuned_general_2p", "--seeds", "200", "--json"]) == 0
+def test_card_value_of_a_fixed_agent_against_itself_banned(capsys, tmp_path, warm_kernels):
+    png = tmp_path / "values.png"
+    assert main(["balance", "--card", "margrave", "--strong", "tuned_general_2p", "--seeds", "200", "--json",
+                 "--plot", str(png)]) == 0
+    assert png.stat().st_size > 5000
     v = json.loads(capsys.readouterr().out)["values"][0]
     assert v["banned"] == "tuned_general_2p-no-margrave" and v["games"] == 400
     assert v["banned_owned"] == 0 and v["bought"] > 0.3
