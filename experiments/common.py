@@ -13,8 +13,6 @@ import pandas as pd
 
 from hoc.research.harness import Backend
 
-AGENTS = Path(__file__).parent / "agents"
-
 
 class _Parser(argparse.ArgumentParser):
     """argparse that reports a usage error in one line, like every other bad input of a study."""

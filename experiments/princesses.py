@@ -1,56 +1,110 @@
-"""Princess win rates: each 2E princess's win rate when backed, at 2, 3 and 4 players, over random
-markets; how early each is backed; which market cards raise or lower each princess's win rate most.
+"""Princess strength under strong play: each 2E princess's win rate when backed by her own best
+plan, at 2, 3 and 4 players over random markets; princess against princess; the market kinds that
+move each princess most.
 
-Every seat is played by `experiments/agents/pool_order.toml`, a princess-neutral money plan that
-backs in pool order and uses every ability. Each princess is first choice (the pool reordered to
-start with her) in an equal share of the games, with the same seeds for every princess."""
+In every game each seat draws its princess independently and uniformly from the six (by the game's
+seed: the same draws and markets for every player count's rerun), and is played by that princess's
+plan, by default her tuned plan `tuned_<princess>_2p` (`--plans princess=AGENT` replaces one, e.g.
+with a search agent told to back her). A princess's win rate counts the seats that drew her and
+backed her; seats whose princess was taken first by a seat that drew her too are counted apart."""
 from __future__ import annotations
 
-from hoc.agents.registry import from_file
-from experiments.common import cli, AGENTS, Study, parser, pct, points
-from hoc.research import plots, stats
+import pandas as pd
+
+from experiments.common import cli, Study, parser, pct, points
+from hoc.research import plots
+from hoc.research import princess_study as ps
 from hoc.rules import Ruleset
-from hoc.research.studies import princesses
 
 NAME = "princesses"
 
 
 def main(argv: list[str] | None = None) -> Study:
-    args = parser(NAME, __doc__, 12_000, "games per player count").parse_args(argv)
-    study = Study(NAME, "Princess win rates (2nd edition, random markets)", args, argv)
-    agent = from_file(AGENTS / "pool_order.toml")
-    study.text(f"Agents: `{agent.name}` in every seat ({agent.description}). Each princess is the first "
-               f"choice in 1/6 of the games; the seat that backs second takes the next princess of the pool. "
-               f"A princess's figures therefore depend on this agent's play: a plan built around her "
-               f"(see the archetypes) may do better.")
+    p = parser(NAME, __doc__, 60_000, "games per player count")
+    p.add_argument("--games-per-pair", type=int, default=4000,
+                   help="2 players: mirrored games per pair of princesses for the matrix (default 4000)")
+    p.add_argument("--plans", action="append", metavar="PRINCESS=AGENT,...",
+                   help="the agent playing a princess instead of her tuned plan (repeatable)")
+    args = p.parse_args(argv)
+    study = Study(NAME, "Princess strength under strong play (2nd edition, random markets)", args, argv)
+    plans = ps.best_plans(Ruleset(players=2), ps.parse_plans(args.plans, Ruleset(players=2)))
+    study.text("Plans: " + ", ".join(f"{princess} `{a.name}`" for princess, a in plans.items()) + ". "
+               "Each seat of each game draws its princess independently and uniformly from the six (from the game's "
+               "seed) and is played by her plan, which backs her first. Two seats may draw the same princess: the "
+               "second to back then takes its plan's next princess; such seats, and seats that never back, are "
+               "left out of the win rates and counted apart. The tuned plans were tuned for 2 players: at 3 and 4 "
+               "players they are the strongest plans we have for each princess, not plans tuned for that count.")
     for players in (2, 3, 4):
-        rs = Ruleset(players=players)
-        games, table = princesses(rs, [agent] * players, args.games, args.seed, study.backend,
-                                  study.path(f"games_{players}p.parquet"))
-        png = plots.princess_bars(table, study.path(f"princesses_{players}p.png"),
-                                  title=f"Win rate when backed, {players} players ({len(games):,} games)")
-        study.text(f"## {players} players ({len(games):,} games; an even share is {100 / players:.1f}%)")
-        shown = table[table.princess != stats.NONE]
-        study.table(shown.assign(
-            **{"win rate when backed": [pct(r.rate, r.lo, r.hi) for r in shown.itertuples()],
-               "seats that backed her": shown.backed,
-               "own turn backed (median, mean)": [f"{r.median_turn:.0f}, {r.mean_turn:.1f}" for r in shown.itertuples()]}
-        )[["princess", "win rate when backed", "seats that backed her", "own turn backed (median, mean)"]])
-        study.figure(str(png), f"princess win rates, {players} players")
-        by_kind = stats.princess_by_kind(games, min_seats=max(30, args.games // 200))
-        if len(by_kind):
-            study.text("Market cards that move each princess's win rate most (offered minus not offered). "
-                       f"These are the extremes of {len(by_kind)} comparisons, so some intervals miss zero by "
-                       "chance alone; the full table is in the CSV file beside this summary:")
-            lines = []
-            for princess, g in by_kind.groupby("princess"):
-                up, down = g.sort_values("diff").iloc[-1], g.sort_values("diff").iloc[0]
-                lines.append(f"- {princess}: up with {up.kind} {points(up['diff'], up.lo, up.hi)}; "
-                             f"down with {down.kind} {points(down['diff'], down.lo, down.hi)}")
-            study.text(*lines)
-            by_kind.to_csv(study.path(f"princess_by_kind_{players}p.csv"), index=False)
+        section(study, args, players)
     study.finish()
     return study
+
+
+def section(study: Study, args, players: int) -> None:
+    rs = Ruleset(players=players)
+    plans = ps.best_plans(rs, ps.parse_plans(args.plans, rs))
+    r = ps.princess_strength(rs, plans, args.games, args.seed, study.backend, study.path(f"games_{players}p.parquet"),
+                             games_per_pair=args.games_per_pair if players == 2 else 0)
+    study.text(f"## {players} players ({len(r.games):,} games; an even share is {100 / players:.1f}%)")
+    left = ps.not_first(r.seats)
+    share = pct(left["share"], left["share_lo"], left["share_hi"])
+    study.text(f"Each princess was drawn by {r.draws.share.min() * 100:.1f}% to {r.draws.share.max() * 100:.1f}% of "
+               f"the seats (an even share is {100 / len(r.pool):.1f}%; table in `draws_{players}p.csv`). "
+               f"{left['left_out']:,} of {left['seats']:,} seats, {share}, "
+               f"did not back the princess they drew ({left['backed_other']:,} backed another, {left['backed_none']:,} "
+               f"none) and are left out; they won {pct(left['rate'], left['lo'], left['hi'])}.")
+    t = r.strength
+    study.table(t.assign(**{
+        "plan": [f"`{x}`" for x in t.plan],
+        "win rate when backed by her plan": [pct(x.rate, x.lo, x.hi) for x in t.itertuples()],
+        "minus an even share": [points(x.vs_even, x.vs_even_lo, x.vs_even_hi) for x in t.itertuples()],
+        "seats": [f"{x:,}" for x in t.seats],
+        "every seat that drew her": [pct(x.drawn_rate, x.drawn_lo, x.drawn_hi) for x in t.itertuples()],
+        "own turn backed (median)": [f"{x:.0f}" for x in t.median_turn]})[
+        ["princess", "plan", "win rate when backed by her plan", "minus an even share", "seats",
+         "every seat that drew her", "own turn backed (median)"]])
+    png = plots.princess_bars(t.rename(columns={"seats": "backed"}), study.path(f"princesses_{players}p.png"),
+                              even=1 / players, title=f"Win rate when backed by her plan, {players} players")
+    study.figure(str(png), f"princess win rates, {players} players")
+    matrix = r.matrix.rename(columns={"princess": "agent"})
+    title = "Princess against princess" if players == 2 else f"Princess given another at the table, {players}p"
+    png = plots.winrate_heatmap(matrix, study.path(f"matrix_{players}p.png"), title=title)
+    study.text(f"Princess against princess: {r.matrix_design}. Row princess's win rate (95% interval in the figure "
+               f"and in `matrix_{players}p.csv`)" + (" against an even 50%." if players == 2 else
+                                                    f", against an even {100 / players:.1f}%; the win rate given the "
+                                                    f"whole set of princesses the other seats backed is in "
+                                                    f"`tables_{players}p.csv`."))
+    study.figure(str(png), f"princess matrix, {players} players")
+    study.table(matrix_table(r))
+    if players == 2:
+        study.text(f"In {100 * r.matrix.both_backed_own.mean():.1f}% of these games both seats backed their own "
+                   f"princess.")
+    m = r.markets
+    if len(m):
+        study.text(f"Market kinds that move each princess's win rate most: the seats that drew and backed her, in "
+                   f"games whose market offered the kind minus games whose market did not, in points, largest first. "
+                   f"{ps.market_words(m)} (full table with p-values in `markets_{players}p.csv`). "
+                   f"Random markets offer kinds together, so "
+                   f"a kind's difference mixes in the kinds it comes with; and it is a difference for these plans, "
+                   f"which buy some kinds and ignore others.")
+        study.text(*[f"- {princess}: {text}" for princess, text in ps.market_lines(m)])
+    for name, df in (("draws", r.draws), ("princesses", r.strength), ("matrix", r.matrix), ("tables", r.tables),
+                     ("markets", r.markets)):
+        if len(df.columns):             # an empty table keeps its header (a tiny run's markets)
+            df.to_csv(study.path(f"{name}_{players}p.csv"), index=False)
+
+
+def matrix_table(r: ps.PrincessStrength) -> pd.DataFrame:
+    """The matrix as a table: a row per princess, her win rate against each column princess."""
+    cell = r.matrix.set_index(["princess", "opponent"])
+    rows = []
+    for x in r.pool:
+        row = {"princess (row) against": x}
+        for y in r.pool:
+            ok = (x, y) in cell.index and cell.loc[(x, y), "games"] > 0
+            row[y] = pct(*cell.loc[(x, y), ["rate", "lo", "hi"]]) if ok else "–"
+        rows.append(row)
+    return pd.DataFrame(rows)
 
 
 if __name__ == "__main__":

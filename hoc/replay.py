@@ -109,6 +109,11 @@ MOVES = {
     "played": "plays {cards}",
 }
 
+# moves whose cards only their owner sees (drawn cards go from the face-down deck into the hand): told to
+# the other seats by number alone
+HIDDEN_MOVES = {"draw": "draws {cards}"}
+HIDDEN_ZONES = ("hand", "deck")
+
 
 # the move each decision verb makes itself: its kind and how it changes the zones (a buy is a gain)
 KNOWN = {K.A_PLAY: ("played", {"hand": -1, "play": 1}), K.A_SET: ("set", {"hand": -1, "domain": 1}),
@@ -134,6 +139,7 @@ class Moves:
 
     kinds: dict[str, dict[int, int]] = field(default_factory=dict)
     extra: list[str] = field(default_factory=list)     # counters, SP, extra turns
+    left: list[tuple[str, int, int]] = field(default_factory=list)   # (zone, change, card) not told as a move
 
     def add(self, kind: str, card: int, n: int) -> None:
         if n > 0:
@@ -148,11 +154,24 @@ class Moves:
                 return kind
         return None
 
-    def words(self, db) -> list[str]:
+    def words(self, db, hidden: bool = False) -> list[str]:
+        """The moves in words; `hidden`: as a player other than this seat sees them (cards drawn are
+        counted, not named)."""
         order = list(MOVES)
-        told = [MOVES[k].format(cards=card_list(db, cards)) for k, cards in
+        told = [move(db, k, cards, hidden) for k, cards in
                 sorted(self.kinds.items(), key=lambda kv: order.index(kv[0])) if any(cards.values()) or k == "shuffle"]
+        if self.left:               # a move this module does not know how to tell
+            named = [f"{z} {n:+d} {'cards' if hidden and z in HIDDEN_ZONES else db.english(c)}" for z, n, c in self.left]
+            told.append(f"(also: {', '.join(named)})")
         return told + self.extra
+
+
+def move(db, kind: str, cards: dict[int, int], hidden: bool = False) -> str:
+    """One kind of move in words: 'draws a City and 2 Farming Villages' ('draws 3 cards' when hidden)."""
+    if hidden and kind in HIDDEN_MOVES:
+        n = sum(cards.values())
+        return HIDDEN_MOVES[kind].format(cards="a card" if n == 1 else f"{n} cards")
+    return MOVES[kind].format(cards=card_list(db, cards))
 
 
 def moves(db, before: Table, after: Table, p: int, turn_ended: bool, owns_play: bool,
@@ -233,9 +252,7 @@ def moves(db, before: Table, after: Table, p: int, turn_ended: bool, owns_play: 
         flow("discard_hand", "discard", "hand", c)
         flow("discard_deck", "discard", "deck", c)
         flow("draw", "deck", "hand", c)
-    left = [f"{z} {int(v[c]):+d} {db.english(c)}" for z, v in d.items() for c in range(nc) if v[c]]
-    if left:                                     # a move this module does not know how to tell
-        m.extra.append(f"(also: {', '.join(left)})")
+    m.left = [(z, int(v[c]), c) for z, v in d.items() for c in range(nc) if v[c]]
     return m
 
 
@@ -284,17 +301,35 @@ class Decision:
 
 
 class Teller:
-    """Plays one game with its agents and writes what happens."""
+    """Plays one game with its agents and writes what happens.
 
-    def __init__(self, plan, index: int):
+    `viewers`: whose log to write. None sees everything (the replay); a seat sees what a player in that
+    seat sees: the other seats' hands and drawn cards are counted, not named. `feeds[viewer]` holds each
+    log; `lines` is the first one."""
+
+    def __init__(self, plan, index: int, viewers: tuple[int | None, ...] = (None,)):
         self.plan, self.index = plan, index
         self.ruleset: Ruleset = plan.ruleset
         self.db = self.ruleset.cards
         self.game = Game.of_run(self.ruleset, plan.seed, plan.seed_index(index))
         self.order = plan.seat_lineup(index)
         self.agents = [plan.agents[k] for k in self.order]
-        self.lines: list[str] = []
+        self.feeds: dict[int | None, list[str]] = {v: [] for v in viewers}
         self.actions: list[int] = []
+
+    @property
+    def lines(self) -> list[str]:
+        return next(iter(self.feeds.values()))
+
+    def say(self, line: str) -> None:
+        """A line every viewer reads alike."""
+        for feed in self.feeds.values():
+            feed.append(line)
+
+    @staticmethod
+    def hides(viewer: int | None, seat: int) -> bool:
+        """The viewer does not see this seat's hidden cards."""
+        return viewer is not None and viewer != seat
 
     # -- names
     def who(self, p: int, turn_player: int) -> str:
@@ -323,14 +358,14 @@ class Teller:
         options = [f"turn cap {rs.turn_cap} turns each"] if rs.turn_cap != 100 else []
         options += ["30 SP wins at once"] if rs.instant_win_at_30 else []
         options += [f"overrides {' '.join(rs.overrides)}"] if rs.overrides else []
-        self.lines.append(f"Game {self.index} of run seed {self.plan.seed} (game seed {g.seed}): "
-                          f"{EDITIONS[rs.edition]}, {rs.players} player{'s' if rs.players > 1 else ''}"
-                          + "".join(f", {o}" for o in options))
-        self.lines.append("Seats (seat 0 plays first): "
-                          + ", ".join(f"seat {j} {a.name}" for j, a in enumerate(self.agents)))
-        self.lines.append("Princesses (the pool, in order): " + ", ".join(
+        self.say(f"Game {self.index} of run seed {self.plan.seed} (game seed {g.seed}): "
+                 f"{EDITIONS[rs.edition]}, {rs.players} player{'s' if rs.players > 1 else ''}"
+                 + "".join(f", {o}" for o in options))
+        self.say("Seats (seat 0 plays first): "
+                 + ", ".join(f"seat {j} {a.name}" for j, a in enumerate(self.agents)))
+        self.say("Princesses (the pool, in order): " + ", ".join(
             self.name(self.db.index(p)) for p in d["princesses"]))
-        self.lines.append(self.market_line())
+        self.say(self.market_line())
 
     def market_line(self) -> str:
         from hoc.presets import RECOMMENDED
@@ -358,8 +393,10 @@ class Teller:
         p = g.turn_player
         extra = ", extra turn" if g.state[K.H_IN_EXTRA] else ""
         hand = Table.read(g).hand[p]
-        self.lines.append(f"Turn {g.turns}, seat {p} ({self.agents[p].name}){extra}: {g.sp(p)} SP. "
-                          f"Hand: {zone_list(self.db, hand)}")
+        for viewer, feed in self.feeds.items():
+            shown = (f"{int(hand.sum())} card{'s' if hand.sum() != 1 else ''}" if self.hides(viewer, p)
+                     else zone_list(self.db, hand))
+            feed.append(f"Turn {g.turns}, seat {p} ({self.agents[p].name}){extra}: {g.sp(p)} SP. Hand: {shown}")
 
     def decide(self) -> int:
         g = self.game
@@ -371,29 +408,39 @@ class Teller:
     def step(self) -> None:
         """Take one decision and write its line, then the lines of what it did to the other seats,
         the Cleanup's own sets and the market."""
-        g, db = self.game, self.db
+        g = self.game
         a = self.decide()
         d = Decision(g, a)
         before = Table.read(g)
         g.apply(a)
         self.actions.append(a)
         after = Table.read(g)
-        cur, p = d.turn_player, d.seat
+        cur = d.turn_player
         ended = g.over or g.turns != d.turn or g.turn_player != cur
         # a seat's Cleanup happened in this step if its turn ended or reached the declaration, or if it had a
         # whole turn without a decision
         cleaned = [(q == cur and (ended or (g.state[K.H_PHASE] in (K.PH_DECLARE, K.PH_END) and d.ctx != K.CTX_DECLARE)))
                    or after.turns[q] - before.turns[q] >= (2 if q == g.turn_player else 1) for q in range(g.players)]
+        for viewer, feed in self.feeds.items():
+            feed += self.step_lines(d, before, after, cleaned, viewer)
+        self.market_news(before, after)
+
+    def step_lines(self, d: "Decision", before: Table, after: Table, cleaned: list[bool],
+                   viewer: int | None) -> list[str]:
+        """The lines of one decision as `viewer` reads them."""
+        g, db = self.game, self.db
+        cur, p = d.turn_player, d.seat
+        lines = []
         known = {q: () for q in range(g.players)}
         if d.verb in KNOWN:
-            move, change = KNOWN[d.verb]
-            known[p] = ((move, d.card, change),)
+            kind, change = KNOWN[d.verb]
+            known[p] = ((kind, d.card, change),)
         told = {q: moves(db, before, after, q, cleaned[q], q == cur, known[q]) for q in range(g.players)}
         for q in range(g.players):
             told[q].extra += counter_words(before, after, q)
         if after.extra_pending > before.extra_pending:
             told[cur].extra.append("will take an extra turn after this one")
-        what, cause = self.decision(d, before, after, told[p])
+        what, cause = self.decision(d, before, after, told[p], self.hides(viewer, p))
         cleanup = Moves()
         if cleaned[cur]:       # cards whose own text sets them at the start of the Cleanup phase
             moved = told[cur].kinds.get("to_domain", {})
@@ -403,21 +450,21 @@ class Teller:
         if cleanup.kinds and d.verb == K.A_SET:
             what = what.rsplit(" (", 1)[0]        # the SP shown is the Cleanup's, below
         line = f"{what}{f' ({cause})' if cause else ''}"
-        if rest := told[p].words(db):
+        if rest := told[p].words(db, self.hides(viewer, p)):
             line += ": " + "; ".join(rest)
         if p == cur and not cleaned[cur]:
             line += self.coins_now(d, before, after)
-        self.lines.append(f"  {self.who(p, cur)}{line}")
+        lines.append(f"  {self.who(p, cur)}{line}")
         because = self.name(d.effect[1]) if d.effect and d.effect[0] == K.EFF_SET_ON_BUY else cause
         if not because and d.verb in (K.A_PLAY, K.A_BACK, K.A_SET):
             because = self.name(d.card)
         for q in range(g.players):
-            if q != p and (words := told[q].words(db)):
-                self.lines.append(f"  {self.who(q, cur)}{'; '.join(words)}" + (f" ({because})" if because else ""))
+            if q != p and (words := told[q].words(db, self.hides(viewer, q))):
+                lines.append(f"  {self.who(q, cur)}{'; '.join(words)}" + (f" ({because})" if because else ""))
         if cleanup.kinds:
-            self.lines.append(f"  {self.who(cur, cur)}{'; '.join(cleanup.words(db))} at the start of the Cleanup "
-                              f"phase ({after.sp[cur]} SP)")
-        self.market_news(before, after)
+            lines.append(f"  {self.who(cur, cur)}{'; '.join(cleanup.words(db))} at the start of the Cleanup "
+                         f"phase ({after.sp[cur]} SP)")
+        return lines
 
     @staticmethod
     def coins_now(d: "Decision", before: Table, after: Table) -> str:
@@ -434,13 +481,15 @@ class Teller:
         grown = {c: int(n) for c, n in enumerate(after.market - before.market) if n > 0 and
                  db.frame.category.iat[c] in ("common", "rare")}
         if grown:
-            self.lines.append(f"  the market reveals {card_list(db, grown)} ({after.supply_n} left in the supply)")
+            self.say(f"  the market reveals {card_list(db, grown)} ({after.supply_n} left in the supply)")
         if len(after.face_up) > len(before.face_up):
-            self.lines.append(f"  the supply's bottom card is turned face up on top: {self.name(after.face_up[0])}")
+            self.say(f"  the supply's bottom card is turned face up on top: {self.name(after.face_up[0])}")
 
-    def decision(self, d: "Decision", before: Table, after: Table, mine: Moves) -> tuple[str, str]:
+    def decision(self, d: "Decision", before: Table, after: Table, mine: Moves,
+                 hidden: bool = False) -> tuple[str, str]:
         """What the deciding seat did, in words, and what caused the question (a card or princess, or '').
-        The decision's own move is taken out of `mine`, the seat's moves, which tell the rest."""
+        The decision's own move is taken out of `mine`, the seat's moves, which tell the rest. `hidden`:
+        told to another seat, which does not see the cards drawn or chosen in the hand or the deck."""
         db, p, a, c = self.db, d.seat, d.action, d.card
         if a == K.A_PASS:
             return self.passing(d, before), (self.cause(*d.effect) if d.effect else "")
@@ -459,7 +508,7 @@ class Teller:
             if n < len(modes):
                 return f'chooses "{modes[n]}"', self.cause(*d.effect)
             if any(any(v.values()) for v in mine.kinds.values()):     # "gains 3 Court Maids" says the number
-                what = "; ".join(mine.words(db)[:len(mine.kinds)])
+                what = "; ".join(mine.words(db, hidden)[:len(mine.kinds)])
                 mine.kinds.clear()
                 return what, self.cause(*d.effect)
             return f"chooses {n}", self.cause(*d.effect)
@@ -481,9 +530,11 @@ class Teller:
         # a card chosen for a card's text: what happened to it says what the choice meant
         cause = self.cause(*d.effect)
         if (took := mine.take(c)) is not None:
-            return MOVES[took].format(cards=one), cause
+            return move(db, took, {c: 1}, hidden), cause
         if d.effect[0] == K.EFF_SUPPLY_UNIT:        # it was drawn again by the Cleanup in the same step
             return f"puts {one} from the play area on top of the deck", cause
+        if hidden and d.choice in (K.CH_HAND, K.CH_DECK_TOP):
+            one = "a card"
         return f"chooses {one} {CHOICE_ZONES.get(d.choice, '')}".rstrip(), cause
 
     def passing(self, d: "Decision", before: Table) -> str:
@@ -517,25 +568,30 @@ class Teller:
             result = "seats " + " and ".join(map(str, winners)) + " share the win"
         else:
             result = "no winner"
-        self.lines.append(f"End after {g.turns} turns by {words}: {result}.")
-        self.lines.append("Final SP: " + ", ".join(
+        self.say(f"End after {g.turns} turns by {words}: {result}.")
+        self.say("Final SP: " + ", ".join(
             f"seat {j} {g.sp(j)} ({self.name(self.db.index(g.princess(j))) if g.princess(j) else 'no princess'})"
             for j in range(g.players)))
+
+    def more(self) -> bool:
+        """Whether to go on with the game (a saved game that stopped before its end does not)."""
+        return True
 
     def tell(self) -> Replay:
         self.header()
         g = self.game
         shown = 0
-        while not g.over:
+        while not g.over and self.more():
             if g.turns != shown:
                 if g.turns > shown + 1:
                     first, last = shown + 1, g.turns - 1
-                    self.lines.append(f"(turn{'s' if last > first else ''} {first}{f'-{last}' if last > first else ''}:"
-                                      f" nothing to decide)")
+                    self.say(f"(turn{'s' if last > first else ''} {first}{f'-{last}' if last > first else ''}:"
+                             f" nothing to decide)")
                 shown = g.turns
                 self.turn_header()
             self.step()
-        self.end()
+        if g.over:
+            self.end()
         return Replay(self.lines, self.actions, g, [a.name for a in self.agents])
 
 
@@ -629,4 +685,98 @@ def replay_run(path: str | Path, index: int, agents=None) -> Replay:
                        f"winner {saved[0]} and SP {saved[1]} (recorded by engine {recorded.get('engine_version')})")
     r.lines.append(f"(the run saved the same result for game {index}: winner {saved[0]}, SP "
                    f"{', '.join(map(str, saved[1]))})")
+    return r
+
+
+# ---- a game saved by `hoc play` -------------------------------------------------------------------
+
+SAVED_FORMAT = "hoc saved game"
+RULE_KEYS = ("edition", "players", "market", "princesses", "overrides", "turn_cap", "instant_win_at_30")
+
+
+def result_of(game: Game) -> dict:
+    """What a saved game's replay must end with."""
+    return {"over": game.over, "end_reason": game.end_reason, "winners": game.winners, "turns": game.turns,
+            "sp": [game.sp(j) for j in range(game.players)]}
+
+
+def save_game(path: str | Path, teller: Teller) -> None:
+    """Write the game a `Teller` has played so far: its rules, seed, seats and every decision taken.
+    `hoc replay FILE` plays the decisions again (whoever took them, a person or an agent)."""
+    import hoc
+
+    plan = teller.plan
+    rules = plan.ruleset.describe()
+    data = {"format": SAVED_FORMAT, "engine_version": hoc.__version__,
+            "rules": {k: rules[k] for k in RULE_KEYS}, "seed": plan.seed, "game": teller.index,
+            "seats": [a.name for a in teller.agents], "actions": [int(a) for a in teller.actions],
+            "result": result_of(teller.game)}
+    try:
+        Path(path).write_text(json.dumps(data, indent=1) + "\n")
+    except OSError as e:
+        raise HocError(f"cannot save the game to {path}: {e.strerror or e}") from None
+
+
+class Script(Teller):
+    """Tells a saved game by taking its recorded decisions again."""
+
+    def __init__(self, plan, index: int, actions: list[int]):
+        super().__init__(plan, index)
+        self.script = list(actions)
+
+    def more(self) -> bool:
+        return len(self.actions) < len(self.script)
+
+    def decide(self) -> int:
+        g = self.game
+        a = self.script[len(self.actions)]
+        if not g.is_legal(a):
+            raise HocError(f"decision {len(self.actions) + 1} of the saved game, action {a} ({g.label(a)}), is not "
+                           f"legal for seat {g.decider} here: the rules or the engine changed since it was saved")
+        return a
+
+
+def load_saved(path: str | Path) -> tuple:
+    """The plan, game index, decisions and recorded result of a saved game file."""
+    from hoc.agents.registry import Agent, _no_params
+    from hoc.research.harness import Plan
+
+    try:
+        data = json.loads(Path(path).read_text())
+    except OSError as e:
+        raise HocError(f"cannot read {path}: {e.strerror or e}") from None
+    except ValueError as e:
+        raise HocError(f"{path} is not a saved game (not JSON: {e})") from None
+    if not isinstance(data, dict) or data.get("format") != SAVED_FORMAT:
+        raise HocError(f"{path} is not a game saved by `hoc play` (no \"format\": \"{SAVED_FORMAT}\")")
+    try:
+        r = data["rules"]
+        ruleset = Ruleset(edition=r["edition"], players=r["players"], market=r["market"],
+                          princesses=tuple(r["princesses"]), overrides=tuple(r["overrides"]),
+                          turn_cap=r["turn_cap"], instant_win_at_30=r["instant_win_at_30"])
+        actions = [int(a) for a in data["actions"]]
+        seats, index, result = list(data["seats"]), int(data["game"]), data["result"]
+        seed = data["seed"]
+    except (KeyError, TypeError, ValueError) as e:
+        raise HocError(f"{path} is a damaged saved game: {e!r}") from None
+    if len(seats) != ruleset.players:
+        raise HocError(f"{path} names {len(seats)} seats for {ruleset.players} players")
+    # the seats keep the names they played under; their recorded decisions are taken again
+    agents = {name: Agent(name, -1, "a recorded seat", _no_params, play=int) for name in seats}
+    plan = Plan(ruleset, [agents[n] for n in seats], index + 1, seed)
+    return plan, index, actions, result
+
+
+def replay_saved(path: str | Path) -> Replay:
+    """Tell a game saved by `hoc play` and check that it ends as it was saved."""
+    plan, index, actions, result = load_saved(path)
+    teller = Script(plan, index, actions)
+    r = teller.tell()
+    now = result_of(r.game)
+    if now != result:
+        differ = ", ".join(f"{k} {now[k]!r} (saved: {result.get(k)!r})" for k in now if now[k] != result.get(k))
+        raise HocError(f"the replay of {path} does not end as the game was saved: {differ}")
+    if not r.game.over:
+        r.lines.append(f"(saved before the end, after {len(actions)} decisions; seat {r.game.decider} was to act "
+                       f"in the {r.game.context})")
     return r

@@ -494,9 +494,17 @@ def test_a_study_refuses_zero_games(capsys, monkeypatch, no_play, tmp_path):
     assert "--games must be at least 1, got 0" in line
 
 
-def test_the_benchmark_refuses_zero_4_player_games_before_the_2_player_round(capsys, monkeypatch, no_play, tmp_path):
-    line = study_refused(capsys, monkeypatch, "benchmark", "--games-4p", "0", "--out", str(tmp_path / "b"))
-    assert "--games-4p must be at least 1" in line
+def test_the_benchmark_refuses_negative_4_player_games_before_the_2_player_round(capsys, monkeypatch, no_play,
+                                                                               tmp_path):
+    line = study_refused(capsys, monkeypatch, "benchmark", "--games-4p", "-1", "--out", str(tmp_path / "b"))
+    assert "--games-4p must be 0 (skip) or more" in line
+
+
+def test_the_benchmark_refuses_an_unknown_preset_market_before_the_2_player_round(capsys, monkeypatch, no_play,
+                                                                                 tmp_path):
+    line = study_refused(capsys, monkeypatch, "benchmark", "--markets", "first_play,nosuch_market",
+                         "--out", str(tmp_path / "b"))
+    assert "nosuch_market" in line
 
 
 def test_the_balance_study_refuses_a_huge_what_if_before_playing(capsys, monkeypatch, no_play, tmp_path):

@@ -83,6 +83,23 @@ def test_a_mirrored_game_is_the_rotated_game_with_the_same_seed_and_seats(warm_k
     pd.testing.assert_frame_equal(same, rotated.drop(columns="game"), check_categorical=False)
 
 
+def test_a_drawn_lineup_plays_the_same_games_stepped_from_python_as_in_the_batch_loop(warm_kernels):
+    """The seats a drawn plan deals reach both game loops: a Python agent that moves as the jitted
+    tuned_bergamot_2p would, drawn in its place, gives the batch loop's games."""
+    from hoc.agents.registry import Agent, get
+    from hoc.research.harness import play_rows
+
+    rs = Ruleset(players=3)
+    jitted = [get("tuned_bergamot_2p"), get("tuned_twins_2p")]
+    bergamot = jitted[0]
+    stepped = Agent("bergamot_in_python", -1, "", bergamot.params, lambda game: game.decide(bergamot))
+    fast = Plan(rs, jitted, 12, seed=8, draw=True)
+    slow = Plan(rs, [stepped, jitted[1]], 12, seed=8, draw=True)
+    assert slow.python and len({tuple(r) for r in fast.seats(0, 12)}) > 3
+    a, b = play_rows(fast, 0, 12)[0], play_rows(slow, 0, 12)[0]
+    assert (a == b).all()
+
+
 def _cli(*argv):
     return subprocess.run([sys.executable, "-m", "hoc.cli", *argv], capture_output=True, text=True, cwd=ROOT,
                           env={**os.environ, "PYTHONPATH": str(ROOT)})

@@ -1,5 +1,5 @@
-"""The research commands: round robin tables and ratings, SPRT stopping, princess study, the cards
-owned at the end; JSON output, plots and errors (card value and what-ifs: test_card_value.py)."""
+"""The research commands: round robin tables and ratings, SPRT stopping, the cards owned at the end;
+JSON output, plots and errors (card value and what-ifs: test_card_value.py)."""
 from __future__ import annotations
 
 import json
@@ -12,7 +12,7 @@ from hoc.agents.registry import get
 from hoc.cli import main
 from hoc.rules import Ruleset
 from hoc.research.harness import Backend, Plan
-from hoc.research.studies import _play, owns, princesses, tournament
+from hoc.research.studies import _play, owns, tournament
 
 
 @pytest.fixture(scope="module")
@@ -48,16 +48,6 @@ def test_sprt_stops_a_lopsided_pairing_early(warm_kernels):
 def test_same_seed_same_round_robin(rr):
     again = tournament(Ruleset(players=2), [get(n) for n in ("senator_duke", "curse_witch", "random")], 200, seed=2)
     pd.testing.assert_frame_equal(rr.games, again.games, check_categorical=False)
-
-
-def test_princess_study_makes_each_princess_first_choice_in_equal_shares(warm_kernels):
-    rs = Ruleset(players=2)
-    games, table = princesses(rs, [get("basic_rush")] * 2, 600, seed=3)
-    assert len(games) == 600
-    assert set(table.princess) >= {"lulunasaika", "laolily", "klam_klam", "bergamot", "flammaria", "twins"}
-    for p in ("bergamot", "twins", "flammaria"):     # backed only when first choice, by the first backer
-        plan = games[games.plan == f"first-{p}"]
-        assert ((plan.princess_0 == p) | (plan.princess_1 == p)).all()
 
 
 def owned_games(rs, agents, games, seed):
@@ -97,10 +87,7 @@ def test_tournament_command_prints_json_and_plots(tmp_path, capsys, warm_kernels
     assert len(pd.read_parquet(out / "senator_duke-vs-random.parquet")) == 60
 
 
-def test_princesses_and_balance_commands_run(capsys, warm_kernels):
-    assert main(["princesses", "--games", "60", "--json"]) == 0
-    s = json.loads(capsys.readouterr().out)
-    assert sum(r["backed"] for r in s["princesses"] if r["princess"] != "none") <= 120
+def test_balance_command_runs(capsys, warm_kernels):
     assert main(["balance", "--card", "margrave", "--strong", "senator_duke", "--seeds", "20"]) == 0
     assert "margrave" in capsys.readouterr().out
 
@@ -113,7 +100,7 @@ def test_princesses_and_balance_commands_run(capsys, warm_kernels):
     (["tournament", "--agents", "senator_duke,random", "--plot", "x.jpg"], "png"),
     (["balance", "--override", "duke.cost=abc"], "abc"),
     (["balance", "--override", "nosuchcard.cost=3"], "nosuchcard"),
-    (["princesses", "--agents", "nosuch_agent"], "nosuch_agent"),
+    (["princesses", "--plans", "twins=nosuch_agent"], "nosuch_agent"),
     (["princesses", "--out", "/nonexistent/dir/x.parquet"], "/nonexistent"),
 ])
 def test_study_commands_reject_bad_input_with_one_line(capsys, argv, named):

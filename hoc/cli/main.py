@@ -260,36 +260,34 @@ def _tournament_report(args, ruleset, t) -> None:
 
 def cmd_princesses(args) -> int:
     from hoc.research import plots
-    from hoc.research.simulate import lineup
-    from hoc.research.studies import princesses
+    from hoc.research import princess_study as ps
 
     ruleset = _study_start(args)
-    agents = lineup(args.agents, ruleset.players)
+    if args.agents is not None:
+        raise HocError("hoc princesses plays each princess by her own plan: replace one with --plans PRINCESS=AGENT, "
+                       "not --agents")
+    if args.rotate_seats:
+        raise HocError("hoc princesses draws each seat's princess at random in every game: --rotate-seats does not "
+                       "apply")
+    plans = ps.best_plans(ruleset, ps.parse_plans(args.plans, ruleset))
     _games(args)
+    if args.games_per_pair < 0:
+        raise HocError(f"--games-per-pair must be 0 or more, got {args.games_per_pair}")
     backend = _backend(args)
     try:
-        games, table = princesses(ruleset, agents, args.games, args.seed, backend, args.out, progress=True)
+        result = ps.princess_strength(ruleset, plans, args.games, args.seed, backend, args.out, progress=True,
+                                      games_per_pair=args.games_per_pair, mirror=args.mirror)
     finally:
         backend.close()
     if args.json:
-        print(json.dumps({"games": len(games), "seed": args.seed, "players": ruleset.players,
-                          "agents": [a.name for a in agents], "princesses": _records(table)}), flush=True)
+        print(json.dumps(ps.as_json(result, args.seed)), flush=True)
     else:
-        _princesses_report(args, ruleset, agents, games, table)
+        print("\n".join(ps.report(result, args.market, args.seed)), flush=True)
     if args.plot:
         _write_plot("--plot", args.plot, lambda: plots.princess_bars(
-            table, args.plot, title=f"Win rate by princess backed ({len(games):,} games, {ruleset.players} players)"))
+            result.strength.rename(columns={"seats": "backed"}), args.plot, even=1 / ruleset.players,
+            title=f"Win rate when backed by her best plan ({len(result.games):,} games, {ruleset.players} players)"))
     return 0
-
-
-def _princesses_report(args, ruleset, agents, games, table) -> None:
-    print(f"princesses: {len(games):,} games, {ruleset.players} players, agents {', '.join(a.name for a in agents)}, "
-          f"market {args.market}, seed {args.seed}; each princess first choice in 1/{len(ruleset.pool)} of the games")
-    print(f"\n  {'princess':<14} {'win rate when backed (95%)':>28} {'backed by':>10} {'mean turn':>10} {'median':>7}")
-    for r in table.itertuples():
-        print(f"  {r.princess:<14} {_pct(r.rate, r.lo, r.hi):>28} {r.backed:>10,} {r.mean_turn:>10.1f} "
-              f"{r.median_turn:>7.1f}")
-    sys.stdout.flush()
 
 
 def _balance_ruleset(args):
@@ -512,6 +510,14 @@ def cmd_replay(args) -> int:
     if not 0 <= args.game < 2 ** 63:
         raise HocError(f"--game must be 0 to 2**63 - 1, got {args.game}")
     given = [f"--{k.replace('_', '-')}" for k in GAME_OPTIONS if getattr(args, k) is not None and k != "agents"]
+    if args.file:
+        from hoc.replay import replay_saved
+
+        if given or args.from_run or args.agents is not None:
+            drop = given + (["--from"] if args.from_run else []) + (["--agents"] if args.agents is not None else [])
+            raise HocError(f"a saved game replays with the rules and seats it recorded: drop {', '.join(drop)}")
+        print("\n".join(replay_saved(args.file).lines))
+        return 0
     if args.from_run:
         if given:
             raise HocError(f"--from replays the run with the options it recorded: drop {', '.join(given)}")
@@ -554,6 +560,12 @@ def cmd_cards(args) -> int:
     return 0
 
 
+def cmd_play(args) -> int:
+    from hoc.cli.play import cmd_play as play
+
+    return play(args)
+
+
 def cmd_agents(args) -> int:
     from hoc.agents.registry import AGENTS
 
@@ -561,6 +573,109 @@ def cmd_agents(args) -> int:
     for name, agent in AGENTS.items():
         print(f"{name:<{width}}  {agent.description}")
     return 0
+
+
+# ---- hoc meta (issue 14): the meta-game of a population of plans ----------------------------------
+
+def _meta_command(args) -> str:
+    """The command that reproduces the run, every option that decides it spelled out."""
+    if args.matrix:
+        argv = ["--matrix", args.matrix] + (["--agents", args.agents] if args.agents else [])
+    else:
+        argv = ["--edition", args.edition, "--players", str(args.players), "--market", args.market,
+                "--agents", args.agents or ",".join(a.name for a in _meta_population(args)),
+                "--games-per-pairing", str(args.games_per_pairing), "--seed", str(args.seed)]
+    if args.alpha is not None:
+        argv += ["--alpha", f"{args.alpha:g}"]
+    return shlex.join(["hoc", "meta", *argv, "--bootstrap", str(args.bootstrap)])
+
+
+def _meta_population(args):
+    """The agents given, or every hand-written and tuned plan this edition can play."""
+    from hoc.research.meta import population
+    from hoc.research.simulate import resolve
+    from hoc.rules import Ruleset
+
+    if args.agents is not None:
+        return resolve(args.agents)
+    return population(Ruleset(edition=args.edition, players=args.players, market=args.market))
+
+
+def cmd_meta(args) -> int:
+    from hoc.research import meta
+    from hoc.rules import Ruleset
+
+    _check_outputs(args)
+    if args.bootstrap < 0:
+        raise HocError(f"--bootstrap must be 0 or more, got {args.bootstrap}")
+    if args.alpha is not None and not args.alpha > 0:
+        raise HocError(f"--alpha must be positive, got {args.alpha:g}")
+    if args.save_matrix is not None:
+        if Path(args.save_matrix).suffix != ".csv":
+            raise HocError(f"--save-matrix must name a .csv file, got {args.save_matrix!r}")
+        _check_writable("--save-matrix", Path(args.save_matrix), folder=False)
+    if args.matrix:
+        results = meta.load(args.matrix)
+        if args.agents:
+            results = meta.subset(results, [a.strip() for a in args.agents.split(",") if a.strip()])
+        market = results.market
+    else:
+        if not 2 <= args.players <= 4:
+            raise HocError(f"a meta-game is played by 2 to 4 players, got {args.players}")
+        ruleset = Ruleset(edition=args.edition, players=args.players, market=args.market)
+        agents = _meta_population(args)
+        if len(agents) < 2:
+            raise HocError(f"a meta-game needs at least 2 agents, got {len(agents)}")
+        if args.games_per_pairing < 1:
+            raise HocError(f"--games-per-pairing must be at least 1, got {args.games_per_pairing}")
+        for a in agents:
+            a.params(ruleset)               # an agent this edition cannot play fails now, by name
+        market = args.market
+        backend = _backend(args)
+        try:
+            results = meta.play(ruleset, agents, args.games_per_pairing, args.seed, backend, progress=True)
+        finally:
+            backend.close()
+        if args.save_matrix:
+            results.save(args.save_matrix)
+    m = meta.analyse(results, args.alpha, args.bootstrap, args.seed)
+    command = _meta_command(args)
+    print(json.dumps(meta.as_dict(m, command, market)) if args.json else meta.report(m, command, market), flush=True)
+    if args.plot:
+        from hoc.research import plots
+
+        games = int(results.table.drop_duplicates("lineup")["games"].sum())
+        _write_plot("--plot", args.plot, lambda: plots.meta_game(
+            m, args.plot, title=f"Meta-game, {results.players} players, market {market} ({games:,} games)"))
+    return 0
+
+
+def _meta_parser(sub) -> None:
+    p = sub.add_parser("meta", help="the meta-game of a population of plans: Nash equilibrium and α-Rank")
+    p.add_argument("--agents", help="the population, comma-separated (default: every hand-written and tuned plan "
+                                    "the edition can play)")
+    p.add_argument("--edition", default="2e", help="2e (default) or 1e")
+    p.add_argument("--players", type=int, default=2, help="2 (default) to 4")
+    p.add_argument("--market", default="random",
+                   help="random (default), basic, a preset name, or 10 comma-separated common kinds")
+    p.add_argument("--games-per-pairing", type=int, default=400,
+                   help="games per lineup (default 400), rounded up to a multiple of the players: each seed is played "
+                        "once from every seat")
+    p.add_argument("--seed", type=int, default=0, help="master seed (default 0): the same seeds for every lineup")
+    p.add_argument("--alpha", type=float, help="α-Rank's selection intensity (default: the smallest of 0.5, 1, 2, "
+                                               "... at which the masses settle)")
+    p.add_argument("--bootstrap", type=int, default=200,
+                   help="tables resampled from the games to test the equilibrium's support and α-Rank's "
+                        "masses (default 200; 0 skips)")
+    p.add_argument("--matrix", metavar="FILE.csv", help="analyse a matrix saved by --save-matrix instead of playing "
+                                                         "(with --agents: the sub-game of those agents)")
+    p.add_argument("--save-matrix", metavar="FILE.csv", help="save the results table to reuse with --matrix")
+    p.add_argument("--plot", help="save the matrix and the weights (2 players) or the α-Rank masses as a PNG")
+    p.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--backend", default="loky", help="loky (local processes, default) or dask")
+    p.add_argument("--scheduler", help="Dask scheduler address for --backend dask, e.g. tcp://10.0.0.5:8786")
+    p.set_defaults(func=cmd_meta)
 
 
 # ---- hoc tune (issue 12): strong priority-list plans found by search -----------------------------
@@ -730,9 +845,18 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--plot", help="save the win-rate table as a heatmap PNG")
     _run_options(p)
     p.set_defaults(func=cmd_tournament)
-    p = sub.add_parser("princesses", help="win rate of each princess when backed, and how early")
+    p = sub.add_parser("princesses", help="each princess's win rate when backed by her best plan, princess "
+                                          "against princess, and the market kinds that move her most")
     _game_options(p, None)
-    p.add_argument("--games", type=int, default=12_000, help="games in all (default 12000)")
+    p.set_defaults(agents=None)
+    p.add_argument("--games", type=int, default=12_000,
+                   help="games with each seat's princess drawn at random (default 12000)")
+    p.add_argument("--plans", action="append", metavar="PRINCESS=AGENT,...",
+                   help="the agent playing a princess instead of her tuned plan tuned_PRINCESS_2p, e.g. "
+                        "twins=my_twins.toml (repeatable)")
+    p.add_argument("--games-per-pair", type=int, default=2000,
+                   help="2 players: mirrored games of each pair of princesses' plans for the matrix (default 2000; "
+                        "0: none)")
     p.add_argument("--plot", help="save the princess win rates as a bar chart PNG")
     _run_options(p)
     p.set_defaults(func=cmd_princesses)
@@ -740,11 +864,22 @@ def parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="print a turn-by-turn log of one game of a run")
     _game_options(p, None)
     p.set_defaults(**dict.fromkeys(GAME_OPTIONS))       # None: not given (--from takes the run's own)
+    p.add_argument("file", nargs="?", metavar="FILE.json", help="a game saved by `hoc play` (its own rules and seats)")
     p.add_argument("--game", type=int, default=0, help="game index within the run (default 0)")
     p.add_argument("--from", dest="from_run", metavar="RUN.parquet",
                    help="replay game --game of a run saved with --out, with the options it recorded "
                         "(--agents only to name agent files the run's names do not find)")
     p.set_defaults(func=cmd_replay)
+    p = sub.add_parser("play", help="play a game at the terminal against agents, or hot seat with several people",
+                       description="Play game 0 of --seed at the terminal. --agents names one agent per seat "
+                                   "(seat 0 plays first), `human` for a person: e.g. human,basic_rush; "
+                                   "human,human is hot seat (default players: one per name). Type an action's "
+                                   "number or label; ? CARD shows a card's text; save FILE; q quits.")
+    _game_options(p, None)
+    p.set_defaults(agents="human,basic_rush", players=None)
+    p.add_argument("--save", metavar="FILE.json",
+                   help="save the game here at its end or on quitting, for `hoc replay FILE.json`")
+    p.set_defaults(func=cmd_play)
     p = sub.add_parser("cards", help="every card's values and text (or the named cards')")
     p.add_argument("names", nargs="*", metavar="NAME", help="a card's id or English name, e.g. duke or 'Court Maid'")
     p.add_argument("--edition", default="2e", help="2e (default) or 1e")
@@ -753,6 +888,7 @@ def parser() -> argparse.ArgumentParser:
     p = sub.add_parser("agents", help="list the available agents")
     p.set_defaults(func=cmd_agents)
     _tune_parser(sub)
+    _meta_parser(sub)
     return top
 
 

@@ -88,22 +88,21 @@ def _batch(validate):
     closure, so the branch not taken is pruned before typing: a plain run never compiles the checks."""
 
     @njit(cache=True)
-    def run_batch(master, first, T, R, lineup, params, rotate, group, out, coverage):
-        """Play games first .. first+len(out)-1 of the run with seed `master`. Seat j of game i is
-        played by lineup[(j + i) % players] when rotating, else by lineup[j]; game i uses the seed
-        of index i // group (group = players for mirrored games: the same shuffles, every seat
-        rotation). One row of out per game; coverage[card, ST_*] adds up the games' coverage
-        statistics."""
+    def run_batch(master, first, T, R, lineup, params, seats, group, out, coverage):
+        """Play games first .. first+len(out)-1 of the run with seed `master`. Seat j of game
+        first + g is played by lineup[seats[g, j]] (the plan decides: fixed, rotating or drawn);
+        game i uses the seed of index i // group (group = players for mirrored games: the same
+        shuffles, every seat rotation). One row of out per game; coverage[card, ST_*] adds up the
+        games' coverage statistics."""
         s = new_state(T, R)
         players = rule(s, R_PLAYERS)
         totals = np.zeros(rule(s, R_NC), DTYPE)
         work = np.zeros(rule(s, R_NC), DTYPE)
         for g in range(out.shape[0]):
             index = first + g
-            if rotate or g == 0:       # init_game leaves the lineup block as it is
-                for j in range(players):
-                    k = (j + index) % players if rotate else j
-                    seat_agent(s, j, lineup[k], params[k])
+            for j in range(players):   # init_game leaves the lineup block as it is: set it every game
+                k = seats[g, j]
+                seat_agent(s, j, lineup[k], params[k])
             init_game(s, game_seed(master, index // group))
             out[g, :] = 0
             out[g, RES_GAME] = index

@@ -30,7 +30,10 @@ BACKENDS = ("loky", "dask")
 class Plan:
     """Games first .. first+games-1 of the run with this seed, the lineup rotating by one seat per game
     if `rotate`. With `mirror`, each group of `players` consecutive games shares one game seed (the same
-    shuffles and market) and rotates the lineup through every seat."""
+    shuffles and market) and rotates the lineup through every seat. With `draw`, `agents` is a pool
+    rather than a lineup: each seat of each game gets an entry of the pool drawn independently and
+    uniformly by the game's seed (so equal seeds draw equal lineups, whatever else differs), and the
+    games frame says which entry played each seat (`entry_j`)."""
 
     ruleset: Ruleset
     agents: list[Agent]
@@ -41,6 +44,7 @@ class Plan:
     validate: bool = False
     first: int = 0
     chunk: int = CHUNK
+    draw: bool = False
 
     def __post_init__(self):
         from hoc.game import check_seed
@@ -54,7 +58,9 @@ class Plan:
             raise HocError(f"games must end by game index 2**63 - 1, got {self.games:,} games from index {self.first}")
         if self.chunk < 1:
             raise HocError(f"chunk must be at least 1 game, got {self.chunk}")
-        if len(self.agents) != self.ruleset.players:
+        if self.draw and not self.agents:
+            raise HocError("a drawn lineup needs at least one agent to draw from")
+        if not self.draw and len(self.agents) != self.ruleset.players:
             raise HocError(f"{len(self.agents)} agents for {self.ruleset.players} players")
         if self.mirror:
             object.__setattr__(self, "rotate", True)
@@ -100,8 +106,24 @@ class Plan:
 
     def seat_lineup(self, index: int) -> list[int]:
         """Which lineup entry plays each seat in game `index`."""
+        return [int(k) for k in self.seats(index, 1)[0]]
+
+    def seats(self, first: int, n: int) -> np.ndarray:
+        """Which entry of `agents` plays each seat (columns) of games first .. first+n-1 (rows)."""
         p = self.ruleset.players
-        return [(j + index) % p if self.rotate else j for j in range(p)]
+        index = np.arange(first, first + n, dtype=np.int64)[:, None]
+        seat = np.arange(p, dtype=np.int64)[None, :]
+        if self.draw:
+            from hoc.kernel.setup import game_seeds
+
+            group = p if self.mirror else 1          # mirrored games share their seed, hence their draw
+            lo = first // group
+            count = (first + n - 1) // group - lo + 1 if n else 0
+            seeds = game_seeds(np.int64(self.seed), lo, count).view(np.uint64)
+            drawn = np.array([draw_lineup(int(s), p, len(self.agents)) for s in seeds], np.int64).reshape(-1, p)
+            drawn = drawn[index[:, 0] // group - lo]
+            return np.take_along_axis(drawn, (seat + index) % p, axis=1) if self.rotate else drawn
+        return (seat + index) % p if self.rotate else np.broadcast_to(seat, (n, p)).copy()
 
     def seed_index(self, index: int) -> int:
         """The index whose game seed game `index` uses (mirrored games share one)."""
@@ -114,7 +136,18 @@ class Plan:
                  first=self.first, games=self.games, chunk=self.chunk,
                  params=[_digest(row.tobytes()) if a.play is None else a.name
                          for a, row in zip(self.agents, self.params)])
+        if self.draw:                   # only when set: the descriptions of earlier runs stay equal
+            d["draw"] = True
         return d
+
+
+DRAW_STREAM = 0x5EA7        # the draws' own stream of the game seed, apart from the game's shuffles
+
+
+def draw_lineup(game_seed: int, players: int, entries: int) -> list[int]:
+    """The pool entries drawn for the seats of the game with this (unsigned) seed: independent and
+    uniform, from a stream of the seed that the game itself never reads."""
+    return np.random.default_rng([game_seed, DRAW_STREAM]).integers(entries, size=players).tolist()
 
 
 def _digest(data: bytes) -> str:
@@ -141,8 +174,8 @@ def play_rows(plan: Plan, first: int, n: int) -> tuple[np.ndarray, np.ndarray]:
     ids = np.array([a.id for a in plan.agents], K.DTYPE)
     out = np.zeros((n, K.RES_LEN), K.DTYPE)
     coverage = np.zeros((len(rs.cards), K.N_STATS), np.int64)
-    run_batch[plan.validate](np.int64(plan.seed), first, rs.cards.table, rs.vector, ids, plan.params, plan.rotate,
-                             rs.players if plan.mirror else 1, out, coverage)
+    run_batch[plan.validate](np.int64(plan.seed), first, rs.cards.table, rs.vector, ids, plan.params,
+                             plan.seats(first, n).astype(K.DTYPE), rs.players if plan.mirror else 1, out, coverage)
     return out, coverage
 
 
@@ -173,11 +206,12 @@ def _play_python(plan: Plan, first: int, n: int) -> tuple[np.ndarray, np.ndarray
     s = game.state
     stats = slice(s[K.H_OFF_STATS], s[K.H_OFF_STATS] + nc * K.N_STATS)
     master = np.int64(plan.seed)
+    seats = plan.seats(first, n)
     for g in range(n):
         index = first + g
         game.reset(int(np.int64(game_seed(master, plan.seed_index(index))).view(np.uint64)))
         plays = []                      # per seat: the Python agent's callable, or None for a jitted agent
-        for j, k in enumerate(plan.seat_lineup(index)):
+        for j, k in enumerate(seats[g]):
             agent = plan.agents[k]
             plays.append(agent.play)
             if agent.play is None:
@@ -354,10 +388,13 @@ def frame(rows: np.ndarray, plan: Plan, first: int) -> pd.DataFrame:
     }
     seat_code = np.array([dtypes["agent_names"].index(a.name) for a in plan.agents])
     princess_code = dtypes["princess_code"]
+    seats = plan.seats(first, n)
     for j in range(rs.players):
         o = K.RES_SEAT + j * K.RES_SEAT_SZ
-        k = (j + index) % rs.players if plan.rotate else np.full(n, j)
+        k = seats[:, j]
         cols[f"agent_{j}"] = pd.Categorical.from_codes(seat_code[k], dtype=dtypes["agent"])
+        if plan.draw:
+            cols[f"entry_{j}"] = k.astype(np.int8)
         cols[f"sp_{j}"] = rows[:, o].astype(np.int16)
         cols[f"princess_{j}"] = pd.Categorical.from_codes(princess_code[rows[:, o + 1]], dtype=dtypes["princess"])
         cols[f"backed_turn_{j}"] = rows[:, o + 2].astype(np.int16)

@@ -70,10 +70,12 @@ def winrate_heatmap(pairwise_long, path, title: str = "Head-to-head win rate") -
     return _save(fig, path)
 
 
-def princess_bars(princess_table: pd.DataFrame, path, title: str = "Win rate by princess backed") -> Path:
-    """Bars of `hoc.research.stats.princess_table`: the win rate of the seats backing each princess with
-    its 95% interval as error bars, the number of backing seats above each bar, and a dashed line
-    at the win rate of all seats pooled."""
+def princess_bars(princess_table: pd.DataFrame, path, title: str = "Win rate by princess backed",
+                  even: float | None = None) -> Path:
+    """Bars of `hoc.research.stats.princess_table` (or any table with princess, backed, wins, rate, lo,
+    hi): the win rate of the seats backing each princess with its 95% interval as error bars, the
+    number of backing seats above each bar, and a dashed line at the win rate of all seats pooled,
+    or at `even` (an even share, 1/players) when given."""
     t = princess_table
     if t is None or len(t) == 0:
         raise ValueError("no princesses to plot")
@@ -86,8 +88,9 @@ def princess_bars(princess_table: pd.DataFrame, path, title: str = "Win rate by 
     ax.bar(x, rate, yerr=err, color=colors, capsize=4, ecolor="#333333")
     for xi, r, hi_, n in zip(x, rate, t["hi"].to_numpy(float), t["backed"]):
         ax.text(xi, (hi_ if not np.isnan(hi_) else r) + 0.01, f"n={int(n)}", ha="center", va="bottom", fontsize=8)
-    pooled = t["wins"].sum() / t["backed"].sum()
-    ax.axhline(pooled, color="#c44e52", linestyle="--", linewidth=1, label=f"all seats ({100 * pooled:.0f}%)")
+    pooled = t["wins"].sum() / t["backed"].sum() if even is None else even
+    label = f"all seats ({100 * pooled:.0f}%)" if even is None else f"even share ({100 * even:.1f}%)"
+    ax.axhline(pooled, color="#c44e52", linestyle="--", linewidth=1, label=label)
     ax.set_xticks(x, t["princess"], rotation=30, ha="right")
     ax.set_ylabel("win rate of the backing seat")
     ax.set_ylim(0, min(1.0, np.nanmax(t["hi"].to_numpy(float)) + 0.1))
@@ -173,4 +176,92 @@ def effect_bars(table: pd.DataFrame, label: str, path, title: str, xlabel: str, 
     ax.set_xlabel(xlabel)
     ax.set_title(f"{title} (95% interval)")
     ax.grid(axis="x", alpha=0.3)
+    return _save(fig, path)
+
+
+def _mass_range(meta, order, mass):
+    """Whiskers from each α-Rank mass to its bootstrap range, or none without a bootstrap."""
+    if meta.stability is None:
+        return None
+    s = meta.stability.set_index("agent").loc[order]
+    return np.vstack([np.clip(mass - s["mass_lo"].to_numpy(), 0, None),
+                      np.clip(s["mass_hi"].to_numpy() - mass, 0, None)])
+
+
+def meta_game(meta, path, title: str = "Meta-game") -> Path:
+    """The meta-game of `hoc.research.meta.analyse`: at 2 players the head-to-head matrix (row plan's
+    win rate against the column plan, with its 95% Wilson interval) beside bars of each plan's Nash
+    equilibrium probability and α-Rank mass (whiskers: the bootstrap's 95% ranges); at 3 and 4
+    players the α-Rank masses beside each plan's win rate per seat over all its lineups."""
+    ar = meta.alpharank.table().set_index("agent")
+    if meta.matrix is not None:
+        m = meta.matrix
+        order = list(meta.seats["agent"])
+        idx = [m.agents.index(a) for a in order]
+        n = len(order)
+        size = max(4.5, min(11.0, 0.45 * n + 2.5))
+        fig = Figure(figsize=(size * 1.6 + 1.0, size), layout="constrained")
+        left, right = fig.subplots(1, 2, width_ratios=[1.7, 1])
+        rate = m.rate[np.ix_(idx, idx)]
+        np.fill_diagonal(rate, np.nan)
+        cmap = matplotlib.colormaps["RdBu"].with_extremes(bad="#dddddd")
+        im = left.imshow(np.ma.masked_invalid(rate), cmap=cmap, vmin=0, vmax=1)
+        fontsize = max(4.0, 10.0 - 0.32 * n)
+        for i, a in enumerate(idx):
+            for j, b in enumerate(idx):
+                if i != j:
+                    label = f"{_pct(m.rate[a, b])}\n{_pct(m.lo[a, b])}–{_pct(m.hi[a, b])}"
+                    left.text(j, i, label, ha="center", va="center", fontsize=fontsize,
+                              color="white" if abs(m.rate[a, b] - 0.5) > 0.3 else "black")
+        left.set_xticks(range(n), order, rotation=45, ha="right", fontsize=fontsize + 2)
+        left.set_yticks(range(n), order, fontsize=fontsize + 2)
+        left.set_title(f"row plan's win rate against the column plan, %\n(95% Wilson interval; "
+                       f"{int(m.games.max()):,} games per pairing)", fontsize=10)
+        fig.colorbar(im, ax=left, shrink=0.7, label="win rate")
+        y = np.arange(n)
+        nash = dict(zip(meta.nash.agents, meta.nash.mixture))
+        p = np.array([nash[a] for a in order])
+        if meta.stability is not None:
+            s = meta.stability.set_index("agent").loc[order]
+            err = np.vstack([np.clip(p - s["p_lo"].to_numpy(), 0, None), np.clip(s["p_hi"].to_numpy() - p, 0, None)])
+        else:
+            err = None
+        right.barh(y - 0.2, p, height=0.4, xerr=err, color="#4c72b0", capsize=2, ecolor="#333333",
+                   label="Nash equilibrium probability")
+        mass = ar.loc[order, "mass"].to_numpy()
+        right.barh(y + 0.2, mass, height=0.4, xerr=_mass_range(meta, order, mass), color="#dd8452", capsize=2,
+                   ecolor="#333333", label=f"α-Rank mass (α = {meta.alpharank.alpha:g})")
+        right.set_yticks(y, order, fontsize=fontsize + 2)
+        right.invert_yaxis()
+        right.set_xlim(0, 1)
+        right.legend(loc="lower right", fontsize=8)
+        right.set_title("weight of each plan")
+        right.grid(axis="x", alpha=0.3)
+    else:
+        order = list(ar.index)
+        n = len(order)
+        fig = Figure(figsize=(11, max(3.5, 0.35 * n + 1.5)), layout="constrained")
+        left, right = fig.subplots(1, 2)
+        y = np.arange(n)
+        mass = ar["mass"].to_numpy()
+        left.barh(y, mass, xerr=_mass_range(meta, order, mass), color="#dd8452", capsize=2, ecolor="#333333")
+        left.set_yticks(y, order)
+        left.invert_yaxis()
+        left.set_xlim(0, 1)
+        left.set_xlabel(f"α-Rank mass (α = {meta.alpharank.alpha:g}, population {meta.alpharank.population}; "
+                        f"whiskers: bootstrap 95% range)")
+        left.grid(axis="x", alpha=0.3)
+        s = meta.seats.set_index("agent").loc[order]
+        r = s["rate"].to_numpy(float)
+        right.barh(y, r, xerr=np.vstack([r - s["lo"].to_numpy(float), s["hi"].to_numpy(float) - r]),
+                   color="#4c72b0", capsize=2, ecolor="#333333")
+        right.axvline(1 / meta.players, color="#c44e52", linestyle="--", linewidth=1,
+                      label=f"even share ({100 / meta.players:.0f}%)")
+        right.set_yticks(y, [])
+        right.invert_yaxis()
+        right.set_xlabel("win rate per seat over all its lineups (95% Wilson interval)")
+        right.xaxis.set_major_formatter(lambda v, _: f"{100 * v:.0f}%")
+        right.legend(loc="lower right", fontsize=8)
+        right.grid(axis="x", alpha=0.3)
+    fig.suptitle(title)
     return _save(fig, path)

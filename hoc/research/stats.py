@@ -447,29 +447,6 @@ def rate_difference(w1: int, n1: int, w0: int, n0: int) -> tuple[float, float, f
     return (w1 / n1 - w0 / n0, float(lo), float(hi))
 
 
-def princess_by_kind(df: pd.DataFrame, min_seats: int = 30) -> pd.DataFrame:
-    """Per princess and common kind: the win rate of the seats that backed her in games whose market
-    offered the kind minus in games whose market did not (Newcombe interval). Pairs with fewer than
-    `min_seats` backing seats on either side are left out."""
-    s = seat_rows(df)                      # seat j's rows follow seat j-1's, each in the frame's order
-    backed = (s["princess"] != NONE).to_numpy()
-    s = s[backed]
-    rows = []
-    for kind in market_kinds(df):
-        has = np.tile(offers(df, kind), players(df))[backed]
-        for princess, g in s.groupby("princess", observed=True):
-            h = has[(s["princess"] == princess).to_numpy()]
-            won_ = g["won"].to_numpy()
-            n1, n0 = int(h.sum()), int((~h).sum())
-            if n1 < min_seats or n0 < min_seats:
-                continue
-            d, lo, hi = rate_difference(int(won_[h].sum()), n1, int(won_[~h].sum()), n0)
-            rows.append({"princess": princess, "kind": kind, "with": n1, "without": n0,
-                         "rate_with": won_[h].mean(), "rate_without": won_[~h].mean(), "diff": d, "lo": lo, "hi": hi})
-    return pd.DataFrame(rows, columns=["princess", "kind", "with", "without", "rate_with", "rate_without",
-                                       "diff", "lo", "hi"])
-
-
 def end_reasons_by_kind(df: pd.DataFrame) -> pd.DataFrame:
     """Per common kind: the share of each end reason in games whose market offered it and in games
     whose market did not (columns REASON_with, REASON_without)."""

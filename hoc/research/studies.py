@@ -1,8 +1,8 @@
-"""The research commands: a round robin of agents and princess strength (the value of market cards
-under strong play is `hoc.research.card_value`). Each study is a list of plans played with the same
-master seed (common random numbers: the same game index deals the same market and shuffles in every
-plan), whose games are kept as a compact frame of the columns the study needs; the full rows go to
-Parquet when asked."""
+"""The research commands: a round robin of agents (princess strength is `hoc.research.princess_study`,
+the value of market cards under strong play `hoc.research.card_value`). Each study is a list of
+plans played with the same master seed (common random numbers: the same game index deals the same
+market and shuffles in every plan), whose games are kept as a compact frame of the columns the
+study needs; the full rows go to Parquet when asked."""
 from __future__ import annotations
 
 import dataclasses
@@ -186,26 +186,6 @@ def tournament(ruleset: Ruleset, agents: list[Agent], games_per_pairing: int, se
     return Tournament(df, stats.win_rates(df, "agent"), stats.ratings(df),
                       stats.pairwise(df) if ruleset.players == 2 else None, stats.win_rates(df, "seat"), stopped,
                       outcomes)
-
-
-# ---- princesses -----------------------------------------------------------------------------------
-
-def princesses(ruleset: Ruleset, agents: list[Agent], games: int, seed: int = 0, backend: Backend | None = None,
-               out: str | None = None, progress: bool = False) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """Each princess of the pool in turn is the first choice (the pool is reordered to start with
-    her), for an equal share of the games, over random markets with the seats rotated. Returns the
-    games and the princess table (win rate when backed, how often and how early backed).
-    Agents with a `prefer` list of their own keep it: use agents that back in pool order (e.g.
-    basic_rush) for a princess study."""
-    pool = [ruleset.cards.name(k) for k in ruleset.pool]
-    per = math.ceil(games / len(pool))
-    plans = []
-    for name in pool:
-        rs = dataclasses.replace(ruleset, princesses=(name, *[p for p in pool if p != name]))
-        plans.append((f"first-{name}", Plan(rs, agents, per, seed, rotate=True, chunk=chunk_size(per))))
-    df = _play(plans, ["game", "seed", "winner", "win_mask", "turns", "market", "agent", "princess", "backed_turn"],
-               backend or Backend(), out, progress)
-    return df, stats.princess_table(df)
 
 
 # ---- cards owned at the end ----------------------------------------------------------------------
