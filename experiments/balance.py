@@ -47,7 +47,7 @@ def value_of(kind: str, strong: str, tune_seed: int, args, study: Study) -> dict
     the same settings left it, else measured and written there."""
     rs = Ruleset(players=2)
     settings = {"kind": kind, "strong": strong, "tune_seed": tune_seed, "seeds": args.games, "seed": args.seed,
-                "start": "tuned_general_2p",
+                "start": "tuned_general_2p", "start_plan": _digest(cv.plan_file("tuned_general_2p")),
                 **({"tune_games": args.tune_games} if strong == cv.TUNED else {"forced": 2})}
     name = f"{kind}.tune{tune_seed}.json" if strong == cv.TUNED else f"{kind}.{strong}.json"
     path = study.out / "values" / name
@@ -61,6 +61,13 @@ def value_of(kind: str, strong: str, tune_seed: int, args, study: Study) -> dict
     path.parent.mkdir(exist_ok=True)
     path.write_text(json.dumps({"settings": settings, "value": v.as_dict()}, indent=1))
     return v.as_dict()
+
+
+def _digest(path) -> str:
+    """The start plan's text, hashed: a changed library plan must not reuse values measured with the old one."""
+    import hashlib
+
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
 
 
 def kinds_of(text: str, rs: Ruleset) -> list[str]:
