@@ -15,8 +15,8 @@ of conditions, raced against the banned one. Both players share every other rule
 head measures X and little else; the value can only come out below 0 by chance (the allowed player
 may ignore X). "tuned" re-tunes whole plans for each condition with `hoc tune` from the same start
 plan, seed and budget (X allowed; X banned: the start plan's rules for X dropped, the search may not
-name it): the two searches wander apart, and their difference in strength (up to ten points at
-100,000 games, measured by experiments/balance.py) swamps most cards. Either way a cost change is
+name it): the two searches wander apart, and their difference in strength (several points at
+100,000 games: results/balance/summary.md, control) swamps most cards. Either way a cost change is
 priced by a player re-fitted to it, not read as "nobody buys it". Any other agent spec plays as
 given, with X banned through `ban`: priority lists carry the ban in their parameter row (`[choose]
 never`); an agent of another kind can take a ban once it registers how (`BANS`, the extension point
