@@ -1,100 +1,208 @@
-"""Supply-combo balance: across many random markets, each common card's association with the win
-rate of the seats that use it, with game length and with end reasons; pairs of cards stronger
-together than apart; and a what-if card change (Curse Witch costing 6) against the printed card.
+"""Card value under strong play: for every common kind of the 2nd edition, the change in win rate
+when a strong player may use the kind, against the same player with it banned; and what a card
+change (Curse Witch costing 6) does to its value and to every agent.
 
-The games are a round robin of the archetype agents (`hoc agents`), so "use" means what these
-plans choose to buy: a card none of them buys has no users."""
+For each kind X, on random markets that always offer X: the strong 2-player plan `tuned_general_2p`
+without its rules for X (X banned) plays head to head against the same plan with its rules for X
+searched (the best of every plan with one rule for X at any place, with any of a grid of
+conditions, raced against the banned plan), on the same game seeds, each seed played in both seats.
+The value is the allowed plan's win rate minus 50%, with a 95% interval over seeds. A control prices
+some kinds with whole plans re-tuned by `hoc tune` for each condition, at two tune seeds, to show
+how much two searches differ by themselves.
+
+Resumable per kind: each result is a file in `values/`, the plans in `plans/`; a rerun skips what
+is done (`--cards` limits the kinds)."""
 from __future__ import annotations
 
-from hoc.agents.registry import archetypes
-from experiments.common import cli, Study, parser, pct, points
-from hoc.research import plots, stats
+import json
+import math
+
+import pandas as pd
+
+from experiments.common import Study, cli, parser, points
+from hoc.research import card_value as cv
+from hoc.research import plots
 from hoc.rules import Ruleset
-from hoc.research.studies import balance, pair_synergy
 
 NAME = "balance"
 
 
+CONTROL = "hideout,donation,rampart,scout,wishing_well,post_horse,curse_witch,margrave"
+
+
+def arguments(argv):
+    p = parser(NAME, __doc__, 5000, "game seeds per head to head, each played in both seats")
+    p.add_argument("--tune-games", type=int, default=None,
+                   help="games per re-tune of the control (default 20 x --games: 100000)")
+    p.add_argument("--cards", default="all", help="kinds to price, comma-separated (default all)")
+    p.add_argument("--control", default=CONTROL,
+                   help=f"kinds also priced by whole re-tuned plans at tune seeds 0 and 1 (default {CONTROL}; "
+                        "'' for none)")
+    p.add_argument("--what-if", default="curse_witch.cost=6", help="card change to price (default curse_witch.cost=6)")
+    return p.parse_args(argv)
+
+
+def value_of(kind: str, strong: str, tune_seed: int, args, study: Study) -> dict:
+    """One kind's value for one strong player (and tune seed): read from `values/` when a run with
+    the same settings left it, else measured and written there."""
+    rs = Ruleset(players=2)
+    settings = {"kind": kind, "strong": strong, "tune_seed": tune_seed, "seeds": args.games, "seed": args.seed,
+                "start": "tuned_general_2p", "start_plan": _digest(cv.plan_file("tuned_general_2p")),
+                **({"tune_games": args.tune_games} if strong == cv.TUNED else {"forced": 2})}
+    name = f"{kind}.tune{tune_seed}.json" if strong == cv.TUNED else f"{kind}.{strong}.json"
+    path = study.out / "values" / name
+    if path.exists():
+        saved = json.loads(path.read_text())
+        if saved.get("settings", {}) | {"strong": strong} == settings:
+            return saved["value"]
+    tuning = cv.Tuning(games=args.tune_games, seed=tune_seed)
+    folder = study.out / "plans" / (f"tune{tune_seed}" if strong == cv.TUNED else strong)
+    v = cv.card_value(rs, kind, strong, tuning, args.games, args.seed, folder, study.backend, progress=study.verbose)
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(json.dumps({"settings": settings, "value": v.as_dict()}, indent=1))
+    return v.as_dict()
+
+
+def _digest(path) -> str:
+    """The start plan's text, hashed: a changed library plan must not reuse values measured with the old one."""
+    import hashlib
+
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+
+
+def kinds_of(text: str, rs: Ruleset) -> list[str]:
+    _, every = rs.market_piles
+    kinds = every if text == "all" else [k.strip() for k in text.split(",") if k.strip()]
+    for k in kinds:
+        cv.check_kind(rs, k)
+    return kinds
+
+
 def main(argv: list[str] | None = None) -> Study:
-    p = parser(NAME, __doc__, 20_000, "games in all, per ruleset")
-    p.add_argument("--what-if", default="curse_witch.cost=6", help="card change to test (default curse_witch.cost=6)")
-    args = p.parse_args(argv)
-    study = Study(NAME, "Supply-combo balance (2 players, random markets)", args, argv)
-    what_if = Ruleset(players=2, overrides=(args.what_if,))         # a bad change is refused before playing
-    agents = archetypes()
-    study.text(f"Agents: a round robin of {len(agents)} archetypes ({', '.join(a.name for a in agents)}), "
-               "seats rotated. Associations, not causes: a plan buys a card when it suits it, and a card's "
-               "figures mix in the cards it tends to appear with.")
-    b = balance(Ruleset(players=2), agents, args.games, args.seed, study.backend, study.path("games.parquet"))
-    fp = b.first_player
-    study.text(f"## Overall ({len(b.games):,} games)",
-               f"First-player win rate {pct(fp.rate, fp.lo, fp.hi)}; mean game length {b.games.turns.mean():.1f} "
-               f"turns (both players).")
-    users = b.users.dropna(subset=["diff"])
-    png = plots.effect_bars(users, "kind", study.path("users.png"), "Users' win rate minus the other seats'",
-                            "percentage points", value="diff", lo="diff_lo", hi="diff_hi")
-    study.text("## Each card's users", "Win rate of seats that owned the card at the end minus the other seats, "
-               "in games that offered it:")
-    study.figure(str(png), "users' win rate difference per card")
-    study.table(users.assign(**{
-        "users' win rate": [pct(r.user_rate, r.user_lo, r.user_hi) for r in users.itertuples()],
-        "difference": [points(r.diff, r.diff_lo, r.diff_hi) for r in users.itertuples()],
-        "seats using it": [f"{100 * r.user_share:.0f}%" for r in users.itertuples()],
-    })[["kind", "users' win rate", "difference", "seats using it"]])
-    unused = b.users[b.users.users == 0].kind.tolist()
-    if unused:
-        study.text(f"Never owned by these agents: {', '.join(unused)}.")
-    eff = b.effects.dropna(subset=["turns_diff"]).sort_values("turns_diff")
-    study.text("## Game length and end reasons",
-               "Mean game length (turns, both players) in games offering the card minus games without it; "
-               "shortest and longest:")
-    study.text(*[f"- {r.kind}: {r.turns_diff:+.2f} turns [{r.turns_diff_lo:+.2f}, {r.turns_diff_hi:+.2f}]"
-                 for r in list(eff.head(3).itertuples()) + list(eff.tail(3).itertuples())])
-    ends = stats.end_reasons_by_kind(b.games)
-    ends.to_csv(study.path("end_reasons_by_kind.csv"), index=False)
-    if "overtime_with" in ends:
-        e = ends.assign(d=ends.overtime_with - ends.overtime_without).sort_values("d")
-        study.text("Share of games ending in overtime, offered minus not: most "
-                   + ", ".join(f"{r.kind} {100 * r.d:+.1f} points" for r in e.tail(3).iloc[::-1].itertuples())
-                   + "; least " + ", ".join(f"{r.kind} {100 * r.d:+.1f} points" for r in e.head(3).itertuples())
-                   + " (all kinds in `end_reasons_by_kind.csv`).")
-    syn = pair_synergy(b.games, Ruleset(players=2).cards, min_seats=max(20, args.games // 1000))
-    syn.to_csv(study.path("pair_synergy.csv"), index=False)
-    study.text("## Pairs stronger together", "Interaction on the win-rate scale (owned both − first only − "
-               f"second only + neither), the five largest of {len(syn)} pairs with enough seats in each group; "
-               "with this many pairs, an interval that misses zero may be chance:")
-    study.text(*[f"- {r.pair}: {points(r.synergy, r.lo, r.hi)} ({r.both} seats owned both)"
-                 for r in syn.head(5).itertuples()] or ["- no pair had enough seats at this size: run with more --games"])
-    w = balance(what_if, agents, args.games, args.seed, study.backend,
-                study.path("games_what_if.parquet"))
-    kind = args.what_if.split(".")[0]
-    ch = w.changes.set_index("kind")
+    args = arguments(argv)
+    if args.tune_games is None:
+        args.tune_games = 20 * args.games
+    study = Study(NAME, "Card value under strong play (2 players, random markets)", args, argv)
+    rs = Ruleset(players=2)
+    what_if = Ruleset(players=2, overrides=(args.what_if,))       # a bad change is refused before playing
+    what_if.vector
+    kind = cv.kind_of_override(what_if, args.what_if)
+    kinds, control = kinds_of(args.cards, rs), kinds_of(args.control, rs) if args.control else []
+    study.text(
+        "**Strong player.** For each kind X, on random markets that always offer X: `tuned_general_2p` without its "
+        "rules for X, with X banned (it never buys X nor picks it to gain), against the same plan with its rules for "
+        f"X searched: the best of {len(cv.CONDITION_GRID)} sets of conditions × every place in the buy list for one "
+        "rule per card of X (and of the plan as it was, and without X), raced with common seeds against the banned "
+        "plan. Both players share every other rule, so their games differ by X alone. "
+        f"**Value** = the allowed plan's win rate against the banned one minus 50%, over {args.games:,} game "
+        "seeds each played in both seats, 95% interval over seeds. The plans of each kind are in `plans/rules/`. "
+        "A plan is free to ignore X, so a value below 0 can only be noise or a poor search; a value near 0 says "
+        "one rule for X adds nothing to this plan (a deck built around X could still gain from it).")
+    rows = []
+    for k in kinds:
+        v = value_of(k, cv.RULES, 0, args, study)
+        f = v["forced"]
+        rows.append({"kind": k, **{c: v[c] for c in ("value", "lo", "hi", "rate", "bought", "seeds", "games")},
+                     **{f"forced_{c}": f[c] for c in ("value", "lo", "hi", "bought")}})
+    t = pd.DataFrame(rows).sort_values("value", ascending=False).reset_index(drop=True)
+    t.to_csv(study.path("values.csv"), index=False)
+    above, below = int((t.lo > 0).sum()), int((t.hi < 0).sum())
+    study.text(f"## Value of each kind ({len(t)} kinds)",
+               f"{above} kinds are worth something to the strong player (interval above 0), {below} have an interval "
+               f"below 0, {len(t) - above - below} are within noise of 0.")
+    png = plots.effect_bars(t.assign(label=t.kind), "label", study.path("values.png"),
+                            "Card value: tuned_general_2p with its rules for the kind searched, against it banned",
+                            "win rate minus 50%, percentage points", value="value")
+    study.figure(str(png), "value of each common kind under strong play")
+    study.table(pd.DataFrame({
+        "kind": t.kind, "value": [points(r.value, r.lo, r.hi) for r in t.itertuples()],
+        "allowed plan's seats ending with it": [f"{100 * b:.0f}%" for b in t.bought],
+        "a plan that buys it": [points(r.forced_value, r.forced_lo, r.forced_hi)
+                                + f" ({100 * r.forced_bought:.0f}%)" for r in t.itertuples()]}))
+    study.text("*A plan that buys it*: the best plan found whose seats end with the kind (every raced plan with a "
+               "rule for it plays a 16-seed check; those ending with it in at least a quarter of the games race "
+               "again against the banned plan), against the same banned plan: what using the kind costs this plan "
+               "when the search prefers not to. It is a bound for this plan's way of playing, not for the card: "
+               "priority lists play Actions before Territories and answer a card's choices with its first option.")
+    if control:
+        _control(control, t, args, study)
+    _what_if(args, what_if, kind, study)
+    return study.finish()
+
+
+def _control(control: list[str], main_values: pd.DataFrame, args, study: Study) -> None:
+    """The same kinds priced by whole plans re-tuned for each condition, at two tune seeds."""
+    rows = []
+    for k in control:
+        r = {"kind": k}
+        for s in (0, 1):
+            v = value_of(k, cv.TUNED, s, args, study)
+            r |= {f"value{s}": v["value"], f"lo{s}": v["lo"], f"hi{s}": v["hi"], f"bought{s}": v["bought"]}
+        rows.append(r)
+    c = pd.DataFrame(rows).merge(main_values[["kind", "value", "lo", "hi"]], on="kind", how="left")
+    c.to_csv(study.path("control_retuned.csv"), index=False)
+    d = (c.value0 - c.value1).abs()
+    apart = int(((c.lo0 > c.hi1) | (c.hi0 < c.lo1)).sum())
+    study.text("## Control: whole plans re-tuned for each condition",
+               f"`hoc tune` from `tuned_general_2p` against it, {args.tune_games:,} games per re-tune, once with X "
+               "allowed (and tried in half the first generation) and once with X banned, at tune seeds 0 and 1 "
+               "(`plans/tune0`, `plans/tune1`). The two seeds' values differ by "
+               f"{100 * d.mean():.1f} points on average (largest {100 * d.max():.1f}); their intervals are disjoint for "
+               f"{apart} of {len(c)} kinds, and a plan that never ends with X can still beat its banned twin by many "
+               "points: the two searches wander apart, and that difference swamps the card. This is why the main "
+               "table compares plans that differ in their rules for X only (`hoc balance --strong tuned` still "
+               "offers the re-tuning design).")
+    study.table(pd.DataFrame({
+        "kind": c.kind,
+        "re-tuned, seed 0": [points(r.value0, r.lo0, r.hi0) + f" (ends with it {100 * r.bought0:.0f}%)"
+                             for r in c.itertuples()],
+        "re-tuned, seed 1": [points(r.value1, r.lo1, r.hi1) + f" (ends with it {100 * r.bought1:.0f}%)"
+                             for r in c.itertuples()],
+        "main table": [points(r.value, r.lo, r.hi) if not math.isnan(r.value) else "" for r in c.itertuples()]}))
+
+
+def _what_if(args, what_if: Ruleset, kind: str, study: Study) -> None:
+    w = cv.what_if(what_if, kind, _field(), cv.RULES, cv.Tuning(), args.games, 4 * args.games, args.seed,
+                   study.out / "plans" / "what_if", study.backend, progress=study.verbose)
     study.text(f"## What if: {args.what_if}",
-               f"The same {len(w.games):,} games (same seeds) with the change, against the printed card:")
-    r = ch.loc[kind] if kind in ch.index else None
-    if r is not None and r.users and r.users_baseline:
-        study.text(f"- {kind} users' win rate: {100 * r.user_rate_baseline:.1f}% printed → {100 * r.user_rate:.1f}% "
-                   f"changed, {points(r.change, r.change_lo, r.change_hi)}",
-                   f"- seats owning it: {int(r.users_baseline):,} printed → {int(r.users):,} changed")
-    else:
-        before = int(b.users.set_index("kind").users.get(kind, 0))
-        study.text(f"- seats owning {kind}: {before:,} printed → none changed: at its new value no agent's "
-                   "priorities reach it (they buy something else with those coins), so its users' win rate "
-                   "is undefined; the agents' own win rates below show what the plans lose.")
-    a0 = stats.win_rates(w.baseline.games, "agent").set_index("agent")
-    a1 = stats.win_rates(w.games, "agent").set_index("agent")
-    moves = []
-    for agent in a0.index:
-        d, lo, hi = stats.rate_difference(int(a1.wins[agent]), int(a1.games[agent]), int(a0.wins[agent]),
-                                          int(a0.games[agent]))
-        moves.append((abs(d), f"- {agent}: {pct(a0.rate[agent], a0.lo[agent], a0.hi[agent])} printed → "
-                              f"{pct(a1.rate[agent], a1.lo[agent], a1.hi[agent])} changed, {points(d, lo, hi)}"))
-    study.text("Agents whose win rate moved most:", *[m for _, m in sorted(moves, reverse=True)[:4]])
-    f0, f1 = w.baseline.first_player, w.first_player
-    study.text(f"- first-player win rate {pct(f0.rate, f0.lo, f0.hi)} → {pct(f1.rate, f1.lo, f1.hi)}; "
-               f"mean length {w.baseline.games.turns.mean():.2f} → {w.games.turns.mean():.2f} turns")
-    study.finish()
-    return study
+               f"The value of {kind} with the printed card and with the change, each with its rules for {kind} "
+               "searched under that card, on the same game seeds:",
+               f"- printed: {points(w.baseline.value, w.baseline.lo, w.baseline.hi)} (the allowed plan's seats end "
+               f"with {kind} {100 * w.baseline.bought:.0f}% of the time)",
+               f"- changed: {points(w.changed.value, w.changed.lo, w.changed.hi)} ({100 * w.changed.bought:.0f}%)",
+               f"- change: {points(w.change, w.lo, w.hi)} (paired over the same seeds)",
+               *([_forced_line(w)] if w.forced else []))
+    a = w.agents.sort_values("change")
+    a.to_csv(study.path("what_if_agents.csv"), index=False)
+    study.text(f"Every agent's win rate per seat in a round robin of {len(a)} agents on markets that always offer "
+               f"{kind}, printed → changed, same seeds ({int(a.games.min()):,} seats per agent); the corrected "
+               f"interval is Bonferroni's for {len(a)} agents:")
+    study.table(pd.DataFrame({
+        "agent": a.agent, "printed": [f"{100 * x:.1f}%" for x in a.rate_baseline],
+        "changed": [f"{100 * x:.1f}%" for x in a.rate_changed],
+        "change": [points(r.change, r.change_lo, r.change_hi) for r in a.itertuples()],
+        "corrected": [f"[{100 * r.change_lo_corrected:+.1f}, {100 * r.change_hi_corrected:+.1f}]"
+                      for r in a.itertuples()]}))
+    moved = w.largest()
+    study.text("Changes clear of noise (corrected interval excludes 0): "
+               + (", ".join(f"{r.agent} {points(r.change, r.change_lo_corrected, r.change_hi_corrected)}"
+                            for r in moved.itertuples()) or "none") + ".",
+               f"The same what-if from the command line: `hoc balance --override {args.what_if} --seeds {args.games} "
+               f"--games {4 * args.games}`.")
+
+
+def _forced_line(w) -> str:
+    b, c = w.baseline.forced, w.changed.forced
+    return (f"- the best plans found that buy it: printed {points(b.value, b.lo, b.hi)}, changed "
+            f"{points(c.value, c.lo, c.hi)}, change {points(*w.forced)} (paired)")
+
+
+def _field():
+    """The agents whose win-rate change the what-if reports: the hand-written plans and the tuned
+    2-player library."""
+    from hoc.agents.registry import AGENTS, archetypes
+
+    return archetypes() + [a for n, a in AGENTS.items() if n.startswith("tuned_") and n.endswith("_2p")]
 
 
 if __name__ == "__main__":

@@ -631,7 +631,8 @@ def run_plan(path: str | Path, agents=None):
         p = recorded["plan"]
         ruleset = Ruleset(edition=p["edition"], players=p["players"], market=p["market"],
                           princesses=tuple(p["princesses"]), overrides=tuple(p["overrides"]),
-                          turn_cap=p["turn_cap"], instant_win_at_30=p["instant_win_at_30"])
+                          turn_cap=p["turn_cap"], instant_win_at_30=p["instant_win_at_30"],
+                          market_with=tuple(p.get("market_with", ())))
         names = agents or ",".join(p["agents"])
     except (OSError, ValueError, KeyError, TypeError) as e:
         raise HocError(f"{manifest} is unreadable: {e}") from None

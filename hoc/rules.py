@@ -37,6 +37,7 @@ class Ruleset:
     instant_win_at_30: bool = False
     turn_cap: int = 100
     overrides: tuple[str, ...] = ()
+    market_with: tuple[str, ...] = ()     # random market: common kinds in every game, the rest drawn
 
     def __post_init__(self):
         if not isinstance(self.players, int) or isinstance(self.players, bool) or not 1 <= self.players <= MAX_PLAYERS:
@@ -48,6 +49,9 @@ class Ruleset:
                                else tuple(self.overrides))
         if self.princesses is not None:
             object.__setattr__(self, "princesses", tuple(self.princesses))
+        if isinstance(self.market_with, (list, str)):
+            object.__setattr__(self, "market_with", (self.market_with,) if isinstance(self.market_with, str)
+                               else tuple(self.market_with))
         if not isinstance(self.turn_cap, int) or isinstance(self.turn_cap, bool) \
                 or not 1 <= self.turn_cap <= MAX_TURN_CAP:
             raise HocError(f"turn_cap must be a whole number from 1 to {MAX_TURN_CAP}, got {self.turn_cap!r}")
@@ -94,6 +98,9 @@ class Ruleset:
         commons = db.pile_ids("common")
         m = self.market
         if m == "basic":
+            if self.market_with:
+                raise HocError(f"--with {','.join(self.market_with)} asks a random market to offer a kind; "
+                               "the basic market offers none")
             return K.MARKET_BASIC, []
         if m == "random":
             ready = [p for p in commons if not db.unimplemented(db.cards_of_pile(p))]
@@ -101,7 +108,7 @@ class Ruleset:
                 raise HocError(
                     f"a random market needs 10 implemented common kinds; {self.edition} has {len(ready)} "
                     f"so far ({', '.join(ready) or 'none'}). Use --market basic or a list of kinds.")
-            return K.MARKET_RANDOM, ready
+            return K.MARKET_RANDOM, self._with_first(ready)
         if isinstance(m, str):
             if m in RECOMMENDED:
                 kinds = RECOMMENDED[m]
@@ -123,11 +130,34 @@ class Ruleset:
                 hint = did_you_mean(k, commons, {db.english(db.cards_of_pile(c)[0]): c for c in commons})
                 raise HocError(f"unknown common kind {k!r} in market for {self.edition}{hint}; "
                                f"see `hoc cards --edition {self.edition}`")
+        if self.market_with:
+            raise HocError(f"--with {','.join(self.market_with)} asks a random market to offer a kind; "
+                           f"the market {m if isinstance(m, str) else ','.join(m)} is not random")
         if len(set(kinds)) != len(kinds):
             raise HocError(f"market names a kind twice: {', '.join(kinds)}")
         if len(kinds) != 10:
             raise HocError(f"a market needs exactly 10 common kinds, got {len(kinds)}")
         return K.MARKET_FIXED, kinds
+
+    def _with_first(self, ready: list[str]) -> list[str]:
+        """The random market's candidates with the `market_with` kinds first (the kernel always
+        draws that many leading candidates), checked."""
+        if not self.market_with:
+            return ready
+        db = self.cards
+        commons = db.pile_ids("common")
+        for k in self.market_with:
+            if k not in commons:
+                hint = did_you_mean(k, commons, {db.english(db.cards_of_pile(c)[0]): c for c in commons})
+                raise HocError(f"--with {k!r} is not a common kind of {self.edition}{hint}; "
+                               f"see `hoc cards --edition {self.edition}`")
+            if k not in ready:
+                raise HocError(f"--with {k!r}: its cards are not implemented yet, so no random market offers it")
+        if len(set(self.market_with)) != len(self.market_with):
+            raise HocError(f"--with names a kind twice: {', '.join(self.market_with)}")
+        if len(self.market_with) > 10:
+            raise HocError(f"--with names {len(self.market_with)} kinds; a market has 10")
+        return list(self.market_with) + [k for k in ready if k not in self.market_with]
 
     @cached_property
     def vector(self) -> np.ndarray:
@@ -168,13 +198,15 @@ class Ruleset:
             missing = db.unimplemented(in_game)
             if missing:
                 raise HocError(f"market cards not implemented yet: {', '.join(missing)}")
+        R[K.R_MARKET_ALWAYS] = len(self.market_with)
         R[K.R_N_PILES] = len(kinds)
         R[K.R_PILES:K.R_PILES + len(kinds)] = [db.cards_of_pile(k)[0] for k in kinds]
         return R
 
     def describe(self) -> dict:
         mode, kinds = self.market_piles
-        return {"edition": self.edition, "players": self.players,
+        # market_with only when given: runs saved before it existed still describe themselves equally
+        return ({"market_with": list(self.market_with)} if self.market_with else {}) | {"edition": self.edition, "players": self.players,
                 "market": self.market if isinstance(self.market, str) else ",".join(self.market),
                 "market_kinds": kinds if mode == K.MARKET_FIXED else None,
                 "princesses": [self.cards.name(i) for i in self.pool],

@@ -169,7 +169,7 @@ def test_an_out_that_exists_as_a_file_is_refused(capsys, no_play, tmp_path):
 
 
 def test_an_out_inside_a_missing_folder_is_refused(capsys, no_play, tmp_path):
-    line = refused(capsys, "balance", "--out", str(tmp_path / "missing" / "g.parquet"))
+    line = refused(capsys, "tournament", "--out", str(tmp_path / "missing" / "g.parquet"))
     assert "does not exist" in line and "missing" in line
 
 

@@ -1,5 +1,5 @@
-"""The research commands: round robin tables and ratings, SPRT stopping, market
-balance with overrides; JSON output, plots and errors."""
+"""The research commands: round robin tables and ratings, SPRT stopping, the cards owned at the end;
+JSON output, plots and errors (card value and what-ifs: test_card_value.py)."""
 from __future__ import annotations
 
 import json
@@ -11,7 +11,8 @@ import pytest
 from hoc.agents.registry import get
 from hoc.cli import main
 from hoc.rules import Ruleset
-from hoc.research.studies import balance, owns, tournament
+from hoc.research.harness import Backend, Plan
+from hoc.research.studies import _play, owns, tournament
 
 
 @pytest.fixture(scope="module")
@@ -49,15 +50,21 @@ def test_same_seed_same_round_robin(rr):
     pd.testing.assert_frame_equal(rr.games, again.games, check_categorical=False)
 
 
+def owned_games(rs, agents, games, seed):
+    """A rotated run's games with the cards each seat owned at the end."""
+    plan = Plan(rs, agents, games, seed, rotate=True)
+    return _play([("run", plan)], ["game", "seed", "win_mask", "agent", "owned", "market"], Backend(), None, False)
+
+
 def test_owned_cards_at_the_end_match_a_replay_of_the_game(warm_kernels):
     from hoc.game import Game
 
     rs = Ruleset(players=2, market="maids_and_witches")
     agents = [get("curse_witch"), get("senator_duke")]
-    b = balance(rs, agents, 20, seed=4)
+    games = owned_games(rs, agents, 20, seed=4)
     db = rs.cards
     for i in range(6):
-        row = b.games.iloc[i]
+        row = games.iloc[i]
         game = Game.of_run(rs, 4, i)
         seats = [agents[(j + i) % 2] for j in range(2)]
         while not game.over:
@@ -65,17 +72,7 @@ def test_owned_cards_at_the_end_match_a_replay_of_the_game(warm_kernels):
         for j in range(2):
             expect = sum(1 << c for c in range(len(db)) if game.owned(j, db.ids[c]) > 0)
             assert int(row[f"owned_{j}"]) == expect
-            assert owns(b.games, j, "curse_witch", db)[i] == (game.owned(j, "curse_witch") > 0)
-
-
-def test_balance_with_an_override_compares_the_same_seeds_without_it(warm_kernels):
-    rs = Ruleset(players=2, overrides=("curse_witch.cost=9",))
-    b = balance(rs, [get("curse_witch"), get("senator_duke")], 200, seed=5)
-    assert b.baseline is not None
-    assert (b.games.seed.values == b.baseline.games.seed.values).all()
-    assert "curse_witch" in set(b.changes.kind)
-    users = b.users.set_index("kind").loc["curse_witch", "users"]
-    assert users < b.baseline.users.set_index("kind").loc["curse_witch", "users"]   # dearer: bought less
+            assert owns(games, j, "curse_witch", db)[i] == (game.owned(j, "curse_witch") > 0)
 
 
 def test_tournament_command_prints_json_and_plots(tmp_path, capsys, warm_kernels):
@@ -91,8 +88,8 @@ def test_tournament_command_prints_json_and_plots(tmp_path, capsys, warm_kernels
 
 
 def test_balance_command_runs(capsys, warm_kernels):
-    assert main(["balance", "--games", "60", "--agents", "attack_deck,draw_engine"]) == 0
-    assert "per common kind" in capsys.readouterr().out
+    assert main(["balance", "--card", "margrave", "--strong", "senator_duke", "--seeds", "20"]) == 0
+    assert "margrave" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("argv,named", [
@@ -116,6 +113,6 @@ def test_owned_masks_cover_cards_above_31(warm_kernels):
     rs = Ruleset(players=2)
     ids = [i for i in range(len(rs.cards)) if i >= 32]
     assert ids, "the 2e database has more than 32 cards"
-    b = balance(rs, [get("attack_deck"), get("draw_engine")], 100, seed=6)
-    masks = np.concatenate([b.games[f"owned_{j}"].to_numpy() for j in range(2)])
+    games = owned_games(rs, [get("attack_deck"), get("draw_engine")], 100, seed=6)
+    masks = np.concatenate([games[f"owned_{j}"].to_numpy() for j in range(2)])
     assert (masks >> 32).any()

@@ -12,7 +12,7 @@ from hoc.kernel.constants import (
 )
 from hoc.kernel.state import active, agent_of, below, card, hand_mask, lowest, mask_load, pb
 from hoc.kernel.turn import is_legal, legal_actions
-from hoc.agents.priority_kernel import priority_policy, priority_question
+from hoc.agents.priority_kernel import never, priority_policy, priority_question
 
 ONE = np.uint64(1)
 
@@ -27,10 +27,11 @@ def random_policy(s):
 
 
 @kernel
-def better_choice(s, best, a, good):
+def better_choice(s, best, a, good, banned_by):
     """best, or card action a when it is legal and better: dearer when good, cheaper when not;
-    ties keep the earlier (lower id) card."""
-    if not is_legal(s, a):
+    ties keep the earlier (lower id) card. With `banned_by` a seat (not -1), a card on that seat's
+    `never` list is not a candidate."""
+    if not is_legal(s, a) or (banned_by >= 0 and never(s, banned_by, a - A_CHOOSE)):
         return best
     if best < 0:
         return a
@@ -46,6 +47,26 @@ def default_choice(s):
     """For card questions a policy does not care about: the most of a number, the first mode
     offered; for a card the chooser gains, the most expensive (accepting when optional); for a
     card the chooser loses (discard, exile), the cheapest, and declining when optional."""
+    return card_choice(s, -1)
+
+
+@kernel
+def banned_choice(s):
+    """`default_choice` for a priority list with a `never` list: a card it gains is never one of
+    those while it may decline or take another; only a forced gain with no other card takes one."""
+    a = default_choice(s)
+    p = s[H_DECIDER]
+    if a < A_CHOOSE or s[H_CH_GOOD] == 0 or not never(s, p, a - A_CHOOSE):
+        return a
+    b = card_choice(s, p)
+    if b != A_PASS or s[H_CH_OPT] != 0:
+        return b
+    return a
+
+
+@kernel
+def card_choice(s, banned_by):
+    """`default_choice`, leaving out the cards on seat `banned_by`'s `never` list (-1: none)."""
     kind = s[H_CH_KIND]
     if kind == CH_NUMBER:
         return A_NUMBER + s[H_CH_MAX]
@@ -72,10 +93,10 @@ def default_choice(s):
         while m:
             c = lowest(m)
             m &= m - ONE
-            best = better_choice(s, best, A_CHOOSE + c, good)
+            best = better_choice(s, best, A_CHOOSE + c, good, banned_by)
     else:
         for i in range(s[H_NACTIVE]):
-            best = better_choice(s, best, A_CHOOSE + active(s, i), good)
+            best = better_choice(s, best, A_CHOOSE + active(s, i), good, banned_by)
     return best if best >= 0 else A_PASS
 
 
@@ -86,6 +107,6 @@ def decide(s):
     if agent == PRIORITY:
         if s[H_CTX] == CTX_EFFECT:
             a = priority_question(s)
-            return a if a >= 0 else default_choice(s)
+            return a if a >= 0 else banned_choice(s)
         return priority_policy(s)
     return random_policy(s)

@@ -23,6 +23,9 @@
     lose = ["curse", "apprentice_maid"]     # cards given up first, in order, whenever the agent discards or
                                             # exiles a card of its own, even when it could decline;
                                             # otherwise the cheapest, declining when it may
+    never = ["curse_witch"]                 # cards it never buys nor picks to gain (a ban, e.g. for a
+                                            # card-value study): a common kind bans all its cards; only a
+                                            # gain it cannot decline or redirect still takes one
     [[buy]]                                 # buy rules in priority order; every buy re-reads them
     card = "duke"
     princess = true
@@ -81,6 +84,7 @@ class PriorityList:
     accept_modes: bool = True
     gain: tuple[str, ...] = ()
     lose: tuple[str, ...] = ()
+    never: tuple[str, ...] = ()
 
     def error(self, problem: str, needle: str | None = None) -> HocError:
         return _error(self.path, self.text, problem, needle)
@@ -122,6 +126,11 @@ class PriorityList:
                                 (PK.PR_N_LOSE, PK.PR_LOSE, self.lose)):
             P[n_at] = len(names)
             P[at:at + len(names)] = [card_id(n) for n in names]
+        banned = [c for n in self.never for c in (db.cards_of_pile(n) if n in commons else [card_id(n)])]
+        if len(banned) > PK.MAX_NEVER:
+            raise self.error(f"[choose] never bans {len(banned)} cards; at most {PK.MAX_NEVER}", "never")
+        P[PK.PR_N_NEVER] = len(banned)
+        P[PK.PR_NEVER:PK.PR_NEVER + len(banned)] = banned
         P[PK.PR_N_BUY] = len(self.buy)
         for i, rule in enumerate(self.buy):
             r = PK.PR_BUY + i * PK.RULE_SZ
@@ -219,10 +228,10 @@ def parse(path: str | Path, text: str | None = None) -> PriorityList:
             raise _error(path, text, f"[play] {key} must be true or false, got {value!r}", key)
     choose = _table(path, text, data, "choose")
     for key in choose:
-        if key not in ("gain", "lose"):
-            raise _error(path, text, f"unknown key {key!r} in [choose]; keys: gain, lose", key)
-    gain, lose = choose.get("gain", []), choose.get("lose", [])
-    for key, value in (("gain", gain), ("lose", lose)):
+        if key not in ("gain", "lose", "never"):
+            raise _error(path, text, f"unknown key {key!r} in [choose]; keys: gain, lose, never", key)
+    gain, lose, never = choose.get("gain", []), choose.get("lose", []), choose.get("never", [])
+    for key, value in (("gain", gain), ("lose", lose), ("never", never)):
         if not isinstance(value, list) or not all(isinstance(x, str) for x in value) or len(value) > PK.MAX_CHOOSE:
             raise _error(path, text, f"[choose] {key} must be a list of at most {PK.MAX_CHOOSE} card names", key)
     buy = data.get("buy", [])
@@ -267,4 +276,4 @@ def parse(path: str | Path, text: str | None = None) -> PriorityList:
         min_owned=_int(path, text, princess.get("min_owned", 0), "min_owned", "min_owned"),
         set_min_sp=_int(path, text, set_.get("min_sp", 2), "min_sp", "min_sp", low=-100),
         first=tuple(first), keep=keep, abilities=abilities, buy=tuple(buy), territories_only=territories_only,
-        accept_modes=accept_modes, gain=tuple(gain), lose=tuple(lose))
+        accept_modes=accept_modes, gain=tuple(gain), lose=tuple(lose), never=tuple(never))

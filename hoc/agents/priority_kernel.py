@@ -39,7 +39,10 @@ PR_N_LOSE = N_PARAMS - 1 - MAX_CHOOSE
 PR_LOSE = PR_N_LOSE + 1        # cards given up first, in order, whenever the agent loses a card of its own
 PR_N_GAIN = PR_N_LOSE - 1 - MAX_CHOOSE
 PR_GAIN = PR_N_GAIN + 1        # cards preferred, in order, whenever the agent picks a card it gains
-MAX_RULES = (PR_N_GAIN - PR_BUY) // RULE_SZ
+MAX_NEVER = 7
+PR_N_NEVER = PR_N_GAIN - 1 - MAX_NEVER
+PR_NEVER = PR_N_NEVER + 1      # cards the agent never buys nor picks to gain (a study's ban on a kind)
+MAX_RULES = (PR_N_NEVER - PR_BUY) // RULE_SZ
 
 # conditions of a buy rule
 C_NONE = 0
@@ -123,6 +126,15 @@ def rule_applies(s, p, r):
 
 
 @kernel
+def never(s, p, c):
+    """Card c is on the `never` list of the agent in seat p (banned: not bought, not picked)."""
+    for i in range(param(s, p, PR_N_NEVER)):
+        if param(s, p, PR_NEVER + i) == c:
+            return True
+    return False
+
+
+@kernel
 def can_buy(s, p, c):
     """`is_legal(s, A_BUY + c)` in the Second phase outside the setting mode (where the buy rules
     are asked)."""
@@ -141,7 +153,8 @@ def priority_buy(s, p):
         c = param(s, p, r)
         # the cheapest tests first (all are pure): a pile left or a face-up supply card, the
         # rule, then the market and the price
-        if 0 <= c < s[H_NC] and (s[m + c] > 0 or face_up) and rule_applies(s, p, r) and can_buy(s, p, c):
+        if 0 <= c < s[H_NC] and (s[m + c] > 0 or face_up) and rule_applies(s, p, r) and can_buy(s, p, c) \
+                and not never(s, p, c):
             return A_BUY + c
     return A_PASS
 
@@ -291,7 +304,7 @@ def priority_question(s):
         return -1
     n, at = (PR_N_GAIN, PR_GAIN) if s[H_CH_GOOD] != 0 else (PR_N_LOSE, PR_LOSE)
     for i in range(param(s, p, n)):
-        a = A_CHOOSE + param(s, p, at + i)
-        if is_legal(s, a):
-            return a
+        c = param(s, p, at + i)
+        if is_legal(s, A_CHOOSE + c) and not (n == PR_N_GAIN and never(s, p, c)):
+            return A_CHOOSE + c
     return -1

@@ -290,64 +290,217 @@ def cmd_princesses(args) -> int:
     return 0
 
 
-def cmd_balance(args) -> int:
-    from hoc.agents.registry import archetypes
-    from hoc.research.simulate import resolve
-    from hoc.research.studies import balance
+def _balance_ruleset(args):
+    from hoc.rules import Ruleset
 
-    ruleset = _study_start(args)
-    agents = resolve(args.agents if args.agents is not None else [a.name for a in archetypes()])
-    if not agents:
-        raise HocError("no agents given")
-    _games(args)
+    return Ruleset(edition=args.edition, players=args.players, market="random", overrides=tuple(args.override or ()),
+                   turn_cap=args.turn_cap)
+
+
+def _balance_kinds(args, ruleset) -> list[str]:
+    """The kinds to price: --card (a list, or `all`), else the kind the first --override changes."""
+    from hoc.research.card_value import check_kind, kind_of_override
+
+    if args.card:
+        if args.card.strip() == "all":
+            _, kinds = dataclasses.replace(ruleset, overrides=()).market_piles
+            return list(kinds)
+        kinds = [k.strip() for k in args.card.split(",") if k.strip()]
+        for k in kinds:
+            check_kind(ruleset, k)
+        if len(set(kinds)) != len(kinds):
+            raise HocError(f"--card names a kind twice: {args.card}")
+        if ruleset.overrides and len(kinds) != 1:
+            raise HocError("with --override, --card names the one kind to price")
+        return kinds
+    if ruleset.overrides:
+        return [kind_of_override(ruleset, ruleset.overrides[0])]
+    raise HocError("give --card KIND (a common kind, several comma-separated, or all) to price, "
+                   "or --override CARD.FIELD=VALUE for a what-if")
+
+
+def cmd_balance(args) -> int:
+    from hoc.agents.registry import AGENTS, archetypes
+    from hoc.research import card_value as cv
+    from hoc.research.runs import check_memory
+    from hoc.research.simulate import resolve
+
+    if not 2 <= args.players <= 4:
+        raise HocError(f"balance plays 2 to 4 players, got {args.players}")
+    for flag, value, low in (("--tune-games", args.tune_games, 1), ("--seeds", args.seeds, 2),
+                             ("--games", args.games, 1)):
+        if value < low:
+            raise HocError(f"{flag} must be at least {low}, got {value}")
+    if args.plot is not None:
+        if Path(args.plot).suffix != ".png" or not Path(args.plot).stem:
+            raise HocError(f"--plot must name a .png file, got {args.plot!r}")
+        _check_writable("--plot", Path(args.plot), folder=False)
+    if args.work is not None and Path(args.work).exists() and not Path(args.work).is_dir():
+        raise HocError(f"--work must name a folder, got the file {args.work}")
+    agents = None
+    if args.agents is not None:
+        agents = resolve(args.agents)
+        if not agents:
+            raise HocError("no agents given")
+    ruleset = _balance_ruleset(args)
+    ruleset.vector                      # bad overrides and player counts fail now, before any game
+    check_memory(max(2 * args.games, args.seeds * ruleset.players))
+    kinds = _balance_kinds(args, ruleset)
+    tuning = cv.Tuning(args.start, tuple(n.strip() for n in (args.opponents or "").split(",") if n.strip()),
+                       args.tune_games, args.seed)
+    if args.strong in (cv.RULES, cv.TUNED):
+        if args.start is None and tuning.start_name(ruleset.players) not in AGENTS:
+            raise HocError(f"no {tuning.start_name(ruleset.players)} in the library to start from: name a start "
+                           f"plan with --from, e.g. --from tuned_general_2p")
+        cv.plan_file(tuning.start_name(ruleset.players))     # a missing start plan fails now
+        for n in tuning.opponents:
+            resolve(n)
+    else:
+        strong = resolve(args.strong)
+        if len(strong) != 1:
+            raise HocError(f"--strong names one agent, got {args.strong!r}")
+        cv.ban(strong[0], kinds[0], ruleset)      # an agent that cannot take a ban fails now
+    if ruleset.overrides:
+        if agents is None:          # the hand-written plans and the tuned ones for this player count
+            agents = archetypes() + [a for n, a in AGENTS.items()
+                                     if n.startswith("tuned_") and n.endswith(f"_{ruleset.players}p")]
+        if len(agents) < ruleset.players:
+            raise HocError(f"{len(agents)} agents cannot fill {ruleset.players} seats")
     backend = _backend(args)
     try:
-        b = balance(ruleset, agents, args.games, args.seed, backend, args.out, progress=True)
+        if ruleset.overrides:
+            w = cv.what_if(ruleset, kinds[0], agents, args.strong, tuning, args.seeds, args.games, args.seed,
+                           args.work, backend)
+            result = _what_if_json(args, ruleset, tuning, w)
+            rows = [{"label": f"{w.kind} value, printed", **_ci(w.baseline)},
+                    {"label": f"{w.kind} value, {' '.join(w.overrides)}", **_ci(w.changed)},
+                    {"label": f"{w.kind} value: change", "value": w.change, "lo": w.lo, "hi": w.hi}]
+            if w.forced:
+                rows.append({"label": f"best plan buying {w.kind}: change", **dict(zip(("value", "lo", "hi"), w.forced))})
+            rows += [{"label": f"{r.agent}: win-rate change", "value": r.change, "lo": r.change_lo, "hi": r.change_hi}
+                     for r in w.agents.itertuples()]
+            table = pd_frame(rows[::-1])          # the plot draws the last row at the top: the card first
+        else:
+            values = [cv.card_value(ruleset, k, args.strong, tuning, args.seeds, args.seed, args.work, backend)
+                      for k in kinds]
+            result = _values_json(args, ruleset, tuning, values)
+            table = pd_frame([{"label": v.kind, **_ci(v)} for v in values])
     finally:
         backend.close()
-    if args.json:
-        fp = b.first_player
-        out = {"games": len(b.games), "seed": args.seed, "agents": [a.name for a in agents],
-               "overrides": list(ruleset.overrides),
-               "first_player": dataclasses.asdict(fp), "users": _records(b.users), "effects": _records(b.effects)}
-        if b.changes is not None:
-            out["baseline_first_player"] = dataclasses.asdict(b.baseline.first_player)
-            out["changes"] = _records(b.changes)
-        print(json.dumps(out), flush=True)
-    else:
-        _balance_report(args, ruleset, agents, b)
+    print(json.dumps(result) if args.json else _balance_text(result), flush=True)
     if args.plot:
         from hoc.research import plots
 
-        _write_plot("--plot", args.plot, lambda: plots.length_histogram(
-            b.games, args.plot, title=f"Game length ({len(b.games):,} games)"))
+        _write_plot("--plot", args.plot, lambda: plots.effect_bars(
+            table, "label", args.plot, (f"What if {' '.join(ruleset.overrides)}" if ruleset.overrides else
+                                        "Card value under strong play") + f", {ruleset.players} players",
+            "win-rate change, percentage points", value="value", sort=not ruleset.overrides))
     return 0
 
 
-def _balance_report(args, ruleset, agents, b) -> None:
-    fp = b.first_player
-    print(f"balance: {len(b.games):,} games over random markets, round robin of {len(agents)} agents, seed {args.seed}"
-          + (f", overrides {' '.join(ruleset.overrides)}" if ruleset.overrides else ""))
-    print(f"first-player win rate {_pct(fp.rate, fp.lo, fp.hi)} (even: {100 * fp.expected:.1f}%); "
-          f"mean game length {b.games.turns.mean():.1f} turns")
-    if b.baseline is not None:
-        f0 = b.baseline.first_player
-        print(f"  without the overrides: first player {_pct(f0.rate, f0.lo, f0.hi)}; "
-              f"mean length {b.baseline.games.turns.mean():.1f} turns")
-    print("\nper common kind, in games that offered it: win rate of seats owning it at the end vs the others")
-    print(f"  {'kind':<26} {'users win (95%)':>24} {'others':>7} {'difference (95%)':>26} {'used by':>8}")
-    for r in b.users.itertuples():
-        if not r.users:
-            print(f"  {r.kind:<26} {'(no seat owned it)':>24}")
-            continue
-        print(f"  {r.kind:<26} {_pct(r.user_rate, r.user_lo, r.user_hi):>24} {100 * r.other_rate:6.1f}% "
-              f"{_pct(r.diff, r.diff_lo, r.diff_hi):>26} {100 * r.user_share:7.1f}%")
-    if b.changes is not None:
-        print("\nwith the overrides minus without (users' win rate), largest changes:")
-        moved = b.changes.dropna(subset=["change"])
-        for r in moved.reindex(moved.change.abs().sort_values(ascending=False).index).head(10).itertuples():
-            print(f"  {r.kind:<26} {100 * r.change:+6.1f} points  [{100 * r.change_lo:+6.1f}, {100 * r.change_hi:+6.1f}]")
-    sys.stdout.flush()
+def pd_frame(rows):
+    import pandas as pd
+
+    return pd.DataFrame(rows)
+
+
+def _ci(v) -> dict:
+    return {"value": v.value, "lo": v.lo, "hi": v.hi}
+
+
+def _strong_words(args, ruleset, tuning) -> str:
+    from hoc.research import card_value as cv
+
+    start = tuning.start_name(ruleset.players)
+    if args.strong == cv.RULES:
+        return (f"{start} with its rules for the card searched (one rule for a card of the kind, at any place, "
+                f"with any of {len(cv.CONDITION_GRID)} sets of conditions, raced against {start} without the card; "
+                f"seed {tuning.seed}), against {start} with the card banned")
+    if args.strong != cv.TUNED:
+        return f"{args.strong} as given, and the same agent with the card banned"
+    against = ", ".join(tuning.opponents) or tuning.start_name(ruleset.players)
+    return (f"plans re-tuned for each condition from {tuning.start_name(ruleset.players)} "
+            f"(hoc tune, {tuning.games:,} games, seed {tuning.seed}, against {against}), one with the card "
+            f"allowed and one with it banned")
+
+
+def _balance_head(args, ruleset, tuning) -> dict:
+    return {"seed": args.seed, "players": ruleset.players, "edition": ruleset.edition, "seeds": args.seeds,
+            "strong": args.strong, "strong_player": _strong_words(args, ruleset, tuning),
+            "tune_games": tuning.games if args.strong == "tuned" else None,
+            "start": tuning.start_name(ruleset.players) if args.strong in ("tuned", "rules") else None,
+            "command": shlex.join(["hoc", *args.argv])}
+
+
+def _values_json(args, ruleset, tuning, values) -> dict:
+    return {**_balance_head(args, ruleset, tuning), "values": [v.as_dict() for v in values]}
+
+
+def _what_if_json(args, ruleset, tuning, w) -> dict:
+    """The card under test first, its own change always reported; then every agent's change, and the
+    largest changes: those whose Bonferroni-corrected interval excludes 0."""
+    agents = _records(w.agents)
+    card = {"name": w.kind, "what": "card value under strong play", "baseline": w.baseline.as_dict(),
+            "changed": w.changed.as_dict(), "change": w.change, "lo": w.lo, "hi": w.hi,
+            "forced_change": dict(zip(("change", "lo", "hi"), w.forced)) if w.forced else None}
+    largest = [{"name": w.kind, "what": "card value", "change": w.change, "lo": w.lo, "hi": w.hi}] + \
+        [{"name": r["agent"], "what": "agent win rate", "change": r["change"], "lo": r["change_lo_corrected"],
+          "hi": r["change_hi_corrected"]} for r in _records(w.largest())]
+    return {**_balance_head(args, ruleset, tuning), "card": w.kind, "overrides": list(w.overrides),
+            "card_change": card, "agents": agents, "largest_changes": largest,
+            "agent_games": int(w.agents.games.min()) if len(w.agents) else 0}
+
+
+def _points(d, lo, hi) -> str:
+    return f"{100 * d:+5.1f} points [{100 * lo:+5.1f}, {100 * hi:+5.1f}]"
+
+
+def _value_line(v: dict) -> str:
+    line = (f"{_points(v['value'], v['lo'], v['hi'])}  ({v['allowed']} wins {100 * v['rate']:.1f}% against "
+            f"{v['banned']}; {v['seeds']:,} seeds, {v['games']:,} games; the kind ends in "
+            f"{100 * v['bought']:.0f}% of its seats)")
+    f = v.get("forced")
+    if f and f["allowed"] != v["allowed"] and v["bought"] < 0.25:
+        line += (f"; no rule for it beat the plan without it: the best that buys it, {f['allowed']}, "
+                 f"{_points(f['value'], f['lo'], f['hi'])}")
+    return line
+
+
+def _balance_text(r: dict) -> str:
+    even = 100 / r["players"]
+    lines = [f"balance: {r['players']} players, edition {r['edition']}, random markets that always offer the card "
+             f"under test, seed {r['seed']}",
+             f"strong player: {r['strong_player']}",
+             f"value of a card: the win rate of the strong player allowed it against the same player with it banned, "
+             f"same seeds and markets, seats mirrored, minus an even {even:.0f}% (95% interval over seeds)"]
+    if "values" in r:
+        width = max(len(v["kind"]) for v in r["values"])
+        lines.append("")
+        lines += [f"  {v['kind']:<{width}}  {_value_line(v)}" for v in r["values"]]
+        return "\n".join(lines)
+    c = r["card_change"]
+    lines += ["", f"{r['card']} (the card under test), {' '.join(r['overrides'])}:",
+              f"  printed  {_value_line(c['baseline'])}",
+              f"  changed  {_value_line(c['changed'])}",
+              f"  change   {_points(c['change'], c['lo'], c['hi'])}  (changed minus printed, paired over the same seeds)"]
+    f = c.get("forced_change")
+    if f:
+        b, n = c["baseline"]["forced"], c["changed"]["forced"]
+        lines.append(f"  the best plans found that buy it: printed {_points(b['value'], b['lo'], b['hi'])}, changed "
+                     f"{_points(n['value'], n['lo'], n['hi'])}, change {_points(f['change'], f['lo'], f['hi'])}")
+    lines += ["", f"every agent's win rate per seat, printed -> changed, on the same seeds "
+                  f"({r['agent_games']:,}+ seats each; 95% interval, and corrected for {len(r['agents'])} agents):"]
+    width = max(len(a["agent"]) for a in r["agents"])
+    for a in r["agents"]:
+        lines.append(f"  {a['agent']:<{width}}  {100 * a['rate_baseline']:5.1f}% -> {100 * a['rate_changed']:5.1f}%  "
+                     f"{_points(a['change'], a['change_lo'], a['change_hi'])}  corrected "
+                     f"[{100 * a['change_lo_corrected']:+5.1f}, {100 * a['change_hi_corrected']:+5.1f}]")
+    lines += ["", "largest changes (the card under test always; agents whose corrected interval excludes 0):"]
+    for x in r["largest_changes"]:
+        lines.append(f"  {x['name']:<{width}}  {x['what']:<15} {_points(x['change'], x['lo'], x['hi'])}")
+    if len(r["largest_changes"]) == 1:
+        lines.append("  (no agent's change is clear of noise)")
+    return "\n".join(lines)
 
 
 def cmd_replay(args) -> int:
@@ -538,6 +691,9 @@ def _tune_command(args) -> list[str]:
     """The options that determine the plan, spelled out (defaults included), to print as the
     command that reproduces the run."""
     argv = ["--edition", args.edition, "--players", str(args.players), "--market", args.market]
+    for flag, values in (("--with", args.market_with), ("--override", args.override), ("--ban", args.ban)):
+        for value in values or ():
+            argv += [flag, value]
     for flag, value in (("--princess", args.princess), ("--opponents", args.opponents), ("--from", args.start)):
         if value:
             argv += [flag, value]
@@ -563,15 +719,22 @@ def cmd_tune(args) -> int:
     if not 2 <= args.players <= 4:
         raise HocError(f"tune plays 2 to 4 players, got {args.players}")
     budget = Budget(args.games, args.minutes)
-    ruleset = Ruleset(edition=args.edition, players=args.players, market=args.market)
+    ruleset = Ruleset(edition=args.edition, players=args.players, market=args.market,
+                      overrides=tuple(args.override or ()), market_with=tuple(args.market_with or ()))
     if args.opponents is not None:
         names = [n.strip() for n in args.opponents.split(",") if n.strip()]
         if len(set(names)) != len(names):
             raise HocError(f"--opponents names an agent twice: {', '.join(names)}")
     else:                           # every archetype the edition can play (1e lacks some cards)
         names = [a.name for a in archetypes() if _binds(a, ruleset)]
+    start = args.start
+    if start and not Path(start).exists():      # a plan of the library by name, e.g. tuned_general_2p
+        from hoc.research.card_value import plan_file
+
+        start = plan_file(start)
     settings = Settings(ruleset, tuple(get(n) for n in names), args.seed, args.princess,
-                        load(args.start) if args.start else None, population=args.population)
+                        load(start) if start else None, population=args.population,
+                        ban=tuple(args.ban or ()))
     backend = _backend(args)
     try:
         result = tune(settings, budget, args.out, backend, args.validate_games, _tune_command(args))
@@ -592,11 +755,19 @@ def _tune_parser(sub) -> None:
     p.add_argument("--players", type=int, default=2, help="2 to 4")
     p.add_argument("--market", default="random",
                    help="random (default: a plan for random markets), a preset name, or 10 comma-separated kinds")
+    p.add_argument("--with", dest="market_with", action="append", metavar="KIND",
+                   help="random markets always offer this common kind, the rest drawn (repeatable)")
+    p.add_argument("--override", action="append", metavar="CARD.FIELD=VALUE",
+                   help="change a card value for the search, e.g. curse_witch.cost=6 (repeatable)")
+    p.add_argument("--ban", action="append", metavar="KIND",
+                   help="the plan never buys nor picks to gain this card or common kind (repeatable); "
+                        "its rules for it are dropped from --from")
     p.add_argument("--princess", help="the princess the plan must back first")
     p.add_argument("--opponents", help="agents to beat, comma-separated (default: every archetype and basic_rush "
                                        "that the edition can play); "
                                        "the search's own hall of fame always joins them")
-    p.add_argument("--from", dest="start", metavar="FILE.toml", help="start from this plan (default: from nothing)")
+    p.add_argument("--from", dest="start", metavar="PLAN", help="start from this plan: a .toml file or a plan of the "
+                                                             "library by name (default: from nothing)")
     budget = p.add_mutually_exclusive_group(required=True)
     budget.add_argument("--games", type=int, help="budget in games (the same seed gives the same plan)")
     budget.add_argument("--minutes", type=float, help="budget in minutes of search")
@@ -610,6 +781,45 @@ def _tune_parser(sub) -> None:
     p.add_argument("--backend", default="loky", help="loky (local processes, default) or dask")
     p.add_argument("--scheduler", help="Dask scheduler address for --backend dask, e.g. tcp://10.0.0.5:8786")
     p.set_defaults(func=cmd_tune)
+
+
+def _balance_parser(sub) -> None:
+    p = sub.add_parser("balance", help="value of a common card under strong play, and what-ifs by re-tuning",
+                       description="The value of a common kind: on random markets that always offer it, a strong "
+                                   "player allowed it against the same player with it banned (same seeds, seats "
+                                   "mirrored). With --override: that value printed and changed, and every agent's "
+                                   "win-rate change.")
+    p.add_argument("--card", help="common kind(s) to price, comma-separated, or all (default with --override: "
+                                  "the kind it changes)")
+    p.add_argument("--override", action="append", metavar="CARD.FIELD=VALUE",
+                   help="a card change to price, e.g. curse_witch.cost=6 (repeatable)")
+    p.add_argument("--strong", default="rules",
+                   help="the strong player: rules (default: the start plan with its rules for the card searched, "
+                        "against the start plan without them), tuned (whole plans re-tuned by hoc tune for each "
+                        "condition: noisier), or an agent spec, played as given and with the card banned")
+    p.add_argument("--from", dest="start", metavar="PLAN",
+                   help="the start plan of rules and tuned (default tuned_general_<players>p)")
+    p.add_argument("--opponents", help="with --strong tuned: agents the re-tunes play against, comma-separated "
+                                       "(default: the start plan)")
+    p.add_argument("--tune-games", type=int, default=100_000,
+                   help="with --strong tuned: games per re-tune (default 100000)")
+    p.add_argument("--seeds", type=int, default=5000,
+                   help="game seeds of each head to head, each played in every seat (default 5000)")
+    p.add_argument("--games", type=int, default=20_000,
+                   help="with --override: games per ruleset of the agents' round robin (default 20000)")
+    p.add_argument("--agents", help="with --override: the agents whose win-rate change is reported "
+                                    "(default: the archetypes and the tuned plans)")
+    p.add_argument("--edition", default="2e", help="2e (default) or 1e")
+    p.add_argument("--players", type=int, default=2, help="2 to 4")
+    p.add_argument("--turn-cap", type=int, default=100, help="turns per player before a capped draw")
+    p.add_argument("--seed", type=int, default=0, help="seed of the games and of the re-tunes (default 0)")
+    p.add_argument("--work", help="folder keeping the re-tuned plans (a rerun reuses them; default: temporary)")
+    p.add_argument("--plot", help="save the values (or, with --override, the changes) as bars with intervals (PNG)")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--backend", default="loky", help="loky (local processes, default) or dask")
+    p.add_argument("--scheduler", help="Dask scheduler address for --backend dask, e.g. tcp://10.0.0.5:8786")
+    p.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    p.set_defaults(func=cmd_balance)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -657,13 +867,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--plot", help="save the princess win rates as a bar chart PNG")
     _run_options(p)
     p.set_defaults(func=cmd_princesses)
-    p = sub.add_parser("balance", help="effect of each common card (and of --override values) over random markets")
-    _game_options(p, None)
-    p.set_defaults(agents=None)
-    p.add_argument("--games", type=int, default=20_000, help="games in all (default 20000)")
-    p.add_argument("--plot", help="save the game-length histogram PNG")
-    _run_options(p)
-    p.set_defaults(func=cmd_balance)
+    _balance_parser(sub)
     p = sub.add_parser("replay", help="print a turn-by-turn log of one game of a run")
     _game_options(p, None)
     p.set_defaults(**dict.fromkeys(GAME_OPTIONS))       # None: not given (--from takes the run's own)
@@ -714,6 +918,7 @@ def _interrupted(args, argv: list[str]) -> str:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     args = parser().parse_args(argv)
+    args.argv = argv
     try:
         return args.func(args)
     except HocError as e:

@@ -171,6 +171,7 @@ R_N_PILES = 19          # candidate common piles (random) or chosen piles (fixed
 R_FARMING_VILLAGE = 20
 R_CITY = 21
 R_LARGE_CITY = 22
+R_MARKET_ALWAYS = 23    # random market: the first so many candidate piles are always drawn (--with)
 R_POOL = 32             # R_POOL + i: princess card ids, pool order
 R_PILES = 48            # R_PILES + i: a representative card id of each candidate common pile
 R_LEN = 96

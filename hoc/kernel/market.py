@@ -5,7 +5,7 @@ from hoc.kernel.jit import kernel
 from hoc.kernel.constants import (
     CAT_COMMON, CAT_RARE, F_CAT, F_COPIES, F_PILE, H_MARKET_DIRTY, H_NACTIVE, H_NC, H_OFF_SCRATCH,
     H_KINDS, H_N_KINDS, H_OFF_SUPPLY, H_REVEALED, H_REVEALED_AT, H_REVEALED_NEW, H_RNG, H_SUPPLY_N, H_TURNS,
-    MARKET_RANDOM, R_MARKET_MODE,
+    MARKET_RANDOM, R_MARKET_ALWAYS, R_MARKET_MODE,
     R_MARKET_SIZE, R_N_PILES, R_PILES, R_SUPPLY_KINDS,
 )
 from hoc.kernel.state import active, below, card, market, rule, shuffle
@@ -139,7 +139,9 @@ def build_supply(s):
     k = n
     if rule(s, R_MARKET_MODE) == MARKET_RANDOM:
         k = min(rule(s, R_SUPPLY_KINDS), n)
-        for i in range(k):       # partial Fisher-Yates: the first k are a uniform sample
+        # partial Fisher-Yates: the first k are a uniform sample of the candidates, except the
+        # R_MARKET_ALWAYS first ones (kinds a study requires), which stay in place and in the game
+        for i in range(rule(s, R_MARKET_ALWAYS), k):
             j = i + below(s, H_RNG, n - i)
             s[chosen + i], s[chosen + j] = s[chosen + j], s[chosen + i]
     s[H_SUPPLY_N] = 0

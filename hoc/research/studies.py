@@ -1,8 +1,8 @@
-"""The research commands: a round robin of agents and the balance of market cards (princess
-strength is `hoc.research.princess_study`). Each study is a list of plans played with the same
-master seed (common random numbers: the same game index deals the same market and shuffles in every
-plan), whose games are kept as a compact frame of the columns the study needs; the full rows go to
-Parquet when asked."""
+"""The research commands: a round robin of agents (princess strength is `hoc.research.princess_study`,
+the value of market cards under strong play `hoc.research.card_value`). Each study is a list of
+plans played with the same master seed (common random numbers: the same game index deals the same
+market and shuffles in every plan), whose games are kept as a compact frame of the columns the
+study needs; the full rows go to Parquet when asked."""
 from __future__ import annotations
 
 import dataclasses
@@ -188,7 +188,7 @@ def tournament(ruleset: Ruleset, agents: list[Agent], games_per_pairing: int, se
                       outcomes)
 
 
-# ---- market-card balance ------------------------------------------------------------------------
+# ---- cards owned at the end ----------------------------------------------------------------------
 
 def owns(df: pd.DataFrame, seat: int, kind: str, db) -> np.ndarray:
     """Did `seat` own a card of common kind `kind` at the end of each game."""
@@ -196,101 +196,3 @@ def owns(df: pd.DataFrame, seat: int, kind: str, db) -> np.ndarray:
     for c in db.cards_of_pile(kind):
         mask |= 1 << c
     return (df[f"owned_{seat}"].to_numpy() & mask) != 0
-
-
-def users_table(df: pd.DataFrame, db) -> pd.DataFrame:
-    """Per common kind, over the games whose market offered it: the win rate of seats that owned a
-    card of the kind at the end against seats that did not, the difference with a Newcombe 95%
-    interval. The users chose to buy it, so this is an association with winning, not a cause."""
-    players = stats.players(df)
-    rows = []
-    for kind in stats.market_kinds(df):
-        offered = stats.offers(df, kind)
-        sub = df[offered]
-        used = np.concatenate([owns(sub, j, kind, db) for j in range(players)])
-        won = np.concatenate([stats.won(sub, j) for j in range(players)])
-        a, n1 = int(won[used].sum()), int(used.sum())
-        b, n0 = int(won[~used].sum()), int((~used).sum())
-        row = {"kind": kind, "games": len(sub), "users": n1, "user_share": n1 / max(1, len(used)),
-               "user_wins": a, "user_rate": a / n1 if n1 else math.nan,
-               "other_rate": b / n0 if n0 else math.nan}
-        row["user_lo"], row["user_hi"] = stats.wilson(a, n1)
-        row["diff"], row["diff_lo"], row["diff_hi"] = stats.rate_difference(a, n1, b, n0)
-        rows.append(row)
-    return pd.DataFrame(rows).sort_values("diff", ascending=False).reset_index(drop=True)
-
-
-def _changes(users: pd.DataFrame, baseline: pd.DataFrame) -> pd.DataFrame:
-    """Per kind, users' win rate with the overrides minus without, with a Newcombe 95% interval
-    (treating the two runs as independent, which is conservative: they share their seeds)."""
-    cols = ["kind", "user_wins", "users", "user_rate"]
-    m = users[cols].merge(baseline[cols], on="kind", suffixes=("", "_baseline")).set_index("kind")
-    diffs = [stats.rate_difference(int(r.user_wins), int(r.users), int(r.user_wins_baseline), int(r.users_baseline))
-             for r in m.itertuples()]
-    m["change"], m["change_lo"], m["change_hi"] = (np.array([d[i] for d in diffs], float) for i in range(3))
-    return m.sort_values("change").reset_index()
-
-
-@dataclasses.dataclass
-class Balance:
-    games: pd.DataFrame
-    users: pd.DataFrame              # per kind: win rate of the seats that used it vs the others
-    effects: pd.DataFrame            # per kind: first-player advantage and game length with / without it
-    first_player: stats.FirstPlayerAdvantage
-    baseline: "Balance | None" = None    # the unmodified cards, when overrides were given
-    changes: pd.DataFrame | None = None  # per kind: user win rate with the overrides minus without
-
-
-def balance(ruleset: Ruleset, agents: list[Agent], games: int, seed: int = 0, backend: Backend | None = None,
-            out: str | None = None, progress: bool = False) -> Balance:
-    """A round robin of `agents` over random markets (`games` in all, split evenly over the
-    pairings), analysed per common kind. With overrides in the ruleset, the same games (same
-    seeds) are also played with the unmodified cards and the differences reported."""
-    backend = backend or Backend()
-    combos = list(combinations(agents, ruleset.players)) or [tuple(agents)]
-    per = math.ceil(games / len(combos))
-
-    def study(rs: Ruleset, tag: str) -> Balance:
-        plans = [(f"{tag}{'-vs-'.join(a.name for a in combo)}",
-                  Plan(rs, list(combo), per, seed, rotate=True, chunk=chunk_size(per))) for combo in combos]
-        df = _play(plans, ["game", "seed", "winner", "win_mask", "turns", "market", "agent", "owned", "end_reason"],
-                   backend, out, progress)
-        return Balance(df, users_table(df, rs.cards), stats.card_effects(df), stats.first_player_advantage(df))
-
-    result = study(ruleset, "")
-    if ruleset.overrides:
-        base = study(dataclasses.replace(ruleset, overrides=()), "baseline-")
-        result.baseline = base
-        result.changes = _changes(result.users, base.users)
-    return result
-
-
-def pair_synergy(df: pd.DataFrame, db, min_seats: int = 50) -> pd.DataFrame:
-    """Pairs of common kinds stronger together than apart: over the games offering both kinds, the
-    win rate of seats that owned both minus (owned only the first) minus (owned only the second)
-    plus (owned neither), an interaction on the rate scale with a normal 95% interval. Pairs with
-    fewer than `min_seats` seats in any of the four groups are left out."""
-    players = stats.players(df)
-    kinds = stats.market_kinds(df)
-    offered = {k: stats.offers(df, k) for k in kinds}
-    owned = {k: np.stack([owns(df, j, k, db) for j in range(players)]) for k in kinds}
-    won = np.stack([stats.won(df, j) for j in range(players)])
-    rows = []
-    for i, a in enumerate(kinds):
-        for b in kinds[i + 1:]:
-            both = offered[a] & offered[b]
-            if not both.any():
-                continue
-            oa, ob, w = owned[a][:, both], owned[b][:, both], won[:, both]
-            cells = [w[oa & ob], w[oa & ~ob], w[~oa & ob], w[~oa & ~ob]]
-            n = [c.size for c in cells]
-            if min(n) < min_seats:
-                continue
-            r = [c.mean() for c in cells]
-            d = r[0] - r[1] - r[2] + r[3]
-            half = 1.96 * math.sqrt(sum(x * (1 - x) / k for x, k in zip(r, n)))
-            rows.append({"pair": f"{a} + {b}", "games": int(both.sum()), "both": n[0], "rate_both": r[0],
-                         "rate_first_only": r[1], "rate_second_only": r[2], "rate_neither": r[3],
-                         "synergy": d, "lo": d - half, "hi": d + half})
-    return pd.DataFrame(rows).sort_values("synergy", ascending=False).reset_index(drop=True) if rows else \
-        pd.DataFrame(columns=["pair", "games", "both", "synergy", "lo", "hi"])

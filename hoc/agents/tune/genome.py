@@ -59,6 +59,7 @@ class Plan:
     accept_modes: bool = True
     gain: tuple[str, ...] = ()
     lose: tuple[str, ...] = ()
+    never: tuple[str, ...] = ()        # banned kinds or cards (`hoc tune --ban`): fixed, never searched
 
     def document(self, description: str = "") -> dict:
         """The agent file as TOML data: only the sections the plan uses, keys in the file's order."""
@@ -68,8 +69,10 @@ class Plan:
         doc["princess"] = {"prefer": list(self.prefer), "min_coins": self.min_coins, "min_owned": self.min_owned}
         doc["set"] = {"min_sp": self.set_min_sp}
         doc["play"] = {"first": list(self.first), **{f: getattr(self, f) for f in FLAGS}}
-        if self.gain or self.lose:
+        if self.gain or self.lose or self.never:
             doc["choose"] = {"gain": list(self.gain), "lose": list(self.lose)}
+            if self.never:
+                doc["choose"]["never"] = list(self.never)
         if self.buy:
             doc["buy"] = [{"card": r.card, **dict(r.conditions)} for r in self.buy]
         return doc
@@ -151,7 +154,7 @@ def from_spec(spec: priority.PriorityList) -> Plan:
     return Plan(buy=tuple(Rule(r["card"], tuple((k, v) for k, v in r.items() if k != "card")) for r in spec.buy),
                 prefer=spec.prefer, min_coins=spec.min_coins, min_owned=spec.min_owned, set_min_sp=spec.set_min_sp,
                 first=spec.first, keep=spec.keep, abilities=spec.abilities, territories_only=spec.territories_only,
-                accept_modes=spec.accept_modes, gain=spec.gain, lose=spec.lose)
+                accept_modes=spec.accept_modes, gain=spec.gain, lose=spec.lose, never=spec.never)
 
 
 def load(path) -> Plan:
@@ -170,6 +173,13 @@ class Universe:
 
     ruleset: Ruleset
     princess: str | None = None
+    banned: tuple[str, ...] = ()       # kinds or cards the plan may not buy nor pick to gain
+
+    @cached_property
+    def banned_cards(self) -> frozenset[str]:
+        db = self.ruleset.cards
+        commons = db.pile_ids("common")
+        return frozenset(db.name(c) for n in self.banned for c in (db.cards_of_pile(n) if n in commons else [db.index(n)]))
 
     @cached_property
     def buyable(self) -> tuple[str, ...]:
@@ -180,14 +190,17 @@ class Universe:
         rares = [n for n, cat in zip(db.ids, frame.category) if cat == "rare"]
         _, kinds = self.ruleset.market_piles          # none for the basic market, all for random ones
         commons = [db.name(c) for k in kinds for c in db.cards_of_pile(k)]
-        return tuple(basics + rares + commons)
+        return tuple(n for n in basics + rares + commons if n not in self.banned_cards)
 
     @cached_property
     def offers(self) -> tuple[str, ...]:
         """Cards worth an `offered` condition: the rares and market cards (basic piles are always out
-        until they run out, which `pile_at_most` reads)."""
+        until they run out, which `pile_at_most` reads); a banned card's presence still counts."""
         db = self.ruleset.cards
-        return tuple(n for n in self.buyable if db.frame.category.iat[db.index(n)] != "basic")
+        _, kinds = self.ruleset.market_piles
+        every = [n for n, cat in zip(db.ids, db.frame.category) if cat == "rare"] + \
+            [db.name(c) for k in kinds for c in db.cards_of_pile(k)]
+        return tuple(every)
 
     @cached_property
     def playable(self) -> tuple[str, ...]:

@@ -67,6 +67,17 @@ def add_rule(plan: Plan, universe: Universe, rng) -> Plan:
     return replace(plan, buy=plan.buy[:i] + (new_rule(universe, rng),) + plan.buy[i:])
 
 
+def add_rule_for(plan: Plan, card: str, universe: Universe, rng) -> Plan:
+    """A rule for `card` (with random conditions) at a random place; a full plan loses a rule for it."""
+    rule = replace(new_rule(universe, rng), card=card)
+    buy = plan.buy
+    if len(buy) >= PK.MAX_RULES:
+        k = int(rng.integers(len(buy)))
+        buy = buy[:k] + buy[k + 1:]
+    i = int(rng.integers(len(buy) + 1))
+    return valid(replace(plan, buy=buy[:i] + (rule,) + buy[i:]), universe)
+
+
 def drop_rule(plan: Plan, universe: Universe, rng) -> Plan:
     if len(plan.buy) < 2:           # an agent file needs a buy rule
         return plan
@@ -235,7 +246,11 @@ def valid(plan: Plan, universe: Universe) -> Plan:
     prefer = _unique(plan.prefer, 8)
     if universe.princess:
         prefer = (universe.princess,) + tuple(p for p in prefer if p != universe.princess)
-    buy = tuple(Rule(r.card, r.conditions[:PK.MAX_CONDS]) for r in plan.buy[:PK.MAX_RULES])
-    plan = replace(plan, prefer=prefer, buy=buy, first=_unique(plan.first, PK.MAX_FIRST),
-                   gain=_unique(plan.gain, PK.MAX_CHOOSE), lose=_unique(plan.lose, PK.MAX_CHOOSE))
+    banned = universe.banned_cards      # a banned card leaves every rule and list (the start plan's too)
+    buy = tuple(Rule(r.card, r.conditions[:PK.MAX_CONDS]) for r in plan.buy if r.card not in banned)[:PK.MAX_RULES]
+    buy = buy or (Rule("city"),)        # an agent file needs a buy rule
+    plan = replace(plan, prefer=prefer, buy=buy, first=_unique(tuple(c for c in plan.first if c not in banned),
+                                                               PK.MAX_FIRST),
+                   gain=_unique(tuple(c for c in plan.gain if c not in banned), PK.MAX_CHOOSE),
+                   lose=_unique(plan.lose, PK.MAX_CHOOSE), never=universe.banned)
     return plan.with_thresholds(plan.thresholds())

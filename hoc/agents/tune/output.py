@@ -96,7 +96,10 @@ def summary(out: Path, settings, state, best, validation: pd.DataFrame, playoff:
         "# hoc tune", "",
         f"Plan: `best.toml` ({len(best.buy)} buy rules; backs {', '.join(best.prefer) or 'in pool order'} first).", "",
         "## Settings", "",
-        f"- edition {rs.edition}, {rs.players} players, market {market}",
+        f"- edition {rs.edition}, {rs.players} players, market {market}"
+        + (f", always offering {', '.join(rs.market_with)}" if rs.market_with else "")
+        + (f"; card changes {', '.join(rs.overrides)}" if rs.overrides else "")
+        + (f"; banned for the plan: {', '.join(settings.ban)}" if settings.ban else ""),
         f"- princess to back first: {settings.princess or 'any'}; started from "
         f"{'a given plan' if settings.start else 'nothing (random plans)'}",
         f"- opponents: {', '.join(a.name for a in settings.opponents)}, and the hall of fame "

@@ -62,6 +62,7 @@ class Settings:
     hall_every: int = 5                # generations at least between two admissions
     playoff_seeds: int = 200           # per opponent, for the last champions' final comparison
     playoff_champions: int = 4
+    ban: tuple[str, ...] = ()          # kinds or cards the plan may not buy nor pick to gain (--ban)
 
     def __post_init__(self):
         from hoc.game import check_seed
@@ -77,13 +78,23 @@ class Settings:
             if a.play is not None:
                 raise HocError(f"opponent {a.name!r} is a Python agent; tune plays jitted agents only "
                                "(priority lists, archetypes, random)")
+        object.__setattr__(self, "ban", tuple(self.ban))
+        db = self.ruleset.cards
+        for n in self.ban:
+            if n not in db.ids and n not in db.pile_ids("common"):
+                from hoc.names import did_you_mean
+
+                raise HocError(f"--ban {n!r} is not a card or common kind of {self.ruleset.edition}"
+                               f"{did_you_mean(n, db.pile_ids('common'))}")
+        if len(set(self.ban)) != len(self.ban):
+            raise HocError(f"--ban names a card twice: {', '.join(self.ban)}")
         if self.princess is not None and self.princess not in Universe(self.ruleset).princesses:
             raise HocError(f"--princess {self.princess!r} is not in the princess pool "
                            f"({', '.join(Universe(self.ruleset).princesses)})")
 
     @property
     def universe(self) -> Universe:
-        return Universe(self.ruleset, self.princess)
+        return Universe(self.ruleset, self.princess, self.ban)
 
     def identity(self) -> dict:
         d = self.ruleset.describe()
@@ -92,6 +103,8 @@ class Settings:
                  population=self.population, elites=self.elites, proposals=self.proposals,
                  first_seeds=self.first_seeds, keep=self.keep, hall_size=self.hall_size, hall_every=self.hall_every,
                  playoff_seeds=self.playoff_seeds, playoff_champions=self.playoff_champions)
+        if self.ban:                    # only when given: checkpoints written before --ban still resume
+            d["ban"] = list(self.ban)
         return d
 
 
@@ -197,12 +210,26 @@ def load(out: Path, settings: Settings) -> State | None:
 
 def first_generation(settings: Settings, rng) -> list[Plan]:
     """From nothing: twice the population of random plans (the first round of the race culls them
-    cheaply). From a plan: the plan and its mutants."""
+    cheaply). From a plan: the plan and its mutants. With kinds every market offers (--with) that
+    the plan may buy, half the first generation adds a rule for one of their cards, so that a
+    short search tries them (a random move names one card of dozens)."""
     u = settings.universe
+    focus = [n for k in settings.ruleset.market_with for n in map(settings.ruleset.cards.name,
+                                                                 settings.ruleset.cards.cards_of_pile(k))
+             if n in u.buyable]
     if settings.start is None:
-        return [operators.random_plan(u, rng) for _ in range(2 * settings.population)]
+        plans = [operators.random_plan(u, rng) for _ in range(2 * settings.population)]
+        return [operators.add_rule_for(p, _pick(focus, rng), u, rng) if focus and i % 2 else p
+                for i, p in enumerate(plans)]
     start = operators.valid(settings.start, u)
-    return [start] + [operators.mutate(start, u, rng, 1 + int(rng.integers(3))) for _ in range(settings.population - 1)]
+    tries = (settings.population - 1) // 2 if focus else 0
+    return ([start] + [operators.add_rule_for(start, _pick(focus, rng), u, rng) for _ in range(tries)]
+            + [operators.mutate(start, u, rng, 1 + int(rng.integers(3)))
+               for _ in range(settings.population - 1 - tries)])
+
+
+def _pick(items: list, rng):
+    return items[int(rng.integers(len(items)))]
 
 
 def child(elites: list[Plan], universe: Universe, rng) -> Plan:

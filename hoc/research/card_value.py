@@ -1,0 +1,444 @@
+"""Card value under strong play (issue 14): what a common kind is worth to a player who can use it
+well, and how a card change (`--override`) moves that worth.
+
+The value of kind X: on random markets that always offer X, the strong player with X allowed
+plays head to head against the same strong player with X banned (it never buys X nor picks it to
+gain), on the same seeds and markets, each seed played once with the allowed player in every seat
+(seats mirrored). The value is the allowed player's win rate minus an even share (50% at 2
+players), with a 95% interval over the seeds (each seed's mirrored games are one observation, so
+the interval needs no independence between a seed's games).
+
+The strong player is an agent spec. "rules" (the default) starts from a strong plan
+(`tuned_general_<players>p`): the banned player is that plan without its rules for X, the allowed
+player the best of it and of every plan with one rule for X inserted at any place with any of a grid
+of conditions, raced against the banned one. Both players share every other rule, so the head to
+head measures X and little else; the value can only come out below 0 by chance (the allowed player
+may ignore X). "tuned" re-tunes whole plans for each condition with `hoc tune` from the same start
+plan, seed and budget (X allowed; X banned: the start plan's rules for X dropped, the search may not
+name it): the two searches wander apart, and their difference in strength (several points at
+100,000 games: results/balance/summary.md, control) swamps most cards. Either way a cost change is
+priced by a player re-fitted to it, not read as "nobody buys it". Any other agent spec plays as
+given, with X banned through `ban`: priority lists carry the ban in their parameter row (`[choose]
+never`); an agent of another kind can take a ban once it registers how (`BANS`, the extension point
+for the search agent: there a ban removes X from its legal choices).
+
+A what-if (`what_if`) measures the value under the printed cards and under the override on the
+same seeds, each with its own re-tuned plans, and the change with a paired interval; it also plays
+a round robin of fixed agents under both rulesets on the same seeds and reports each agent's
+win-rate change, with Bonferroni-corrected intervals for the list of largest changes.
+"""
+from __future__ import annotations
+
+import dataclasses
+import math
+import sys
+from itertools import combinations
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+import pandas as pd
+
+from hoc.agents.registry import Agent
+from hoc.errors import HocError
+from hoc.research import stats
+from hoc.research.harness import Backend, Plan, chunk_size
+from hoc.rules import Ruleset
+
+Z95 = 1.959963984540054
+RULES = "rules"             # the default strong player: the start plan's rules for the kind searched
+TUNED = "tuned"             # the strong-player spec that re-tunes a whole plan per condition
+# conditions a searched rule for the kind may carry: none, a cap on copies, the moment of the game
+CONDITION_GRID = ((), (("owned_below", 1),), (("owned_below", 2),), (("owned_below", 3),), (("owned_below", 5),),
+                  (("princess", False),), (("princess", True),), (("turn_at_most", 8),),
+                  (("turn_at_least", 6),), (("coins_at_most", 5),), (("owned_below", 2), ("princess", False)))
+
+
+# ---- bans: the extension point for agents of other kinds -------------------------------------------
+
+def _ban_priority(agent: Agent, cards: list[int], ruleset: Ruleset) -> Agent:
+    """A priority list with `cards` on its `never` list (kept with any it already has)."""
+    from hoc.agents import priority_kernel as PK
+
+    def params(rs, base=agent.params, cards=tuple(cards)):
+        row = base(rs).copy()
+        have = list(row[PK.PR_NEVER:PK.PR_NEVER + row[PK.PR_N_NEVER]])
+        every = have + [c for c in cards if c not in have]
+        if len(every) > PK.MAX_NEVER:
+            raise HocError(f"{agent.name}: a ban of {len(every)} cards; at most {PK.MAX_NEVER}")
+        row[PK.PR_N_NEVER] = len(every)
+        row[PK.PR_NEVER:PK.PR_NEVER + len(every)] = every
+        return row
+
+    return dataclasses.replace(agent, params=params)
+
+
+# how an agent of a kind plays with cards banned, by its policy id (jitted agents) or by the part of
+# its spec before ":" (e.g. "ismcts" for `ismcts:princess=laolily`). The search agent (issue 13)
+# registers here: `BANS["ismcts"] = lambda agent, cards, ruleset: <the agent with those card ids
+# removed from its legal buys and gains>`; nothing else in the study changes.
+BANS: dict[int | str, Callable[[Agent, list[int], Ruleset], Agent]] = {}
+
+
+def _register_defaults() -> None:
+    from hoc.agents.policies import PRIORITY
+
+    BANS.setdefault(PRIORITY, _ban_priority)
+
+
+def ban(agent: Agent, kind: str, ruleset: Ruleset) -> Agent:
+    """`agent` playing with every card of common kind `kind` banned, renamed `<name>-no-<kind>`."""
+    _register_defaults()
+    how = BANS.get(agent.id) if agent.play is None else BANS.get(agent.name.split(":", 1)[0])
+    if how is None:
+        raise HocError(f"agent {agent.name!r} cannot play with a card banned: no ban is defined for its kind "
+                       f"(priority lists take one; a new kind of agent registers it in "
+                       f"hoc.research.card_value.BANS)")
+    banned = how(agent, list(ruleset.cards.cards_of_pile(kind)), ruleset)
+    return dataclasses.replace(banned, name=f"{agent.name}-no-{kind}")
+
+
+# ---- the strong players of the two conditions -------------------------------------------------------
+
+@dataclasses.dataclass(frozen=True)
+class Tuning:
+    """How `--strong tuned` re-tunes: from `start` (an agent spec of a priority list) against
+    `opponents`, `games` per re-tune, with the search's seed."""
+
+    start: str | None = None          # default: tuned_general_<players>p
+    opponents: tuple[str, ...] = ()   # default: the start plan
+    games: int = 20_000
+    seed: int = 0
+    population: int = 16
+    validate_games: int = 200
+
+    def start_name(self, players: int) -> str:
+        return self.start or f"tuned_general_{players}p"
+
+
+def plan_file(name: str) -> Path:
+    """The TOML file of a priority-list agent spec (a name of the library or a path)."""
+    from hoc.agents.registry import ARCHETYPES, TUNED as TUNED_DIR, get
+
+    get(name)           # unknown names fail here with the registry's own message
+    for folder in (TUNED_DIR, ARCHETYPES):
+        if (folder / f"{name}.toml").exists():
+            return folder / f"{name}.toml"
+    if name.endswith(".toml"):
+        return Path(name)
+    raise HocError(f"--from {name!r}: tuning starts from a priority-list plan (a name from `hoc agents` "
+                   f"or a .toml file)")
+
+
+def retune(ruleset: Ruleset, tuning: Tuning, ban_kind: str | None, out: Path, backend: Backend,
+           label: str, progress: bool = True) -> Agent:
+    """A plan re-tuned for `ruleset` (with `ban_kind` banned if given), from the start plan; a
+    finished re-tune in `out` with the same settings is reused, an interrupted one resumes."""
+    from hoc.agents.registry import from_file, get
+    from hoc.agents.tune import search
+    from hoc.agents.tune.genome import load
+
+    start = plan_file(tuning.start_name(ruleset.players))
+    names = list(tuning.opponents) or [tuning.start_name(ruleset.players)]
+    settings = search.Settings(ruleset, tuple(get(n) for n in names), tuning.seed, None, load(start),
+                               population=tuning.population, ban=(ban_kind,) if ban_kind else (),
+                               playoff_seeds=max(20, min(200, tuning.games // 100)))
+    budget = search.Budget(games=tuning.games)
+    best = out / "best.toml"
+    state = search.load(out, settings) if out.exists() else None     # other settings: one line, exit 2
+    if not (state is not None and budget.spent(state, 0) and best.exists()):
+        if progress:
+            print(f"hoc balance: re-tuning {label} ({tuning.games:,} games from {start.stem})", file=sys.stderr)
+        argv = ["--players", str(ruleset.players), "--market", "random", "--from", str(start),
+                "--opponents", ",".join(names), "--games", str(tuning.games), "--seed", str(tuning.seed),
+                "--population", str(tuning.population), "--out", str(out)]
+        for k in ruleset.market_with:
+            argv += ["--with", k]
+        for o in ruleset.overrides:
+            argv += ["--override", o]
+        if ban_kind:
+            argv += ["--ban", ban_kind]
+        search.tune(settings, budget, out, backend, tuning.validate_games, argv, progress=progress)
+    return dataclasses.replace(from_file(best), name=label)
+
+
+def rule_search(ruleset: Ruleset, kind: str, tuning: Tuning, work: Path, backend: Backend, label: str,
+                progress: bool = True) -> tuple[Agent, Agent]:
+    """(X allowed, X banned) from the start plan: banned is the start without its rules for the kind
+    and with the kind on its `never` list; allowed is the best of that plan, the start itself, and
+    the plan with one rule for a card of the kind inserted at any place with any conditions of
+    CONDITION_GRID, raced (successive halving, common seeds, seats mirrored) against the banned
+    plan. Both share every other rule, so their head to head measures the kind, not two searches
+    that went different ways."""
+    from dataclasses import replace
+
+    from hoc.agents.policies import PRIORITY
+    from hoc.agents.registry import from_file
+    from hoc.agents.tune import evaluate
+    from hoc.agents.tune.genome import Rule, load
+    from hoc.agents.tune.search import Candidates, derive
+
+    start = load(plan_file(tuning.start_name(ruleset.players)))
+    db = ruleset.cards
+    cards = [db.name(c) for c in db.cards_of_pile(kind)]
+    without = replace(start, buy=tuple(r for r in start.buy if r.card not in cards) or (Rule("city"),))
+    pool = Candidates(ruleset)
+    for plan in [without, start] + [replace(without, buy=without.buy[:i] + (Rule(c, cond),) + without.buy[i:])
+                                    for c in cards for i in range(len(without.buy) + 1) for cond in CONDITION_GRID]:
+        if len(plan.buy) <= 24:
+            pool.add(plan)
+    banned = replace(without, never=(kind,))
+    if progress:
+        print(f"hoc balance: {label}: racing {len(pool.plans)} plans with a rule for {kind} against "
+              f"{tuning.start_name(ruleset.players)} without it", file=sys.stderr)
+    r = evaluate.race(ruleset, np.stack(pool.rows), banned.params(ruleset)[None, :], np.array([PRIORITY], np.int32),
+                      derive(tuning.seed, 7), backend, seeds=8, keep=2)
+    best = pool.plans[r.order[0]]
+    forced = _forced(ruleset, kind, cards, pool, r.order, banned, tuning.seed, backend)
+    work.mkdir(parents=True, exist_ok=True)
+    start_name = tuning.start_name(ruleset.players)
+    note = (f"{start_name} with its rules for {kind} searched ({len(pool.plans)} plans raced, "
+            f"{r.games_played:,} games, seed {tuning.seed})")
+    files = []
+    for name, plan, what in ((f"{label}-allowed", best, note),
+                             (f"{label}-banned", banned, f"{start_name} without {kind}: its rules for it dropped"),
+                             (f"{label}-forced", forced, f"{note}: the best that buys it")):
+        path = work / f"{name}.toml"
+        path.write_text(plan.toml(description=what, comment=f"hoc balance, {ruleset.players} players, random "
+                                  f"markets always offering {kind}, overrides {list(ruleset.overrides)}"))
+        files.append(dataclasses.replace(from_file(path), name=name))
+    return files[0], files[1], files[2]
+
+
+def _forced(ruleset: Ruleset, kind: str, cards: list[str], pool, order, banned, seed: int, backend: Backend,
+            seeds: int = 16):
+    """The best plan found that does buy the kind: what using it costs when the search prefers not
+    to. A rule for the kind may never fire (its conditions unmet, or a rule above it always
+    buying), so every raced plan with such a rule plays a short check, and those whose seats end
+    with the kind in at least a quarter of the games race again (against the banned plan)."""
+    from hoc.agents.policies import PRIORITY
+    from hoc.agents.tune import evaluate
+    from hoc.agents.tune.search import Candidates, derive
+
+    banned_agent = Agent("banned", PRIORITY, "", banned.params)
+    with_rule = [pool.plans[k] for k in order if any(x.card in cards for x in pool.plans[k].buy)]
+    buyers = Candidates(ruleset)
+    for plan in with_rule:
+        v = head_to_head(ruleset, kind, Agent("forced", PRIORITY, "", plan.params), banned_agent, seeds, seed + 1,
+                         backend, progress=False)
+        if v.bought >= 0.25:
+            buyers.add(plan)
+    if len(buyers.plans) < 2:
+        return buyers.plans[0] if buyers.plans else with_rule[0]
+    r = evaluate.race(ruleset, np.stack(buyers.rows), banned.params(ruleset)[None, :], np.array([PRIORITY], np.int32),
+                      derive(seed, 8), backend, seeds=8, keep=2)
+    return buyers.plans[r.order[0]]
+
+
+def strong_pair(ruleset: Ruleset, kind: str, strong: str, tuning: Tuning, work: Path, backend: Backend,
+                progress: bool = True) -> tuple[Agent, Agent, Agent | None]:
+    """(X allowed, X banned, X forced) strong players for `ruleset` (whose markets always offer
+    `kind`); `forced`, the best player found that buys X, only for the rule search (None else)."""
+    from hoc.agents.registry import get
+
+    if strong == RULES:
+        return rule_search(ruleset, kind, tuning, work, backend,
+                           kind + ("" if not ruleset.overrides else "-override"), progress)
+    if strong == TUNED:
+        tag = "-".join(["base"] if not ruleset.overrides else [o.replace("=", "") for o in ruleset.overrides])
+        allowed = retune(ruleset, tuning, None, work / f"{kind}.{tag}.allowed", backend,
+                         f"{kind}-allowed" + ("" if not ruleset.overrides else "-override"), progress)
+        banned = retune(ruleset, tuning, kind, work / f"{kind}.{tag}.banned", backend,
+                        f"{kind}-banned" + ("" if not ruleset.overrides else "-override"), progress)
+        return allowed, banned, None
+    agent = get(strong)
+    return agent, ban(agent, kind, ruleset), None
+
+
+# ---- head to head -----------------------------------------------------------------------------------
+
+@dataclasses.dataclass
+class Value:
+    """The value of `kind` for one ruleset: the allowed player's win rate against the banned one
+    minus an even share, with a 95% interval over seeds; `scores` holds each seed's share won."""
+
+    kind: str
+    allowed: str
+    banned: str
+    seeds: int
+    games: int
+    rate: float
+    value: float
+    lo: float
+    hi: float
+    bought: float               # share of the allowed player's seats that ended owning the kind
+    banned_owned: float         # the same for the banned player (only forced gains)
+    scores: np.ndarray = dataclasses.field(repr=False)
+    forced: "Value | None" = None   # rule search: the best player that buys the kind, against the banned one
+
+    def as_dict(self) -> dict:
+        d = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name not in ("scores", "forced")}
+        d["forced"] = self.forced.as_dict() if self.forced is not None else None
+        return d
+
+
+def mean_interval(x: np.ndarray) -> tuple[float, float, float]:
+    """Mean of per-seed observations with a normal 95% interval (NaN for fewer than 2 seeds)."""
+    n = len(x)
+    m = float(np.mean(x)) if n else math.nan
+    if n < 2:
+        return m, math.nan, math.nan
+    half = Z95 * float(np.std(x, ddof=1)) / math.sqrt(n)
+    return m, m - half, m + half
+
+
+def head_to_head(ruleset: Ruleset, kind: str, allowed: Agent, banned: Agent, seeds: int, seed: int,
+                 backend: Backend, progress: bool = True) -> Value:
+    """`seeds` game seeds, each played with `allowed` in every seat and `banned` in the others."""
+    from hoc.research.studies import _play, owns
+
+    p = ruleset.players
+    plan = Plan(ruleset, [allowed] + [banned] * (p - 1), seeds * p, seed, mirror=True, chunk=chunk_size(seeds * p))
+    df = _play([("h2h", plan)], ["game", "seed", "winner", "win_mask", "agent", "owned", "market"], backend, None,
+               progress)
+    if not stats.offers(df, kind).all():        # the markets are built to offer it: a broken guarantee is a bug
+        raise HocError(f"a market of the study did not offer {kind}")
+    seat_allowed = np.stack([(df[f"agent_{j}"].astype(str) == allowed.name).to_numpy() for j in range(p)], 1)
+    won = np.stack([stats.won(df, j) for j in range(p)], 1)
+    own = np.stack([owns(df, j, kind, ruleset.cards) for j in range(p)], 1)
+    a_won = (won & seat_allowed).any(1).astype(float)
+    per_seed = pd.Series(a_won).groupby(df["game"].to_numpy() // p).mean().to_numpy()
+    rate, lo, hi = mean_interval(per_seed)
+    even = 1.0 / p
+    return Value(kind, allowed.name, banned.name, len(per_seed), len(df), rate, rate - even, lo - even, hi - even,
+                 float(own[seat_allowed].mean()), float(own[~seat_allowed].mean()), per_seed)
+
+
+def card_value(ruleset: Ruleset, kind: str, strong: str = RULES, tuning: Tuning = Tuning(), seeds: int = 2000,
+               seed: int = 0, work: str | Path | None = None, backend: Backend | None = None,
+               progress: bool = True) -> Value:
+    """The value of common kind `kind` under `ruleset` (random markets that always offer it)."""
+    import tempfile
+
+    check_kind(ruleset, kind)
+    if seeds < 2:
+        raise HocError(f"--seeds must be at least 2 (the interval is over seeds), got {seeds}")
+    rs = dataclasses.replace(ruleset, market="random", market_with=(kind,))
+    backend = backend or Backend()
+    with tempfile.TemporaryDirectory(prefix="hoc-balance-") as tmp:
+        folder = Path(work) if work is not None else Path(tmp)
+        allowed, banned, forced = strong_pair(rs, kind, strong, tuning, folder, backend, progress)
+        if progress:
+            print(f"hoc balance: {kind}: {seeds:,} seeds x {rs.players} seats, {allowed.name} against {banned.name}",
+                  file=sys.stderr)
+        value = head_to_head(rs, kind, allowed, banned, seeds, seed, backend, progress)
+        if forced is not None:
+            same = forced.params(rs).tobytes() == allowed.params(rs).tobytes()
+            value.forced = dataclasses.replace(value) if same else \
+                head_to_head(rs, kind, forced, banned, seeds, seed, backend, progress)
+        return value
+
+
+def check_kind(ruleset: Ruleset, kind: str) -> None:
+    from hoc.names import did_you_mean
+
+    db = ruleset.cards
+    commons = db.pile_ids("common")
+    if kind not in commons:
+        raise HocError(f"{kind!r} is not a common kind of {ruleset.edition}{did_you_mean(kind, commons)}; "
+                       f"see `hoc cards --edition {ruleset.edition}`")
+
+
+def kind_of_override(ruleset: Ruleset, override: str) -> str:
+    """The common kind an override changes (`curse_witch.cost=6` -> curse_witch)."""
+    db = ruleset.cards
+    name = override.split(".", 1)[0].strip()
+    if name in db.pile_ids("common"):
+        return name
+    if name in db.ids:
+        pile = str(db.frame.pile.iat[db.index(name)])
+        if pile in db.pile_ids("common"):
+            return pile
+    raise HocError(f"--override {override!r} changes {name!r}, not a card of a common kind: give the kind to "
+                   f"price with --card")
+
+
+# ---- what if: the value under a card change, and every agent's change ------------------------------
+
+@dataclasses.dataclass
+class WhatIf:
+    kind: str
+    overrides: tuple[str, ...]
+    baseline: Value
+    changed: Value
+    change: float
+    lo: float
+    hi: float
+    agents: pd.DataFrame        # per fixed agent: win rate printed vs changed, change, intervals
+    forced: tuple[float, float, float] | None = None   # the change of the best plans that buy the kind
+
+    def largest(self) -> pd.DataFrame:
+        """The agents whose change's corrected interval excludes 0, largest first."""
+        a = self.agents
+        moved = a[(a.change_lo_corrected > 0) | (a.change_hi_corrected < 0)]
+        return moved.reindex(moved.change.abs().sort_values(ascending=False).index)
+
+
+def agent_changes(baseline: Ruleset, changed: Ruleset, agents: list[Agent], games: int, seed: int,
+                  backend: Backend, progress: bool = True) -> pd.DataFrame:
+    """Round robins of `agents` under both rulesets on the same seeds: each agent's win rate per
+    seat played, the change with Newcombe's 95% interval (treating the rulesets' games as
+    independent, which is conservative: they share their seeds) and with the Bonferroni-corrected
+    one (95% for all agents together)."""
+    from statsmodels.stats.proportion import confint_proportions_2indep
+
+    from hoc.research.studies import _play
+
+    combos = list(combinations(agents, baseline.players)) or [tuple(agents)]
+    per = max(1, math.ceil(games / len(combos)))
+    rates = []
+    for tag, rs in (("baseline", baseline), ("changed", changed)):
+        plans = [(f"{tag}-{'-vs-'.join(a.name for a in c)}", Plan(rs, list(c), per, seed, rotate=True,
+                                                                 chunk=chunk_size(per))) for c in combos]
+        df = _play(plans, ["game", "seed", "winner", "win_mask", "agent"], backend, None, progress)
+        rates.append(stats.win_rates(df, "agent").set_index("agent"))
+    base, new = rates
+    alpha = 0.05 / max(1, len(agents))
+    rows = []
+    for a in [x.name for x in agents]:
+        w0, n0 = int(base.wins[a]), int(base.games[a])
+        w1, n1 = int(new.wins[a]), int(new.games[a])
+        d, lo, hi = stats.rate_difference(w1, n1, w0, n0)
+        clo, chi = confint_proportions_2indep(w1, n1, w0, n0, method="newcomb", compare="diff", alpha=alpha)
+        rows.append({"agent": a, "games": n1, "rate_baseline": w0 / n0, "rate_changed": w1 / n1, "change": d,
+                     "change_lo": lo, "change_hi": hi, "change_lo_corrected": float(clo),
+                     "change_hi_corrected": float(chi)})
+    return pd.DataFrame(rows)
+
+
+def what_if(ruleset: Ruleset, kind: str, agents: list[Agent], strong: str = RULES, tuning: Tuning = Tuning(),
+            seeds: int = 2000, games: int = 20_000, seed: int = 0, work: str | Path | None = None,
+            backend: Backend | None = None, progress: bool = True) -> WhatIf:
+    """The value of `kind` with the printed cards and with `ruleset.overrides`, on the same seeds,
+    each with its own strong players; the change with a paired 95% interval over seeds; and every
+    fixed agent's win-rate change on markets that always offer `kind`."""
+    import tempfile
+
+    if not ruleset.overrides:
+        raise HocError("a what-if needs a card change: give --override CARD.FIELD=VALUE")
+    check_kind(ruleset, kind)
+    backend = backend or Backend()
+    printed = dataclasses.replace(ruleset, overrides=())
+    with tempfile.TemporaryDirectory(prefix="hoc-balance-") as tmp:
+        folder = Path(work) if work is not None else Path(tmp)
+        values = [card_value(rs, kind, strong, tuning, seeds, seed, folder, backend, progress)
+                  for rs in (printed, ruleset)]
+    base, new = values
+    change, lo, hi = mean_interval(new.scores - base.scores)      # same seeds: paired
+    forced = mean_interval(new.forced.scores - base.forced.scores) if base.forced and new.forced else None
+    if progress:
+        print(f"hoc balance: every agent's win rate, printed and changed ({len(agents)} agents)", file=sys.stderr)
+    field = agent_changes(dataclasses.replace(printed, market="random", market_with=(kind,)),
+                          dataclasses.replace(ruleset, market="random", market_with=(kind,)), agents, games, seed,
+                          backend, progress)
+    return WhatIf(kind, tuple(ruleset.overrides), base, new, change, lo, hi, field, forced)

@@ -1,0 +1,246 @@
+"""Card value under strong play and what-ifs (issue 14): random markets that always offer a kind,
+bans for priority lists and tuned plans, `hoc tune --override/--with/--ban`, and `hoc balance`."""
+from __future__ import annotations
+
+import json
+import re
+
+import numpy as np
+import pytest
+
+from hoc.agents import priority
+from hoc.agents.registry import Agent, get
+from hoc.agents.policies import PRIORITY
+from hoc.cli import main
+from hoc.research import card_value as cv
+from hoc.research.harness import Backend, Plan
+from hoc.research.studies import _play, owns
+from hoc.rules import Ruleset
+
+TINY = ["--tune-games", "300", "--seeds", "20", "--games", "40"]
+
+
+def games_of(rs, agents, n, seed=0, rotate=True):
+    return _play([("run", Plan(rs, agents, n, seed, rotate=rotate))], ["game", "seed", "win_mask", "agent", "owned",
+                                                                        "market"], Backend(), None, False)
+
+
+def plan_agent(text: str, name: str) -> Agent:
+    spec = priority.parse(f"{name}.toml", text)
+    return Agent(name, PRIORITY, name, spec.params)
+
+
+MARGRAVE_FIRST = """
+[[buy]]
+card = "margrave"
+[[buy]]
+card = "city"
+"""
+
+
+def test_markets_with_a_kind_always_offer_it_and_draw_the_rest(warm_kernels):
+    rs = Ruleset(players=2, market_with=("margrave",))
+    df = games_of(rs, [get("senator_duke")] * 2, 200, seed=3)
+    markets = [set(m.split(",")) for m in df.market.astype(str)]
+    assert all("margrave" in m and len(m) == 10 for m in markets)
+    others = set().union(*markets) - {"margrave"}
+    assert len(others) > 20                      # the other nine are drawn, not fixed
+    again = games_of(rs, [get("senator_duke")] * 2, 200, seed=3)
+    assert (again.market.astype(str).values == df.market.astype(str).values).all()
+
+
+def test_markets_without_the_option_are_drawn_as_before(warm_kernels):
+    """The option changes nothing when absent: the same seeds deal markets that often lack the kind."""
+    df = games_of(Ruleset(players=2), [get("senator_duke")] * 2, 200, seed=3)
+    offered = np.mean(["margrave" in m.split(",") for m in df.market.astype(str)])
+    assert 0.1 < offered < 0.7
+
+
+@pytest.mark.parametrize("kwargs,named", [
+    ({"market_with": ("nosuch",)}, "nosuch"),
+    ({"market_with": ("margrave",), "market": "basic"}, "basic market"),
+    ({"market_with": ("margrave",), "market": "festival"}, "not random"),
+    ({"market_with": ("margrave", "margrave")}, "twice"),
+])
+def test_bad_market_with_is_refused_naming_the_problem(kwargs, named):
+    from hoc.errors import HocError
+
+    with pytest.raises(HocError, match=named):
+        Ruleset(players=2, **kwargs)
+
+
+def test_a_never_list_stops_a_priority_list_buying_the_kind(warm_kernels):
+    rs = Ruleset(players=2, market_with=("margrave",))
+    keen = plan_agent(MARGRAVE_FIRST, "keen")
+    banned = plan_agent(MARGRAVE_FIRST + '[choose]\nnever = ["margrave"]\n', "banned")
+    df = games_of(rs, [keen, banned], 200, seed=1)
+    seat_of = {j: (df[f"agent_{j}"].astype(str) == "banned").to_numpy() for j in range(2)}
+    keen_owned = np.concatenate([owns(df, j, "margrave", rs.cards)[~seat_of[j]] for j in range(2)])
+    banned_owned = np.concatenate([owns(df, j, "margrave", rs.cards)[seat_of[j]] for j in range(2)])
+    assert keen_owned.mean() > 0.5 and not banned_owned.any()
+
+
+def test_a_ban_given_to_a_library_plan_keeps_it_from_the_card(warm_kernels):
+    rs = Ruleset(players=2, market_with=("margrave",))
+    plan = get("tuned_general_2p")
+    banned = cv.ban(plan, "margrave", rs)
+    assert banned.name == "tuned_general_2p-no-margrave"
+    df = games_of(rs, [plan, banned], 200, seed=2)
+    mine = {j: (df[f"agent_{j}"].astype(str) == banned.name).to_numpy() for j in range(2)}
+    assert not np.concatenate([owns(df, j, "margrave", rs.cards)[mine[j]] for j in range(2)]).any()
+    assert np.concatenate([owns(df, j, "margrave", rs.cards)[~mine[j]] for j in range(2)]).mean() > 0.3
+
+
+def test_an_agent_kind_without_a_ban_is_refused_naming_the_extension_point():
+    from hoc.errors import HocError
+
+    with pytest.raises(HocError, match="BANS"):
+        cv.ban(get("random"), "margrave", Ruleset(players=2))
+
+
+def tune(tmp_path, *extra, start="hoc/agents/tuned/tuned_general_2p.toml") -> tuple[int, str]:
+    out = tmp_path / "t"
+    code = main(["tune", "--from", start, "--opponents", "basic_rush",
+                 "--games", "200", "--population", "6", "--validate-games", "10", "--out", str(out), *extra])
+    return code, str(out)
+
+
+def test_tune_with_an_override_plays_the_changed_card(tmp_path, warm_kernels, capsys):
+    code, out = tune(tmp_path, "--override", "duke.cost=3")
+    assert code == 0, capsys.readouterr().err
+    from hoc.agents.registry import from_file
+    from hoc.replay import replay
+
+    text = open(f"{out}/best.toml").read()
+    assert "--override duke.cost=3" in text and "card changes duke.cost=3" in open(f"{out}/summary.md").read()
+    changed = Ruleset(players=2, overrides=("duke.cost=3",))
+    log = "\n".join(line for i in range(4) for line in replay(changed, [from_file(f"{out}/best.toml")] * 2, 0, i))
+    assert re.search(r"buys a Duke for [0-3] coins", log)      # a Duke at its changed price
+    printed = "\n".join(line for i in range(4) for line in replay(Ruleset(players=2), [get("tuned_general_2p")] * 2,
+                                                                  0, i))
+    assert not re.search(r"buys a Duke for [0-3] coins", printed)
+
+
+def test_a_banned_card_is_never_bought_by_the_tuned_plan(tmp_path, warm_kernels, capsys):
+    code, out = tune(tmp_path, "--with", "margrave", "--ban", "margrave", start="tuned_general_2p")   # by name
+    assert code == 0, capsys.readouterr().err
+    from hoc.agents.registry import from_file
+
+    text = open(f"{out}/best.toml").read()
+    assert 'never = ["margrave"]' in text and 'card = "margrave"' not in text
+    assert 'card = "margrave"' in open("hoc/agents/tuned/tuned_general_2p.toml").read()   # the start buys it
+    rs = Ruleset(players=2, market_with=("margrave",))
+    tuned = from_file(f"{out}/best.toml")
+    df = games_of(rs, [tuned, get("tuned_general_2p")], 200)
+    mine = {j: (df[f"agent_{j}"].astype(str) == tuned.name).to_numpy() for j in range(2)}
+    assert not np.concatenate([owns(df, j, "margrave", rs.cards)[mine[j]] for j in range(2)]).any()
+
+
+def test_tune_refuses_an_unknown_ban_in_one_line(tmp_path, capsys):
+    code, _ = tune(tmp_path, "--ban", "nosuchkind")
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2 and len(err) == 1 and "nosuchkind" in err[0]
+
+
+@pytest.fixture(scope="module")
+def what_if_runs(tmp_path_factory, warm_kernels):
+    """The tiny what-if, twice with the same seed (fresh work folders), as console text and JSON."""
+    import contextlib
+    import io
+
+    runs = []
+    for form in ("--json", "--json", None):
+        work = tmp_path_factory.mktemp("work")
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            code = main(["balance", "--override", "curse_witch.cost=6", *TINY, "--agents",
+                         "curse_witch,senator_duke,tuned_general_2p", "--work", str(work)] + ([form] if form else []))
+        assert code == 0
+        runs.append(out.getvalue())
+    return runs
+
+
+def test_balance_override_reports_the_card_under_test_with_an_interval(what_if_runs):
+    r = json.loads(what_if_runs[0])
+    assert r["card"] == "curse_witch" and r["overrides"] == ["curse_witch.cost=6"]
+    c = r["card_change"]
+    for v in (c["baseline"], c["changed"]):
+        assert v["kind"] == "curse_witch" and v["lo"] <= v["value"] <= v["hi"] and v["seeds"] == 20
+        f = v["forced"]             # the best raced plan that buys it, priced against the same banned plan
+        assert f["banned"] == v["banned"] and f["lo"] <= f["value"] <= f["hi"]
+    assert c["lo"] <= c["change"] <= c["hi"]
+    assert r["largest_changes"][0]["name"] == "curse_witch"        # the card under test first, always
+    assert {a["agent"] for a in r["agents"]} == {"curse_witch", "senator_duke", "tuned_general_2p"}
+    for a in r["agents"]:
+        assert a["change_lo_corrected"] <= a["change_lo"] <= a["change"] <= a["change_hi"] <= a["change_hi_corrected"]
+    text = what_if_runs[2]
+    assert "curse_witch (the card under test)" in text
+    assert re.search(r"change\s+[+-]\s*\d+\.\d points \[", text)
+    for name in ("curse_witch", "senator_duke", "tuned_general_2p"):
+        assert re.search(rf"{name}\s+\d+\.\d% ->", text)
+
+
+def test_balance_is_determined_by_its_seed(what_if_runs):
+    first, second = (json.loads(r) for r in what_if_runs[:2])
+    assert first.pop("command").replace("work0", "work1") == second.pop("command")     # only --work differs
+    assert first == second
+
+
+def test_the_plans_of_a_what_if_are_searched_under_the_change(what_if_runs, tmp_path_factory):
+    """Each condition has its own pair of plans, named for it; the searched plans differ from their
+    banned twins in their rules for the card only."""
+    from hoc.agents.tune.genome import load
+
+    r = json.loads(what_if_runs[0])
+    c = r["card_change"]
+    assert c["baseline"]["allowed"] == "curse_witch-allowed" and c["changed"]["allowed"] == "curse_witch-override-allowed"
+    assert r["start"] == "tuned_general_2p" and r["strong"] == "rules"
+    work = tmp_path_factory.getbasetemp() / "work0"
+    for tag in ("curse_witch", "curse_witch-override"):
+        allowed, banned = load(work / f"{tag}-allowed.toml"), load(work / f"{tag}-banned.toml")
+        assert banned.never == ("curse_witch",) and allowed.never == ()
+        assert [x for x in allowed.buy if x.card != "curse_witch"] == list(banned.buy)
+    assert "curse_witch.cost=6" in (work / "curse_witch-override-allowed.toml").read_text()
+
+
+def test_card_value_with_whole_plans_re_tuned_per_condition(capsys, tmp_path, warm_kernels):
+    argv = ["balance", "--card", "margrave", "--strong", "tuned", "--tune-games", "300", "--seeds", "20", "--json",
+            "--work", str(tmp_path)]
+    assert main(argv) == 0
+    r = json.loads(capsys.readouterr().out)
+    v = r["values"][0]
+    assert (v["allowed"], v["banned"]) == ("margrave-allowed", "margrave-banned") and v["banned_owned"] == 0
+    assert r["tune_games"] == 300 and v["lo"] <= v["value"] <= v["hi"]
+    assert 'never = ["margrave"]' in (tmp_path / "margrave.base.banned" / "best.toml").read_text()
+
+
+def test_card_value_of_a_fixed_agent_against_itself_banned(capsys, tmp_path, warm_kernels):
+    png = tmp_path / "values.png"
+    assert main(["balance", "--card", "margrave", "--strong", "tuned_general_2p", "--seeds", "200", "--json",
+                 "--plot", str(png)]) == 0
+    assert png.stat().st_size > 5000
+    v = json.loads(capsys.readouterr().out)["values"][0]
+    assert v["banned"] == "tuned_general_2p-no-margrave" and v["games"] == 400
+    assert v["banned_owned"] == 0 and v["bought"] > 0.3
+    assert v["value"] > 0 and v["lo"] > 0                         # Margraves are worth a lot to this plan
+
+
+@pytest.mark.parametrize("argv,named", [
+    (["--card", "nosuch"], "nosuch"),
+    ([], "--card"),
+    (["--override", "duke.cost=7"], "--card"),
+    (["--card", "margrave", "--strong", "random"], "BANS"),
+    (["--card", "margrave", "--players", "5"], "2 to 4"),
+    (["--card", "margrave", "--seeds", "1"], "--seeds"),
+    (["--card", "margrave", "--from", "nosuch_plan"], "nosuch_plan"),
+    (["--override", "curse_witch.cost=6", "--agents", "senator_duke"], "cannot fill"),
+    (["--card", "margrave,curse_witch", "--override", "curse_witch.cost=6"], "one kind"),
+])
+def test_balance_bad_input_is_one_line_and_exit_2(capsys, argv, named, monkeypatch):
+    from hoc.research import harness
+
+    monkeypatch.setattr(harness, "play_rows", lambda *a: (_ for _ in ()).throw(AssertionError("a game was played")))
+    assert main(["balance", *argv]) == 2
+    out, err = capsys.readouterr()
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and named in lines[0] and out == ""
