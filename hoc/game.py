@@ -559,8 +559,12 @@ class Game:
         from hoc.agents.policies import decide
         from hoc.kernel.state import seat_agent
 
-        P = agent.params(self.ruleset) if params is None else params
-        seat_agent(self.state, self.decider, agent.id, np.ascontiguousarray(P, K.DTYPE))
+        from hoc.agents.search import ISMCTS, reserve
+
+        P = np.ascontiguousarray(agent.params(self.ruleset) if params is None else params, K.DTYPE)
+        if agent.id == ISMCTS:
+            self.state = reserve(self.state, [agent.id], P[None, :])     # the search's arena
+        seat_agent(self.state, self.decider, agent.id, P)
         return int(decide(self.state))
 
     def decide_default(self) -> int:

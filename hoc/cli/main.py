@@ -443,7 +443,8 @@ def cmd_tune(args) -> int:
     budget = Budget(args.games, args.minutes)
     ruleset = Ruleset(edition=args.edition, players=args.players, market=args.market)
     if args.opponents is not None:
-        names = [n.strip() for n in args.opponents.split(",") if n.strip()]
+        from hoc.agents.registry import split_names
+        names = split_names(args.opponents)
         if len(set(names)) != len(names):
             raise HocError(f"--opponents names an agent twice: {', '.join(names)}")
     else:                           # every archetype the edition can play (1e lacks some cards)

@@ -10,7 +10,8 @@ from hoc.kernel.constants import (
     RES_TURNS, RES_WINNER, RES_WIN_MASK, R_NC, R_PLAYERS,
 )
 from hoc.kernel.invariants import E_ILLEGAL, E_STEPS, OK, check
-from hoc.kernel.setup import game_seed, init_game, new_state
+from hoc.agents.search.kernel import new_search_state
+from hoc.kernel.setup import game_seed, init_game
 from hoc.kernel.state import owned, pb, rule, seat_agent
 from hoc.kernel.turn import apply, is_legal
 
@@ -94,7 +95,7 @@ def _batch(validate):
         of index i // group (group = players for mirrored games: the same shuffles, every seat
         rotation). One row of out per game; coverage[card, ST_*] adds up the games' coverage
         statistics."""
-        s = new_state(T, R)
+        s = new_search_state(T, R, lineup, params)    # with the arena a search agent needs
         players = rule(s, R_PLAYERS)
         totals = np.zeros(rule(s, R_NC), DTYPE)
         work = np.zeros(rule(s, R_NC), DTYPE)

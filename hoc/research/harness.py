@@ -157,6 +157,7 @@ def _play_python(plan: Plan, first: int, n: int) -> tuple[np.ndarray, np.ndarray
     decide through the jitted policies, so their moves equal those of `run_batch`. One `Game` and
     its buffers serve the whole chunk."""
     from hoc.agents.policies import decide
+    from hoc.agents.search import reserve
     from hoc.game import Game
     from hoc.kernel.invariants import check
     from hoc.kernel.setup import game_seed
@@ -170,6 +171,7 @@ def _play_python(plan: Plan, first: int, n: int) -> tuple[np.ndarray, np.ndarray
     totals = np.zeros(nc, K.DTYPE)
     work = np.zeros(nc, K.DTYPE)
     game = Game(rs)
+    game.state = reserve(game.state, np.array([a.id for a in plan.agents], K.DTYPE), plan.params)
     s = game.state
     stats = slice(s[K.H_OFF_STATS], s[K.H_OFF_STATS] + nc * K.N_STATS)
     master = np.int64(plan.seed)

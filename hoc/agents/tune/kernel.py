@@ -4,7 +4,8 @@ Candidates are rows of data, never code: a new candidate never compiles anything
 from numba import njit
 
 from hoc.kernel.constants import H_WIN_MASK, P_SP, R_PLAYERS
-from hoc.kernel.setup import game_seed, init_game, new_state
+from hoc.agents.search.kernel import new_search_state
+from hoc.kernel.setup import game_seed, init_game
 from hoc.kernel.state import pb, rule, seat_agent
 from hoc.research.batch import play_out
 
@@ -19,7 +20,7 @@ def play_schedule(master, T, R, ids, rows, seed_index, seats, out):
     """Play game g of the schedule for each g: its seed is game `seed_index[g]` of the run with seed
     `master` (equal indices deal equal markets and shuffles), seat j is played by agent `ids[k]` with
     parameter row `rows[k]`, where k = seats[g, j]. One row of `out` (OUT_*) per game."""
-    s = new_state(T, R)
+    s = new_search_state(T, R, ids, rows)
     players = rule(s, R_PLAYERS)
     for g in range(seats.shape[0]):
         for j in range(players):          # init_game leaves the lineup block as it is
