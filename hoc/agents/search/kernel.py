@@ -25,9 +25,21 @@ context and action), as in single-observer ISMCTS; the other players' moves are 
 come from the rollout policy, which is the searcher's model of them. With a few hundred iterations a
 tree over every player's moves spreads them over branches chosen by opponents who see the
 determinization's cards (strategy fusion), where the policy model is both cheaper and closer to how
-the opponents play. Selection is UCB1 over the children legal in the iteration's determinization,
-with availability counts (a child's exploration term counts the iterations where it was legal, not
-its parent's visits): the subset-armed bandit of ISMCTS.
+the opponents play.
+
+Selection. Plain UCB1 with a few hundred iterations per decision measured far weaker than its own
+rollout list (3% against tuned_laolily_2p at 100 iterations, 33% at 400): every node tries every
+action once, so the searcher's later decisions in the tree are mostly random, and the most visited
+root action follows the noise of ~10 rollouts per action. Three changes, each measured, made the
+search stronger than the list at every budget from 100 iterations on:
+- PUCT (Rosin 2011; Silver et al. 2017) with the rollout list as the prior: its own action gets
+  prior `prior` (0.5), the others share the rest; the score is Q + c P sqrt(A) / (1 + N), with A the
+  child's availability (the iterations in which it was legal: ISMCTS's subset-armed bandit), so the
+  search leaves the list's choice only on evidence;
+- progressive widening: a node visited v times offers 1 + isqrt(v) actions, the list's first;
+- common random numbers at the root: the root's actions are legal in every determinization (they
+  depend only on what the searcher sees), so the root action is chosen first and the k-th visit of
+  every root action plays in the k-th determinization, future shuffles included.
 
 Determinization. Everything the searcher cannot see is gathered by card id (so that two states that
 differ only in hidden arrangement give the same samples) and shuffled with the search stream: its
