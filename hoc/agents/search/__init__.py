@@ -7,7 +7,8 @@ An agent spec is a preset name, optionally followed by `:key=value,...`:
     ismcts:iterations=1000,rollout=senator_duke
     ismcts_strong:princess=twins             a preset with an option changed
 
-Options: `iterations` per decision, `exploration` (UCB constant, also `c`), `rollout` (the
+Options: `iterations` per decision, `exploration` (PUCT constant, also `c`), `prior` (the prior
+probability of the rollout list's own action), `rollout` (the
 priority-list agent that plays the rollouts and models every other player), `cutoff` (rollouts stop
 after this many turns of all players and are scored by `eval`; 0 plays them to the end), `eval`
 (`sp`: a logistic of the searcher's SP lead, `scale` SP per e-fold), `princess` (back her whenever she
@@ -164,8 +165,8 @@ def row(spec: str, opts: Options, ruleset) -> np.ndarray:
 def describe(opts: Options) -> str:
     end = f"cut off after {opts.cutoff} turns, scored by SP lead" if opts.cutoff else "played to the end"
     who = f"; backs {opts.princess} when offered" if opts.princess else ""
-    return (f"ISMCTS search: {opts.iterations} iterations per decision, UCB c={opts.exploration:g}, rollouts "
-            f"by {opts.rollout} ({end}){who}")
+    return (f"ISMCTS search: {opts.iterations} iterations per decision, PUCT c={opts.exploration:g} prior "
+            f"{opts.prior:g}, rollouts by {opts.rollout} ({end}){who}")
 
 
 def agent(spec: str):
