@@ -22,15 +22,33 @@ def random_policy(s):
     return s[LEGAL + below(s, pb(s, s[H_DECIDER]) + P_ARNG, n)]
 
 
-@entry
-def decide(s):
-    """The action of the jitted agent in the decider's seat."""
-    agent = agent_of(s, s[H_DECIDER])
-    if agent == PRIORITY:
-        if s[H_CTX] == CTX_EFFECT:
-            a = priority_question(s)
-            return a if a >= 0 else default_choice(s)
-        return priority_policy(s)
-    if agent == ISMCTS:
-        return ismcts_policy(s)
-    return random_policy(s)
+def _decider(search):
+    """`decide` without the search agent or with it. `search` is a constant of the closure, so the
+    plain one never compiles the search (about 12 s of the cold start): loops and `Game` take
+    `decide_search` only for lineups with a search agent."""
+
+    @entry
+    def decide(s):
+        """The action of the jitted agent in the decider's seat."""
+        agent = agent_of(s, s[H_DECIDER])
+        if agent == ISMCTS:
+            if search:
+                return ismcts_policy(s)
+            agent = PRIORITY            # not reached by the loops (they pick decide_search)
+        if agent == PRIORITY:
+            if s[H_CTX] == CTX_EFFECT:
+                a = priority_question(s)
+                return a if a >= 0 else default_choice(s)
+            return priority_policy(s)
+        return random_policy(s)
+
+    return decide
+
+
+decide = _decider(False)
+decide_search = _decider(True)
+
+
+def decider(ids):
+    """The `decide` a lineup of agent ids needs."""
+    return decide_search if ISMCTS in [int(i) for i in ids] else decide
