@@ -556,12 +556,15 @@ class Game:
 
     def decide(self, agent, params=None) -> int:
         """The action a jitted agent (a registry `Agent`) would take now, in the decider's seat."""
-        from hoc.agents.policies import decide
+        from hoc.agents.policies import decider
+        from hoc.agents.search import ISMCTS, reserve
         from hoc.kernel.state import seat_agent
 
-        P = agent.params(self.ruleset) if params is None else params
-        seat_agent(self.state, self.decider, agent.id, np.ascontiguousarray(P, K.DTYPE))
-        return int(decide(self.state))
+        P = np.ascontiguousarray(agent.params(self.ruleset) if params is None else params, K.DTYPE)
+        if agent.id == ISMCTS:
+            self.state = reserve(self.state, [agent.id], P[None, :])     # the search's arena
+        seat_agent(self.state, self.decider, agent.id, P)
+        return int(decider([agent.id])(self.state))
 
     def decide_default(self) -> int:
         """The default answer to the pending card question (see `hoc.agents.policies.default_choice`)."""

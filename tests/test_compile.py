@@ -28,7 +28,7 @@ from hoc.rules import Ruleset
 def jitted_functions() -> list[Dispatcher]:
     """Every jitted function of the engine, the agents' policies and the batch loop."""
     names = [f"hoc.kernel.{m.name}" for m in pkgutil.iter_modules(hoc.kernel.__path__)]
-    names += ["hoc.agents.policies", "hoc.agents.priority_kernel", "hoc.research.batch"]
+    names += ["hoc.agents.policies", "hoc.agents.priority_kernel", "hoc.agents.search.kernel", "hoc.research.batch"]
     found = {}
     for name in names:
         for value in vars(importlib.import_module(name)).values():
@@ -59,6 +59,7 @@ def test_every_jitted_function_has_at_most_one_version_after_runs_and_a_python_g
     rs = Ruleset(players=2)
     simulate(rs, lineup("basic_rush", 2), 20, seed=1, announce=False)
     simulate(rs, lineup("senator_duke,random", 2), 20, seed=2, validate=True, announce=False)
+    simulate(rs, lineup("ismcts:iterations=10,random", 2), 2, seed=3, announce=False)
     game = Game(rs, seed=5)
     while not game.over:
         game.apply(game.legal_actions()[0])

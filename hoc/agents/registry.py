@@ -9,7 +9,7 @@ from typing import Callable
 
 import numpy as np
 
-from hoc.agents import policies, priority
+from hoc.agents import policies, priority, search
 from hoc.errors import HocError
 from hoc.names import did_you_mean
 from hoc.kernel.constants import DTYPE, N_PARAMS
@@ -84,6 +84,25 @@ for _path in sorted(ARCHETYPES.glob("*.toml")):
 HAND_WRITTEN = tuple(AGENTS)        # random, basic_rush and the archetypes: what studies of "our plans" play
 for _path in sorted(TUNED.glob("*.toml")):
     AGENTS[_path.stem] = from_file(_path)
+
+
+for _name in search.PRESETS:       # the search agent and its presets (after the plans: its rollouts name one)
+    AGENTS[_name] = search.agent(_name)
+
+
+def split_names(text: str) -> list[str]:
+    """Agent names from a comma-separated list. A search agent's options are comma-separated too:
+    `key=value` tokens after an `ismcts:` spec belong to it, so `ismcts:iterations=1000,rollout=x,y`
+    names two agents."""
+    names: list[str] = []
+    for token in (t.strip() for t in text.split(",")):
+        if not token:
+            continue
+        if names and "=" in token and ":" not in token and search.is_spec(names[-1]) and ":" in names[-1]:
+            names[-1] += "," + token
+        else:
+            names.append(token)
+    return names
 
 
 def archetypes() -> list[Agent]:
@@ -169,6 +188,8 @@ def _import(spec: str, module: str):
 def get(name: str) -> Agent:
     if name in AGENTS:
         return AGENTS[name]
+    if search.is_spec(name):
+        return search.agent(name)
     if name.endswith(".toml"):
         return from_file(name)
     if ":" in name:

@@ -27,7 +27,9 @@ def _game_options(p: argparse.ArgumentParser, games_default: int | None):
     p.add_argument("--edition", default="2e", help="2e (default) or 1e")
     p.add_argument("--players", type=int, default=2, help="1 to 4 (1 = solo study mode)")
     p.add_argument("--agents", default="basic_rush",
-                   help="agent by seat, comma-separated; a single name fills every seat (see `hoc agents`)")
+                   help="agent by seat, comma-separated; a single name fills every seat (see `hoc agents`); "
+                        "the search agent takes options: ismcts:iterations=1000,rollout=senator_duke "
+                        "(key=value tokens after an ismcts spec are its options)")
     p.add_argument("--market", default="random",
                    help="random (default), basic, a preset name, or 10 comma-separated common kinds")
     p.add_argument("--princesses", default=None, help="princess pool in order, e.g. lulunasaika,laolily")
@@ -722,7 +724,8 @@ def cmd_tune(args) -> int:
     ruleset = Ruleset(edition=args.edition, players=args.players, market=args.market,
                       overrides=tuple(args.override or ()), market_with=tuple(args.market_with or ()))
     if args.opponents is not None:
-        names = [n.strip() for n in args.opponents.split(",") if n.strip()]
+        from hoc.agents.registry import split_names
+        names = split_names(args.opponents)
         if len(set(names)) != len(names):
             raise HocError(f"--opponents names an agent twice: {', '.join(names)}")
     else:                           # every archetype the edition can play (1e lacks some cards)

@@ -2,7 +2,7 @@
 import numpy as np
 from numba import njit
 
-from hoc.agents.policies import decide
+from hoc.agents.policies import decide, decide_search
 from hoc.kernel.jit import entry, kernel
 from hoc.kernel.constants import (
     DTYPE, H_END, H_NC, H_KINDS, H_N_KINDS, MAX_KINDS, RES_MARKET, H_NP, H_OFF_STATS, H_STEPS, H_TURNS, H_WINNER, H_WIN_MASK, N_STATS, P_BACK_TURN,
@@ -10,7 +10,8 @@ from hoc.kernel.constants import (
     RES_TURNS, RES_WINNER, RES_WIN_MASK, R_NC, R_PLAYERS,
 )
 from hoc.kernel.invariants import E_ILLEGAL, E_STEPS, OK, check
-from hoc.kernel.setup import game_seed, init_game, new_state
+from hoc.agents.search.kernel import new_search_state
+from hoc.kernel.setup import game_seed, init_game
 from hoc.kernel.state import owned, pb, rule, seat_agent
 from hoc.kernel.turn import apply, is_legal
 
@@ -28,11 +29,37 @@ def play_out(s):
 
 
 @kernel
+def play_out_search(s):
+    """`play_out` for lineups with a search agent."""
+    while s[H_END] == 0:
+        apply(s, decide_search(s))
+        if s[H_STEPS] > MAX_STEPS:
+            return E_STEPS
+    return OK
+
+
+@kernel
 def play_checked(s, totals, work):
     """`play_out`, checking each action's legality and the invariants after each step. Returns OK
     or the first invariant error code."""
     while s[H_END] == 0:
         a = decide(s)
+        if not is_legal(s, a):
+            return E_ILLEGAL
+        apply(s, a)
+        e = check(s, totals, work)
+        if e != OK:
+            return e
+        if s[H_STEPS] > MAX_STEPS:
+            return E_STEPS
+    return OK
+
+
+@kernel
+def play_checked_search(s, totals, work):
+    """`play_checked` for lineups with a search agent."""
+    while s[H_END] == 0:
+        a = decide_search(s)
         if not is_legal(s, a):
             return E_ILLEGAL
         apply(s, a)
@@ -83,9 +110,10 @@ def record(s, out):
         out[RES_MARKET + i] = s[H_KINDS + i] if i < s[H_N_KINDS] else -1
 
 
-def _batch(validate):
-    """The batch loop, with the invariant checks or without. `validate` is a constant of the
-    closure, so the branch not taken is pruned before typing: a plain run never compiles the checks."""
+def _batch(validate, search=False):
+    """The batch loop, with the invariant checks or without, with the search agent or without.
+    `validate` and `search` are constants of the closure, so the branches not taken are pruned
+    before typing: a plain run never compiles the checks, nor the search."""
 
     @njit(cache=True)
     def run_batch(master, first, T, R, lineup, params, seats, group, out, coverage):
@@ -94,7 +122,7 @@ def _batch(validate):
         game i uses the seed of index i // group (group = players for mirrored games: the same
         shuffles, every seat rotation). One row of out per game; coverage[card, ST_*] adds up the
         games' coverage statistics."""
-        s = new_state(T, R)
+        s = new_search_state(T, R, lineup, params)    # with the arena a search agent needs
         players = rule(s, R_PLAYERS)
         totals = np.zeros(rule(s, R_NC), DTYPE)
         work = np.zeros(rule(s, R_NC), DTYPE)
@@ -108,7 +136,12 @@ def _batch(validate):
             out[g, RES_GAME] = index
             if validate:
                 card_totals(s, totals, work)
-                err = play_checked(s, totals, work)
+                if search:
+                    err = play_checked_search(s, totals, work)
+                else:
+                    err = play_checked(s, totals, work)
+            elif search:
+                err = play_out_search(s)
             else:
                 err = play_out(s)
             record(s, out[g])
@@ -121,5 +154,14 @@ def _batch(validate):
     return run_batch
 
 
-# run_batch[validate]: compiled apart, each only when a run needs it
+# run_batch[validate]: compiled apart, each only when a run needs it; run_batch_search[validate]
+# for lineups with a search agent
 run_batch = {False: _batch(False), True: _batch(True)}
+run_batch_search = {False: _batch(False, True), True: _batch(True, True)}
+
+
+def batch_loop(validate, ids):
+    """The batch loop a plan needs: with the checks or not, with the search agent or not."""
+    from hoc.agents.search.kernel import ISMCTS
+
+    return (run_batch_search if ISMCTS in [int(i) for i in ids] else run_batch)[bool(validate)]

@@ -112,12 +112,13 @@ def _misses(dispatchers) -> int:
 
 def _warm_batch(plan) -> bool:
     """Run the batch loop on zero games: it compiles or loads exactly what the games will call."""
-    from hoc.research.batch import run_batch
+    from hoc.research.batch import batch_loop
     from hoc.research.harness import play_rows
 
-    before = _misses([run_batch[plan.validate]])
+    loop = batch_loop(plan.validate, [a.id for a in plan.agents])
+    before = _misses([loop])
     play_rows(plan, plan.first, 0)
-    return _misses([run_batch[plan.validate]]) > before
+    return _misses([loop]) > before
 
 
 def _warm_game(plan) -> bool:
@@ -130,7 +131,8 @@ def _warm_game(plan) -> bool:
     from hoc.research import batch
 
     used = [setup.new_state, setup.init_game, setup.game_seed, game_module._legal_actions, game_module._is_legal,
-            game_module._apply_if_legal, batch.record, policies.decide, state.seat_agent, invariants.check, batch.card_totals]
+            game_module._apply_if_legal, batch.record, policies.decider([a.id for a in plan.agents]), state.seat_agent,
+            invariants.check, batch.card_totals]
     before = _misses(used)
     game = Game.of_run(plan.ruleset, plan.seed, plan.first)
     jitted = [k for k, a in enumerate(plan.agents) if a.play is None]

@@ -168,14 +168,14 @@ def play_rows(plan: Plan, first: int, n: int) -> tuple[np.ndarray, np.ndarray]:
     """Play one chunk here; returns its result rows and coverage counts."""
     if plan.python:
         return _play_python(plan, first, n)
-    from hoc.research.batch import run_batch  # imported in the worker: loads the compiled kernels there
+    from hoc.research.batch import batch_loop  # imported in the worker: loads the compiled kernels there
 
     rs = plan.ruleset
     ids = np.array([a.id for a in plan.agents], K.DTYPE)
     out = np.zeros((n, K.RES_LEN), K.DTYPE)
     coverage = np.zeros((len(rs.cards), K.N_STATS), np.int64)
-    run_batch[plan.validate](np.int64(plan.seed), first, rs.cards.table, rs.vector, ids, plan.params,
-                             plan.seats(first, n).astype(K.DTYPE), rs.players if plan.mirror else 1, out, coverage)
+    batch_loop(plan.validate, ids)(np.int64(plan.seed), first, rs.cards.table, rs.vector, ids, plan.params,
+                                   plan.seats(first, n).astype(K.DTYPE), rs.players if plan.mirror else 1, out, coverage)
     return out, coverage
 
 
@@ -189,7 +189,8 @@ def _play_python(plan: Plan, first: int, n: int) -> tuple[np.ndarray, np.ndarray
     """The same games stepped from Python, for lineups with Python agents; jitted seats still
     decide through the jitted policies, so their moves equal those of `run_batch`. One `Game` and
     its buffers serve the whole chunk."""
-    from hoc.agents.policies import decide
+    from hoc.agents.policies import decider
+    from hoc.agents.search import reserve
     from hoc.game import Game
     from hoc.kernel.invariants import check
     from hoc.kernel.setup import game_seed
@@ -203,6 +204,9 @@ def _play_python(plan: Plan, first: int, n: int) -> tuple[np.ndarray, np.ndarray
     totals = np.zeros(nc, K.DTYPE)
     work = np.zeros(nc, K.DTYPE)
     game = Game(rs)
+    ids = np.array([a.id for a in plan.agents], K.DTYPE)
+    game.state = reserve(game.state, ids, plan.params)
+    decide = decider(ids)
     s = game.state
     stats = slice(s[K.H_OFF_STATS], s[K.H_OFF_STATS] + nc * K.N_STATS)
     master = np.int64(plan.seed)

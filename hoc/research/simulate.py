@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from hoc.agents.registry import Agent, get
+from hoc.agents.registry import Agent, get, split_names
 from hoc.errors import HocError
 from hoc.research.engine import Timing, Warmup
 from hoc.research.harness import Backend, Plan, chunk_size, play, ready
@@ -25,7 +25,7 @@ def resolve(names: str | list[str]) -> list[Agent]:
     import dataclasses
 
     if isinstance(names, str):
-        names = [n.strip() for n in names.split(",") if n.strip()]
+        names = split_names(names)
     agents = [get(n) for n in names]
     specs = {}                          # agent name -> the names given for it
     for n, a in zip(names, agents):

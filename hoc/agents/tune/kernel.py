@@ -4,9 +4,10 @@ Candidates are rows of data, never code: a new candidate never compiles anything
 from numba import njit
 
 from hoc.kernel.constants import H_WIN_MASK, P_SP, R_PLAYERS
-from hoc.kernel.setup import game_seed, init_game, new_state
+from hoc.agents.search.kernel import new_search_state
+from hoc.kernel.setup import game_seed, init_game
 from hoc.kernel.state import pb, rule, seat_agent
-from hoc.research.batch import play_out
+from hoc.research.batch import play_out, play_out_search
 
 OUT_WIN_MASK = 0       # bit j: seat j won
 OUT_ERROR = 1          # 0, or the invariant error code of `play_out`
@@ -14,19 +15,38 @@ OUT_SP = 2             # then the final SP of each seat
 OUT_LEN = OUT_SP + 4
 
 
-@njit(cache=True)
+def _schedule(search):
+    """The tuner's loop, with the search agent or without (`search` is a closure constant: the
+    plain loop never compiles the search)."""
+
+    @njit(cache=True)
+    def play_schedule(master, T, R, ids, rows, seed_index, seats, out):
+        """Play game g of the schedule for each g: its seed is game `seed_index[g]` of the run with seed
+        `master` (equal indices deal equal markets and shuffles), seat j is played by agent `ids[k]` with
+        parameter row `rows[k]`, where k = seats[g, j]. One row of `out` (OUT_*) per game."""
+        s = new_search_state(T, R, ids, rows)
+        players = rule(s, R_PLAYERS)
+        for g in range(seats.shape[0]):
+            for j in range(players):          # init_game leaves the lineup block as it is
+                k = seats[g, j]
+                seat_agent(s, j, ids[k], rows[k])
+            init_game(s, game_seed(master, seed_index[g]))
+            if search:
+                out[g, OUT_ERROR] = play_out_search(s)
+            else:
+                out[g, OUT_ERROR] = play_out(s)
+            out[g, OUT_WIN_MASK] = s[H_WIN_MASK]
+            for j in range(players):
+                out[g, OUT_SP + j] = s[pb(s, j) + P_SP]
+
+    return play_schedule
+
+
+_play_schedule = {False: _schedule(False), True: _schedule(True)}
+
+
 def play_schedule(master, T, R, ids, rows, seed_index, seats, out):
-    """Play game g of the schedule for each g: its seed is game `seed_index[g]` of the run with seed
-    `master` (equal indices deal equal markets and shuffles), seat j is played by agent `ids[k]` with
-    parameter row `rows[k]`, where k = seats[g, j]. One row of `out` (OUT_*) per game."""
-    s = new_state(T, R)
-    players = rule(s, R_PLAYERS)
-    for g in range(seats.shape[0]):
-        for j in range(players):          # init_game leaves the lineup block as it is
-            k = seats[g, j]
-            seat_agent(s, j, ids[k], rows[k])
-        init_game(s, game_seed(master, seed_index[g]))
-        out[g, OUT_ERROR] = play_out(s)
-        out[g, OUT_WIN_MASK] = s[H_WIN_MASK]
-        for j in range(players):
-            out[g, OUT_SP + j] = s[pb(s, j) + P_SP]
+    """The tuner's loop for these agent ids (with the search compiled in only when one searches)."""
+    from hoc.agents.search.kernel import ISMCTS
+
+    _play_schedule[ISMCTS in [int(i) for i in ids]](master, T, R, ids, rows, seed_index, seats, out)

@@ -1,0 +1,189 @@
+"""The ISMCTS search agent: its options, presets and parameter row (the jitted search is in
+`kernel.py`).
+
+An agent spec is a preset name, optionally followed by `:key=value,...`:
+
+    ismcts                                   the default budget
+    ismcts:iterations=1000,rollout=senator_duke
+    ismcts_strong:princess=twins             a preset with an option changed
+
+Options: `iterations` per decision, `exploration` (PUCT constant, also `c`), `prior` (the prior
+probability of the rollout list's own action), `rollout` (the
+priority-list agent that plays the rollouts and models every other player), `cutoff` (rollouts stop
+after this many turns of all players and are scored by `eval`; 0 plays them to the end), `eval`
+(`sp`: a logistic of the searcher's SP lead, `scale` SP per e-fold), `princess` (back her whenever she
+is offered).
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+import numpy as np
+
+from hoc.errors import HocError
+from hoc.kernel import constants as K
+from hoc.agents.search.kernel import (
+    ISMCTS, IS_CUTOFF, IS_EXPLORE, IS_ITERATIONS, IS_PRINCESS, IS_PRIOR, IS_SCALE, search_nodes, search_tail,
+)
+from hoc.agents import priority_kernel as PK
+
+MAX_ITERATIONS = 100_000
+EVALS = ("sp",)
+
+
+@dataclass(frozen=True)
+class Options:
+    iterations: int = 400
+    exploration: float = 1.0
+    prior: float = 0.5
+    rollout: str = "tuned_laolily_2p"
+    cutoff: int = 0
+    eval: str = "sp"
+    scale: float = 4.0
+    princess: str | None = None
+
+
+PRESETS = {
+    "ismcts": Options(),
+    "ismcts_fast": Options(iterations=100),
+    "ismcts_strong": Options(iterations=1500),
+}
+KEYS = ("iterations", "exploration", "c", "prior", "rollout", "cutoff", "eval", "scale", "princess")
+
+
+def is_spec(name: str) -> bool:
+    """`name` names a search agent (a preset, or a preset with options)."""
+    return name.partition(":")[0] in PRESETS
+
+
+def parse(spec: str) -> Options:
+    """The options of a spec `preset[:key=value,...]`; one-line HocError for anything wrong."""
+    base, _, rest = spec.partition(":")
+    if base not in PRESETS:
+        raise HocError(f"unknown search agent {base!r}: expected one of {', '.join(PRESETS)}")
+    opts = PRESETS[base]
+    if ":" in spec and not rest.strip():
+        raise HocError(f"agent {spec!r}: no option after ':' (e.g. {base}:iterations=1000)")
+    seen = set()
+    for token in (t.strip() for t in rest.split(",") if rest):
+        key, eq, value = token.partition("=")
+        key, value = key.strip(), value.strip()
+        if not eq or not key or not value:
+            raise HocError(f"agent {spec!r}: {token!r} is not key=value (keys: {', '.join(KEYS)})")
+        if key not in KEYS:
+            from hoc.names import did_you_mean
+            raise HocError(f"agent {spec!r}: unknown option {key!r}{did_you_mean(key, KEYS)}; "
+                           f"options: {', '.join(KEYS)}")
+        key = "exploration" if key == "c" else key
+        if key in seen:
+            raise HocError(f"agent {spec!r}: option {key!r} given twice")
+        seen.add(key)
+        opts = dataclasses.replace(opts, **{key: _value(spec, key, value)})
+    return opts
+
+
+def _value(spec: str, key: str, text: str):
+    if key in ("iterations", "cutoff"):
+        try:
+            v = int(text)
+        except ValueError:
+            raise HocError(f"agent {spec!r}: {key} must be a whole number, not {text!r}") from None
+        lo = 1 if key == "iterations" else 0
+        hi = MAX_ITERATIONS if key == "iterations" else 1000
+        if not lo <= v <= hi:
+            raise HocError(f"agent {spec!r}: {key} must be between {lo} and {hi}, not {v}")
+        return v
+    if key == "prior":
+        try:
+            v = float(text)
+        except ValueError:
+            raise HocError(f"agent {spec!r}: prior must be a number, not {text!r}") from None
+        if not 0 <= v <= 1:
+            raise HocError(f"agent {spec!r}: prior must be between 0 and 1, not {text}")
+        return v
+    if key in ("exploration", "scale"):
+        try:
+            v = float(text)
+        except ValueError:
+            raise HocError(f"agent {spec!r}: {key} must be a number, not {text!r}") from None
+        if not (0 <= v <= 100) or (key == "scale" and v < 0.01):
+            raise HocError(f"agent {spec!r}: {key} must be {'above 0.01' if key == 'scale' else 'at least 0'} "
+                           f"and at most 100, not {text}")
+        return v
+    if key == "eval":
+        if text not in EVALS:
+            raise HocError(f"agent {spec!r}: eval must be one of {', '.join(EVALS)}, not {text!r}")
+        return text
+    if key == "rollout":
+        _rollout_agent(spec, text)        # checked now: a wrong name fails before any game
+        return text
+    return text                           # princess: checked against the ruleset's cards in `row`
+
+
+def _rollout_agent(spec: str, name: str):
+    from hoc.agents import policies
+    from hoc.agents.registry import get
+
+    if is_spec(name):
+        raise HocError(f"agent {spec!r}: the rollout policy must be a priority list, not the search agent {name!r}")
+    agent = get(name)
+    if agent.id != policies.PRIORITY:
+        raise HocError(f"agent {spec!r}: the rollout policy must be a priority-list agent (an archetype, a tuned "
+                       f"plan or a .toml file), not {name!r}")
+    return agent
+
+
+def row(spec: str, opts: Options, ruleset) -> np.ndarray:
+    """The parameter row: the rollout list's row, with the search options in the slots no list uses
+    and the restricted princess first in its backing order."""
+    P = _rollout_agent(spec, opts.rollout).params(ruleset).copy()
+    P[IS_ITERATIONS] = opts.iterations
+    P[IS_EXPLORE] = round(opts.exploration * 1000)
+    P[IS_PRIOR] = round(opts.prior * 1000)
+    P[IS_CUTOFF] = opts.cutoff
+    P[IS_SCALE] = round(opts.scale * 1000)
+    P[IS_PRINCESS] = -1
+    if opts.princess is not None:
+        db = ruleset.cards
+        if opts.princess not in db.pile_ids("princess"):
+            from hoc.names import did_you_mean
+            raise HocError(f"agent {spec!r}: {opts.princess!r} is not a princess of edition {db.edition}"
+                           f"{did_you_mean(opts.princess, db.pile_ids('princess'))}")
+        k = db.index(opts.princess)
+        if k not in ruleset.pool:
+            raise HocError(f"agent {spec!r}: princess {opts.princess!r} is not in this game's pool "
+                           f"({', '.join(db.name(i) for i in ruleset.pool)})")
+        P[IS_PRINCESS] = k
+        order = [int(x) for x in P[PK.PR_PRINCESS:PK.PR_PRINCESS + P[PK.PR_N_PRINCESS]] if x != k]
+        order = [k] + order[:7]
+        P[PK.PR_N_PRINCESS] = len(order)
+        P[PK.PR_PRINCESS:PK.PR_PRINCESS + len(order)] = order
+    return P
+
+
+def describe(opts: Options) -> str:
+    end = f"cut off after {opts.cutoff} turns, scored by SP lead" if opts.cutoff else "played to the end"
+    who = f"; backs {opts.princess} when offered" if opts.princess else ""
+    return (f"ISMCTS search: {opts.iterations} iterations per decision, PUCT c={opts.exploration:g} prior "
+            f"{opts.prior:g}, rollouts by {opts.rollout} ({end}){who}")
+
+
+def agent(spec: str):
+    """The registry `Agent` of a search spec."""
+    from hoc.agents.registry import Agent
+
+    opts = parse(spec)
+    return Agent(spec, ISMCTS, describe(opts), lambda ruleset: row(spec, opts, ruleset))
+
+
+def reserve(state: np.ndarray, ids, rows) -> np.ndarray:
+    """`state`, or a longer copy with the arena the lineup's search agents need (agent ids, rows)."""
+    ids = np.ascontiguousarray(ids, K.DTYPE)
+    rows = np.ascontiguousarray(rows, K.DTYPE).reshape(len(ids), -1)
+    need = int(state[K.H_LEN]) + int(search_tail(state, search_nodes(ids, rows)))
+    if need <= state.shape[0]:
+        return state
+    big = np.zeros(need, state.dtype)
+    big[:state.shape[0]] = state
+    return big

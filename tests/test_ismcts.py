@@ -1,0 +1,305 @@
+"""The ISMCTS search agent (issue 13): it never reads hidden information, leaves the real state as
+it found it, plays legal moves, is deterministic serial or parallel, parses its specs, backs the
+princess it is restricted to, and is stronger than random even on a small budget."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from hoc.agents import policies
+from hoc.agents.registry import AGENTS, get, split_names
+from hoc.agents.search import PRESETS, parse
+from hoc.agents.search import kernel as SK
+from hoc.errors import HocError
+from hoc.game import Game
+from hoc.kernel import constants as K
+from hoc.kernel.zones import FACE_UP
+from hoc.research.simulate import lineup, simulate
+from hoc.rules import Ruleset
+
+RANDOM_2P = Ruleset(players=2, market="random")
+SMALL = "ismcts:iterations=40"          # enough to search, cheap enough for many decisions
+SEARCHED = ("second phase", "keep", "card choice")
+
+
+def pb(s, p):
+    return int(s[K.H_OFF_PLAYER] + p * K.PSZ)
+
+
+def deck_slice(s, p):
+    off = int(s[K.H_OFF_DECK] + p * s[K.H_DCAP])
+    return off, int(s[pb(s, p) + K.P_DECK_N])
+
+
+def resync_hand(s, p, table):
+    """The hand's mask and type counters from its counts (after a test moved cards by hand)."""
+    nc = int(s[K.H_NC])
+    h = int(s[K.H_OFF_HAND] + p * nc)
+    mask = 0
+    playable = succ = action = n = 0
+    for c in range(nc):
+        k = int(s[h + c])
+        if k:
+            mask |= 1 << c
+            ty = int(table[c, K.F_TYPES])
+            playable += k * bool(ty & (K.TY_TERRITORY | K.TY_ACTION))
+            succ += k * bool(ty & K.TY_SUCCESSION)
+            action += k * bool(ty & K.TY_ACTION)
+            n += k
+    b = pb(s, p)
+    s[b + K.P_HAND_MASK] = np.int64(mask & 0xFFFFFFFF).astype(np.int32)
+    s[b + K.P_HAND_MASK + 1] = np.int64(mask >> 32).astype(np.int32)
+    s[b + K.P_HAND_PLAYABLE], s[b + K.P_HAND_SUCC], s[b + K.P_HAND_ACTION], s[b + K.P_HAND_N] = playable, succ, action, n
+
+
+def face_down_positions(s, p, keep_top=0):
+    off, n = deck_slice(s, p)
+    return [off + i for i in range(n - keep_top) if not s[off + i] & FACE_UP]
+
+
+def permute(s, positions, rng) -> bool:
+    values = s[positions].copy()
+    s[positions] = rng.permutation(values)
+    return not np.array_equal(values, s[positions])
+
+
+def swap_hand_with_deck(s, q, rng, table) -> bool:
+    """One card of q's hand trades places with a different face-down card of q's deck."""
+    nc = int(s[K.H_NC])
+    h = int(s[K.H_OFF_HAND] + q * nc)
+    in_hand = [c for c in range(nc) if s[h + c] > 0]
+    spots = [i for i in face_down_positions(s, q) if any(s[i] != c for c in in_hand)]
+    if not in_hand or not spots:
+        return False
+    i = spots[rng.integers(len(spots))]
+    c = next(c for c in in_hand if c != s[i])
+    x = int(s[i])
+    s[h + c] -= 1
+    s[h + x] += 1
+    s[i] = c
+    resync_hand(s, q, table)
+    return True
+
+
+def window(s, p):
+    """Deck cards the decider is looking at now (a CH_DECK_TOP question): visible to it."""
+    if s[K.H_CTX] == K.CTX_EFFECT and s[K.H_CH_KIND] == K.CH_DECK_TOP and s[K.H_DECIDER] == p:
+        return int(s[K.H_CH_N])
+    return 0
+
+
+def hidden_variants(g: Game, p: int, rng):
+    """States differing from g's only in what seat p cannot see, each with a name."""
+    table = g.ruleset.cards.table
+    q = 1 - p
+    out = []
+    for name in ("opponent hand", "own deck order", "opponent deck order", "supply order", "game streams", "all"):
+        v = g.clone()
+        s = v.state
+        changed = False
+        if name in ("opponent hand", "all"):
+            changed |= swap_hand_with_deck(s, q, rng, table)
+        if name in ("own deck order", "all"):
+            changed |= permute(s, face_down_positions(s, p, window(s, p)), rng)
+        if name in ("opponent deck order", "all"):
+            changed |= permute(s, face_down_positions(s, q), rng)
+        if name in ("supply order", "all"):
+            sup = int(s[K.H_OFF_SUPPLY])
+            changed |= permute(s, list(range(sup, sup + int(s[K.H_SUPPLY_N] - s[K.H_REVEALED]))), rng)
+        if name in ("game streams", "all"):
+            slots = [K.H_RNG, K.H_RNG + 1] + [pb(s, x) + K.P_RNG + i for x in range(2) for i in (0, 1)]
+            slots += [pb(s, q) + K.P_ARNG, pb(s, q) + K.P_ARNG + 1]
+            s[slots] = rng.integers(-2**31, 2**31, len(slots))
+            changed = True
+        if changed:
+            out.append((name, v))
+    return out
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_decisions_are_the_same_for_states_differing_only_in_hidden_information(seed):
+    """Opponent hand swapped with its deck cards, own and opponent deck order permuted, the face-down
+    supply permuted, the game's random streams changed: same agent seed, same decision, at every
+    searched decision of real games (and the searcher's own stream advances the same way)."""
+    searcher, other = get(SMALL), get("tuned_laolily_2p")
+    rng = np.random.default_rng(seed)
+    g = Game(RANDOM_2P, seed=seed)
+    pairs = searched = 0
+    while not g.over:
+        p = g.decider
+        if p == 0 and g.context in SEARCHED and len(g.legal_actions()) > 1:
+            searched += 1
+            base = g.clone()
+            expected = base.decide(searcher)
+            for name, v in hidden_variants(g, p, rng):
+                got = v.decide(searcher)
+                assert got == expected, (f"turn {g.turns}, {g.context}: {name} changed the decision "
+                                         f"{g.label(expected)!r} -> {g.label(got)!r}")
+                arng = slice(pb(v.state, p) + K.P_ARNG, pb(v.state, p) + K.P_ARNG + 2)
+                assert np.array_equal(v.state[arng], base.state[arng])
+                pairs += 1
+        g.apply(g.decide(searcher if p == 0 else other))
+    assert searched >= 20 and pairs >= 5 * searched
+
+
+def test_a_search_leaves_the_real_state_unchanged_but_for_its_own_stream():
+    searcher, other = get(SMALL), get("tuned_laolily_2p")
+    g = Game(RANDOM_2P, seed=4)
+    checked = 0
+    while not g.over:
+        p = g.decider
+        agent = searcher if p == 1 else other
+        g.decide(agent)                              # seats the agent (and makes the arena)
+        s = g.state
+        before = s[:s[K.H_LEN]].copy()
+        a = int(policies.decide_search(s))
+        after = s[:s[K.H_LEN]].copy()
+        arng = [pb(s, p) + K.P_ARNG, pb(s, p) + K.P_ARNG + 1]
+        if p == 1 and g.context in SEARCHED and len(g.legal_actions()) > 1:
+            assert not np.array_equal(before[arng], after[arng])     # one draw seeded the search
+            checked += 1
+        before[arng] = after[arng]
+        assert np.array_equal(before, after), f"turn {g.turns}: the search changed the real state"
+        g.apply(a)
+    assert checked >= 20
+
+
+@pytest.mark.parametrize("players, market", [(2, "random"), (3, "random"), (2, "basic")])
+def test_search_agents_play_only_legal_moves_and_keep_the_invariants(players, market):
+    rs = Ruleset(players=players, market=market)
+    names = ",".join(["ismcts:iterations=30", "tuned_laolily_2p", "ismcts:iterations=20,cutoff=4"][:players])
+    run = simulate(rs, lineup(names, players), 6, seed=2, rotate=True, validate=True, announce=False)
+    assert len(run.games) == 6                       # validate raises on an illegal action or broken invariant
+
+
+def test_serial_and_parallel_search_runs_are_identical():
+    agents = lineup("ismcts:iterations=30,tuned_laolily_2p", 2)
+    serial = simulate(RANDOM_2P, agents, 8, seed=7, jobs=1, rotate=True, announce=False)
+    parallel = simulate(RANDOM_2P, agents, 8, seed=7, jobs=2, rotate=True, announce=False)
+    a = serial.games.sort_values("game").reset_index(drop=True)
+    b = parallel.games.sort_values("game").reset_index(drop=True)
+    pd.testing.assert_frame_equal(a, b, check_categorical=False)
+
+
+def test_python_stepping_plays_the_same_games_as_the_jitted_loop():
+    """Game.decide (replays, curves, Python lineups) gives the search its arena and the same moves."""
+    from hoc.research.harness import Plan, _play_python, play_rows
+
+    plan = Plan(RANDOM_2P, lineup("ismcts:iterations=30,senator_duke", 2), 3, seed=5, rotate=True)
+    jitted, _ = play_rows(plan, 0, 3)
+    stepped, _ = _play_python(plan, 0, 3)
+    assert np.array_equal(jitted, stepped)
+
+
+def test_specs_parse_options_and_presets():
+    o = parse("ismcts:iterations=1000,rollout=senator_duke,c=1.5,cutoff=6,princess=twins,prior=0.3")
+    assert (o.iterations, o.rollout, o.exploration, o.cutoff, o.princess, o.prior) == \
+        (1000, "senator_duke", 1.5, 6, "twins", 0.3)
+    assert parse("ismcts_strong:iterations=7").iterations == 7
+    assert parse("ismcts_fast").iterations < parse("ismcts").iterations < parse("ismcts_strong").iterations
+    row = get("ismcts:iterations=123,cutoff=5").params(RANDOM_2P)
+    assert row[SK.IS_ITERATIONS] == 123 and row[SK.IS_CUTOFF] == 5
+    # the rest of the row is the rollout list's: the search plays its plan where it does not search
+    plan = get("tuned_laolily_2p").params(RANDOM_2P)
+    assert np.array_equal(np.delete(row, range(SK.IS_ITERATIONS, SK.IS_END)),
+                          np.delete(plan, range(SK.IS_ITERATIONS, SK.IS_END)))
+    assert not plan[SK.IS_ITERATIONS:SK.IS_END].any()      # no priority list uses the search's slots
+
+
+def test_options_after_a_search_spec_belong_to_it():
+    assert split_names("ismcts:iterations=1000,rollout=senator_duke,twins_extra_turns") == \
+        ["ismcts:iterations=1000,rollout=senator_duke", "twins_extra_turns"]
+    assert split_names("basic_rush, ismcts ,ismcts_fast:c=2,cutoff=3") == \
+        ["basic_rush", "ismcts", "ismcts_fast:c=2,cutoff=3"]
+    agents = lineup("ismcts:iterations=1000,rollout=senator_duke,twins_extra_turns", 2)
+    assert [a.name for a in agents] == ["ismcts:iterations=1000,rollout=senator_duke", "twins_extra_turns"]
+    assert agents[0].id == SK.ISMCTS
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("ismcts:depth=3", r"unknown option 'depth'"),
+    ("ismcts:iterations=0", r"iterations must be between 1 and"),
+    ("ismcts:iterations=many", r"iterations must be a whole number"),
+    ("ismcts:c=-1", r"exploration must be"),
+    ("ismcts:prior=2", r"prior must be between 0 and 1"),
+    ("ismcts:eval=magic", r"eval must be one of sp"),
+    ("ismcts:rollout=random", r"rollout policy must be a priority-list agent"),
+    ("ismcts:rollout=ismcts_fast", r"must be a priority list, not the search agent"),
+    ("ismcts:rollout=nobody", r"unknown agent 'nobody'"),
+    ("ismcts:iterations", r"is not key=value"),
+    ("ismcts:", r"no option after ':'"),
+    ("ismcts:c=1,c=2", r"given twice"),
+])
+def test_bad_specs_are_one_line_errors(spec, message):
+    with pytest.raises(HocError, match=message) as e:
+        get(spec)
+    assert "\n" not in str(e.value)
+
+
+def test_a_princess_outside_the_game_is_an_error_when_the_row_is_built():
+    with pytest.raises(HocError, match=r"'duke' is not a princess"):
+        get("ismcts:princess=duke").params(RANDOM_2P)
+    with pytest.raises(HocError, match=r"not in this game's pool"):
+        get("ismcts:princess=twins").params(Ruleset(players=2, princesses=("laolily", "bergamot")))
+
+
+def test_the_command_line_rejects_a_bad_spec_in_one_line():
+    r = subprocess.run([sys.executable, "-m", "hoc", "simulate", "--agents", "ismcts:iterations=x,basic_rush",
+                        "--games", "2"], capture_output=True, text=True)
+    assert r.returncode == 2
+    assert r.stderr.strip().count("\n") == 0 and "iterations must be a whole number" in r.stderr
+
+
+def test_hoc_agents_lists_the_search_presets():
+    r = subprocess.run([sys.executable, "-m", "hoc", "agents"], capture_output=True, text=True)
+    listed = {line.split()[0] for line in r.stdout.splitlines() if line.strip()}
+    assert set(PRESETS) <= listed
+    assert all(AGENTS[n].id == SK.ISMCTS for n in PRESETS)
+
+
+def test_the_princess_restriction_backs_her_whenever_she_is_offered():
+    """Every time the searcher backs while twins is offered, it backs twins; and it does back her."""
+    searcher, other = get("ismcts:iterations=40,princess=twins"), get("tuned_laolily_2p")
+    twins = RANDOM_2P.cards.index("twins")
+    backed = offered = 0
+    for seed in range(4):
+        g = Game(RANDOM_2P, seed=seed)
+        while not g.over:
+            p = g.decider
+            a = g.decide(searcher if p == 0 else other)
+            if p == 0 and K.A_BACK + twins in g.legal_actions():
+                offered += 1
+                assert not K.A_BACK <= a < K.A_BACK + K.NCMAX or a == K.A_BACK + twins, g.label(a)
+            backed += p == 0 and a == K.A_BACK + twins
+            g.apply(a)
+    assert backed >= 3 and offered >= backed
+
+
+def test_a_small_search_beats_random_nearly_always():
+    run = simulate(RANDOM_2P, lineup("ismcts:iterations=30,random", 2), 20, seed=1, rotate=True, announce=False)
+    g = run.games
+    winners = [g.loc[i, f"agent_{w}"] for i, w in zip(g.index, g.winner)]
+    assert sum(w == "ismcts:iterations=30" for w in winners) >= 19, winners
+
+
+def test_only_lineups_with_a_search_agent_compile_the_search():
+    """The plain `decide` (every run without a search agent) leaves the search out of its compile:
+    it is about a third of the cold start."""
+    from numba import njit, types
+
+    def callees(d):
+        d(Game(RANDOM_2P, seed=1).state)
+        fresh = njit(d.py_func)
+        sig = d.signatures[0]
+        fresh.compile(sig)
+        typemap = fresh.overloads[sig].type_annotation.typemap
+        return {t.dispatcher.py_func.__name__ for t in typemap.values() if isinstance(t, types.Dispatcher)}
+
+    assert "ismcts_policy" not in callees(policies.decide)
+    assert "ismcts_policy" in callees(policies.decide_search)
+    assert policies.decider([SK.ISMCTS, 2]) is policies.decide_search
+    assert policies.decider([2, 0]) is policies.decide
