@@ -303,3 +303,24 @@ def test_only_lineups_with_a_search_agent_compile_the_search():
     assert "ismcts_policy" in callees(policies.decide_search)
     assert policies.decider([SK.ISMCTS, 2]) is policies.decide_search
     assert policies.decider([2, 0]) is policies.decide
+
+
+def test_the_search_settings_share_no_slot_with_the_priority_list_they_extend():
+    # the settings sit after the buy rules and before the never, gain and lose lists; a list's slot
+    # read as a setting (or a setting read as a never-list length) silently changes both agents
+    from hoc.agents import priority_kernel as PK
+
+    rules_end = PK.PR_BUY + PK.MAX_RULES * PK.RULE_SZ
+    settings = set(range(SK.IS_ITERATIONS, SK.IS_END))
+    lists = set(range(PK.PR_N_NEVER, K.N_PARAMS))
+    assert rules_end <= SK.IS_ITERATIONS and not settings & lists
+    row = get("ismcts").params(Ruleset(players=2))
+    assert row[PK.PR_N_NEVER] == 0 and row[SK.IS_ITERATIONS] == PRESETS["ismcts"].iterations
+
+
+@pytest.mark.parametrize("seats", ["ismcts_fast,basic_rush", "basic_rush,ismcts_fast"])
+def test_the_search_agent_buys_and_wins_from_either_seat_without_rotation(seats):
+    # a fixed seat, not rotated: a fault that hits one seat only cannot hide behind the other
+    run = simulate(Ruleset(players=2, market="basic"), lineup(seats, 2), 10, seed=5, announce=False)
+    searcher = seats.split(",").index("ismcts_fast")
+    assert (run.games.winner == searcher).sum() >= 8, run.games.winner.tolist()

@@ -69,7 +69,7 @@ from hoc.kernel.state import (
 )
 from hoc.kernel.turn import apply, is_legal, legal_actions
 from hoc.kernel.zones import FACE_UP, hand_add
-from hoc.agents.priority_kernel import MAX_RULES, PR_BUY, PR_N_GAIN, RULE_SZ, banned_choice, priority_policy, priority_question
+from hoc.agents.priority_kernel import MAX_RULES, PR_BUY, PR_N_GAIN, PR_N_NEVER, RULE_SZ, banned_choice, priority_policy, priority_question
 
 ISMCTS = 3             # the agent id (its case in policies.decide)
 ROLLOUT_AGENT = 2      # policies.PRIORITY: every seat of a determinization plays the rollout list
@@ -83,7 +83,7 @@ IS_PRINCESS = IS_ITERATIONS + 3    # backs this princess whenever she is offered
 IS_SCALE = IS_ITERATIONS + 4       # SP difference worth e (about 73%) at a cut-off, x 1000
 IS_PRIOR = IS_ITERATIONS + 5       # prior probability of the rollout list's action, x 1000
 IS_END = IS_ITERATIONS + 6
-assert IS_END <= PR_N_GAIN <= N_PARAMS
+assert IS_END <= PR_N_NEVER < PR_N_GAIN <= N_PARAMS   # the search settings sit between the buy rules and the never list
 
 # arena
 AR_RNG = 0             # the stream of the current determinization
