@@ -190,6 +190,21 @@ def search_actions(w, p, out):
 
 # ---- determinization ------------------------------------------------------------------------------
 @kernel
+def deal_counted(s, nc):
+    """Lay the cards counted in the arena (copies per card id) out in its buffer in id order, then
+    shuffle them with the determinization's stream: the sample depends on the counts alone."""
+    a = s[H_LEN]
+    cnt = a + AR_CNT
+    buf = a + AR_BUF
+    n = 0
+    for c in range(nc):
+        for _ in range(s[cnt + c]):
+            s[buf + n] = c
+            n += 1
+    shuffle(s, a + AR_RNG, buf, n)
+
+
+@kernel
 def deal_hidden(s, w, q, keep_top, with_hand):
     """Shuffle what the searcher cannot see of seat q's cards in the copy w: its face-down deck
     cards below the top `keep_top`, and with `with_hand` its hand too (dealt back at its size).
@@ -215,12 +230,7 @@ def deal_hidden(s, w, q, keep_top, with_hand):
             m &= m - np.uint64(1)
             s[cnt + c] += w[h + c]
             hand_add(w, q, c, -w[h + c])
-    n = 0
-    for c in range(nc):
-        for _ in range(s[cnt + c]):
-            s[buf + n] = c
-            n += 1
-    shuffle(s, a + AR_RNG, buf, n)
+    deal_counted(s, nc)
     j = 0
     if with_hand:
         for _ in range(n_hand):
@@ -247,12 +257,7 @@ def shuffle_supply(s, w):
         s[cnt + c] = 0
     for i in range(hidden):
         s[cnt + w[sup + i]] += 1
-    n = 0
-    for c in range(nc):
-        for _ in range(s[cnt + c]):
-            s[buf + n] = c
-            n += 1
-    shuffle(s, a + AR_RNG, buf, n)
+    deal_counted(s, nc)
     for i in range(hidden):
         w[sup + i] = s[buf + i]
 
