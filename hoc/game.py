@@ -557,12 +557,11 @@ class Game:
     def decide(self, agent, params=None) -> int:
         """The action a jitted agent (a registry `Agent`) would take now, in the decider's seat."""
         from hoc.agents.policies import decider
-        from hoc.agents.search import ISMCTS, reserve
+        from hoc.agents.search import reserve
         from hoc.kernel.state import seat_agent
 
         P = np.ascontiguousarray(agent.params(self.ruleset) if params is None else params, K.DTYPE)
-        if agent.id == ISMCTS:
-            self.state = reserve(self.state, [agent.id], P[None, :])     # the search's arena
+        self.state = reserve(self.state, [agent.id], P[None, :])     # the arena of a search or a planner
         seat_agent(self.state, self.decider, agent.id, P)
         return int(decider([agent.id])(self.state))
 

@@ -9,11 +9,9 @@ from hoc.kernel.turn import legal_actions
 from hoc.agents.priority_kernel import (  # noqa: F401 (better_choice, default_choice: re-exported)
     banned_choice, better_choice, default_choice, priority_policy, priority_question,
 )
-from hoc.agents.search.kernel import ISMCTS, ismcts_policy
-
-RANDOM = 0
-PRIORITY = 2          # priority lists (the archetypes and basic_rush); id 1 was basic_rush's own policy
-# ISMCTS = 3: the search agent (hoc.agents.search)
+from hoc.agents.ids import ISMCTS, PLANNED, PRIORITY, RANDOM  # noqa: F401 (the ids: re-exported)
+from hoc.agents.planner import plan_choice, planned
+from hoc.agents.search.kernel import ismcts_policy
 
 
 @kernel
@@ -22,10 +20,10 @@ def random_policy(s):
     return s[LEGAL + below(s, pb(s, s[H_DECIDER]) + P_ARNG, n)]
 
 
-def _decider(search):
-    """`decide` without the search agent or with it. `search` is a constant of the closure, so the
-    plain one never compiles the search (about 12 s of the cold start): loops and `Game` take
-    `decide_search` only for lineups with a search agent."""
+def _decider(search, plan=False):
+    """`decide` with or without the search agent, with or without the turn planner. `search` and
+    `plan` are constants of the closure, so the plain one compiles neither (the search is about
+    12 s of the cold start): loops and `Game` take the variant a lineup needs (`decider`)."""
 
     @entry
     def decide(s):
@@ -35,6 +33,10 @@ def _decider(search):
             if search:
                 return ismcts_policy(s)
             agent = PRIORITY            # not reached by the loops (they pick decide_search)
+        if agent == PLANNED:
+            if plan and planned(s, s[H_DECIDER]):
+                return plan_choice(s, s[H_DECIDER])
+            agent = PRIORITY            # the list's own decisions (and a loop without the planner)
         if agent == PRIORITY:
             if s[H_CTX] == CTX_EFFECT:
                 a = priority_question(s)
@@ -47,8 +49,18 @@ def _decider(search):
 
 decide = _decider(False)
 decide_search = _decider(True)
+decide_plan = _decider(False, True)
+decide_search_plan = _decider(True, True)
+DECIDERS = {(False, False): decide, (True, False): decide_search, (False, True): decide_plan,
+            (True, True): decide_search_plan}
+
+
+def needs(ids) -> tuple[bool, bool]:
+    """(a seat searches, a seat plans its turns) for a lineup of agent ids."""
+    ids = [int(i) for i in ids]
+    return ISMCTS in ids, PLANNED in ids
 
 
 def decider(ids):
     """The `decide` a lineup of agent ids needs."""
-    return decide_search if ISMCTS in [int(i) for i in ids] else decide
+    return DECIDERS[needs(ids)]

@@ -26,12 +26,26 @@
     never = ["curse_witch"]                 # cards it never buys nor picks to gain (a ban, e.g. for a
                                             # card-value study): a common kind bans all its cards; only a
                                             # gain it cannot decline or redirect still takes one
+    [plan]                                  # the turn planner (hoc.agents.planner): the Main phase and the
+    samples = 1                             # card questions of its own turn decided by looking ahead to the
+    deck = 100                              # turn's end on determinized copies; these are its settings
     [[buy]]                                 # buy rules in priority order; every buy re-reads them
     card = "duke"
     princess = true
     [[buy]]
     card = "large_city"
     owned_below = 3
+
+[plan] keys (all optional, whole numbers; weights x 100, see hoc.agents.planner): samples
+(determinizations per action, default 1; 0 turns the planner off), potential (SP of Succession cards
+outside the domain, 70), deck (a coin of printed cost above par of a card outside the domain, 100),
+par (the cost of a card that neither helps nor hurts a deck, 150), backed (having backed a princess,
+beyond her price, 800), counter (a coin counter, 80),
+hand (a card in an opponent's hand, 40), opponents (weight of the
+opponents' standing, 100), margin (the list's own action is kept unless another scores this much
+better, 5), nested (1: card questions inside a look-ahead are planned too, default 1), coin (a coin
+left for the Second phase, 100), coin_cap (coins worth `coin` each, 8; a quarter beyond). A file with
+a [plan] section is the agent kind `PLANNED`; without one, the plain list.
 
 Conditions of a buy rule: princess (true/false), coins_at_least, coins_at_most, turn_at_least,
 turn_at_most (own turns), owned_below, owned_at_least (copies of the rule's card), sp_at_least,
@@ -41,6 +55,7 @@ cards_below (all cards the player owns), backed (the princess the player backed)
 """
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import tomllib
 from dataclasses import dataclass
@@ -49,6 +64,8 @@ from pathlib import Path
 import numpy as np
 
 from hoc.agents import priority_kernel as PK
+from hoc.agents.planner import DEFAULTS as PLAN_DEFAULTS
+from hoc.agents.planner import SLOTS as PLAN_SLOTS
 from hoc.errors import HocError
 from hoc.kernel.constants import DTYPE, N_PARAMS
 
@@ -60,7 +77,7 @@ CONDITIONS = {"princess": PK.C_PRINCESS, "coins_at_least": PK.C_COINS_AT_LEAST, 
               "offered": PK.C_OFFERED, "not_offered": PK.C_NOT_OFFERED, "cards_at_least": PK.C_CARDS_AT_LEAST,
               "cards_below": PK.C_CARDS_BELOW, "backed": PK.C_BACKED}
 CARD_VALUED = ("offered", "not_offered", "backed")
-SECTIONS = {"description", "key", "princess", "set", "play", "choose", "buy"}
+SECTIONS = {"description", "key", "princess", "set", "play", "choose", "plan", "buy"}
 
 
 @dataclass(frozen=True)
@@ -85,6 +102,17 @@ class PriorityList:
     gain: tuple[str, ...] = ()
     lose: tuple[str, ...] = ()
     never: tuple[str, ...] = ()
+    plan: tuple[tuple[str, int], ...] | None = None     # the [plan] settings (None: no planner)
+
+    @property
+    def planned(self) -> bool:
+        """Whether the list plans its turns (a [plan] section with samples > 0)."""
+        return self.plan is not None and dict(self.plan)["samples"] > 0
+
+    def with_plan(self, **settings) -> "PriorityList":
+        """The same list with its planner on (the defaults, with `settings` changed)."""
+        merged = {**PLAN_DEFAULTS, **dict(self.plan or ()), **settings}
+        return dataclasses.replace(self, plan=tuple(merged.items()))
 
     def error(self, problem: str, needle: str | None = None) -> HocError:
         return _error(self.path, self.text, problem, needle)
@@ -131,6 +159,9 @@ class PriorityList:
             raise self.error(f"[choose] never bans {len(banned)} cards; at most {PK.MAX_NEVER}", "never")
         P[PK.PR_N_NEVER] = len(banned)
         P[PK.PR_NEVER:PK.PR_NEVER + len(banned)] = banned
+        if self.plan is not None:
+            for key, value in self.plan:
+                P[PLAN_SLOTS[key]] = value
         P[PK.PR_N_BUY] = len(self.buy)
         for i, rule in enumerate(self.buy):
             r = PK.PR_BUY + i * PK.RULE_SZ
@@ -234,6 +265,7 @@ def parse(path: str | Path, text: str | None = None) -> PriorityList:
     for key, value in (("gain", gain), ("lose", lose), ("never", never)):
         if not isinstance(value, list) or not all(isinstance(x, str) for x in value) or len(value) > PK.MAX_CHOOSE:
             raise _error(path, text, f"[choose] {key} must be a list of at most {PK.MAX_CHOOSE} card names", key)
+    plan = _plan(path, text, data)
     buy = data.get("buy", [])
     if not isinstance(buy, list):
         raise _error(path, text, "buy rules are written [[buy]] tables", "buy")
@@ -276,4 +308,37 @@ def parse(path: str | Path, text: str | None = None) -> PriorityList:
         min_owned=_int(path, text, princess.get("min_owned", 0), "min_owned", "min_owned"),
         set_min_sp=_int(path, text, set_.get("min_sp", 2), "min_sp", "min_sp", low=-100),
         first=tuple(first), keep=keep, abilities=abilities, buy=tuple(buy), territories_only=territories_only,
-        accept_modes=accept_modes, gain=tuple(gain), lose=tuple(lose), never=tuple(never))
+        accept_modes=accept_modes, gain=tuple(gain), lose=tuple(lose), never=tuple(never), plan=plan)
+
+
+def list_id(row) -> int:
+    """The agent id a priority-list parameter row plays as: the planning list when its planner is on."""
+    from hoc.agents.ids import PLANNED, PRIORITY
+    from hoc.agents.planner import PL_SAMPLES
+
+    return PLANNED if int(row[PL_SAMPLES]) > 0 else PRIORITY
+
+
+PLAN_LIMITS = {"samples": (0, 16), "nested": (0, 1), "margin": (0, 10_000), "potential": (-10_000, 10_000),
+               "deck": (-10_000, 10_000), "par": (0, 10_000), "backed": (-10_000, 100_000), "counter": (-10_000, 10_000), "hand": (-10_000, 10_000),
+               "opponents": (0, 10_000), "coin": (0, 10_000), "coin_cap": (0, 100)}
+
+
+def _plan(path, text, data) -> tuple[tuple[str, int], ...] | None:
+    """The [plan] section's settings over the defaults, or None without the section."""
+    if "plan" not in data:
+        return None
+    section = _table(path, text, data, "plan")
+    settings = dict(PLAN_DEFAULTS)
+    for key, value in section.items():
+        if key not in PLAN_LIMITS:
+            close = difflib.get_close_matches(key, PLAN_LIMITS, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise _error(path, text, f"unknown key {key!r} in [plan]{hint}; keys: {', '.join(PLAN_LIMITS)}", key)
+        low, high = PLAN_LIMITS[key]
+        if isinstance(value, bool) and key == "nested":
+            value = int(value)
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise _error(path, text, f"[plan] {key} must be a whole number from {low} to {high}, got {value!r}", key)
+        settings[key] = value
+    return tuple(settings.items())

@@ -73,10 +73,36 @@ TUNED = Path(__file__).parent / "tuned"                # plans found by `hoc tun
 
 
 def from_file(path: str | Path) -> Agent:
-    """A priority-list agent from a TOML file."""
-    spec = priority.parse(path)
-    return Agent(spec.name, policies.PRIORITY, spec.description or f"priority list {spec.path}", spec.params,
+    """A priority-list agent from a TOML file (with a [plan] section: the list with its turn planner)."""
+    return from_list(priority.parse(path))
+
+
+def from_list(spec: priority.PriorityList, name: str | None = None) -> Agent:
+    kind = policies.PLANNED if spec.planned else policies.PRIORITY
+    return Agent(name or spec.name, kind, spec.description or f"priority list {spec.path}", spec.params,
                  key=spec.key)
+
+
+PLAN_SUFFIX = "+plan"      # `NAME+plan`: the priority list NAME with its turn planner on (default settings)
+
+
+def planned(name: str) -> Agent:
+    """`NAME+plan`: the list of NAME (a library plan or a .toml file) with its turn planner on."""
+    base = name[:-len(PLAN_SUFFIX)]
+    spec = priority.parse(_list_path(base))
+    plan = spec.with_plan()
+    what = f"{spec.description or spec.name}; its Main phase and card questions by the turn planner"
+    return Agent(name, policies.PLANNED, what, plan.params, key=spec.key)
+
+
+def _list_path(name: str) -> Path:
+    for folder in (ARCHETYPES, TUNED):
+        if (folder / f"{name}.toml").is_file():
+            return folder / f"{name}.toml"
+    if name.endswith(".toml"):
+        return Path(name)
+    raise HocError(f"unknown agent {name + PLAN_SUFFIX!r}: {name!r} is not a priority list "
+                   f"(a library plan or a .toml file){did_you_mean(name, AGENTS)}")
 
 
 for _path in sorted(ARCHETYPES.glob("*.toml")):
@@ -190,6 +216,8 @@ def get(name: str) -> Agent:
         return AGENTS[name]
     if search.is_spec(name):
         return search.agent(name)
+    if name.endswith(PLAN_SUFFIX):
+        return planned(name)
     if name.endswith(".toml"):
         return from_file(name)
     if ":" in name:

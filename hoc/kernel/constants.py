@@ -264,7 +264,7 @@ HEADER = 96
 RULES = HEADER
 CARDS = RULES + R_LEN
 # then the lineup: per seat the jitted agent's id and its parameter row
-N_PARAMS = 280          # a priority list (buy rules, [choose] and never lists) and, after its rules, the search settings
+N_PARAMS = 292          # a priority list (buy rules, the search settings after them, [choose] and never lists, planner settings)
 AGENT_SZ = 1 + N_PARAMS
 AGENTS = CARDS + NCMAX * N_FIELDS
 # scratch where jitted agents list legal actions

@@ -2,7 +2,8 @@
 import numpy as np
 from numba import njit
 
-from hoc.agents.policies import decide, decide_search
+from hoc.agents.policies import decide as decide_plain
+from hoc.agents.policies import decide_plan, decide_search, decide_search_plan, needs
 from hoc.kernel.jit import entry, kernel
 from hoc.kernel.constants import (
     DTYPE, H_END, H_NC, H_KINDS, H_N_KINDS, MAX_KINDS, RES_MARKET, H_NP, H_OFF_STATS, H_STEPS, H_TURNS, H_WINNER, H_WIN_MASK, N_STATS, P_BACK_TURN,
@@ -18,57 +19,61 @@ from hoc.kernel.turn import apply, is_legal
 MAX_STEPS = 200_000
 
 
-@kernel
-def play_out(s):
-    """Play the game in s to its end. Returns OK, or E_STEPS if it does not end."""
-    while s[H_END] == 0:
-        apply(s, decide(s))
-        if s[H_STEPS] > MAX_STEPS:
-            return E_STEPS
-    return OK
+def _game_loops(search, plan):
+    """The loops that play one game to its end with the decider of (search, plan): plain, and
+    checking each action's legality and the invariants after each step. The flags are constants of
+    the closure and the deciders module globals (numba's cache keys a closure by its variables, and a
+    dispatcher among them would not pickle the same twice), so each loop compiles just its decider."""
+
+    @kernel
+    def play_out(s):
+        """Play the game in s to its end. Returns OK, or E_STEPS if it does not end."""
+        while s[H_END] == 0:
+            if search and plan:
+                a = decide_search_plan(s)
+            elif search:
+                a = decide_search(s)
+            elif plan:
+                a = decide_plan(s)
+            else:
+                a = decide_plain(s)
+            apply(s, a)
+            if s[H_STEPS] > MAX_STEPS:
+                return E_STEPS
+        return OK
+
+    @kernel
+    def play_checked(s, totals, work):
+        """`play_out`, checking each action's legality and the invariants after each step. Returns OK
+        or the first invariant error code."""
+        while s[H_END] == 0:
+            if search and plan:
+                a = decide_search_plan(s)
+            elif search:
+                a = decide_search(s)
+            elif plan:
+                a = decide_plan(s)
+            else:
+                a = decide_plain(s)
+            if not is_legal(s, a):
+                return E_ILLEGAL
+            apply(s, a)
+            e = check(s, totals, work)
+            if e != OK:
+                return e
+            if s[H_STEPS] > MAX_STEPS:
+                return E_STEPS
+        return OK
+
+    return play_out, play_checked
 
 
-@kernel
-def play_out_search(s):
-    """`play_out` for lineups with a search agent."""
-    while s[H_END] == 0:
-        apply(s, decide_search(s))
-        if s[H_STEPS] > MAX_STEPS:
-            return E_STEPS
-    return OK
-
-
-@kernel
-def play_checked(s, totals, work):
-    """`play_out`, checking each action's legality and the invariants after each step. Returns OK
-    or the first invariant error code."""
-    while s[H_END] == 0:
-        a = decide(s)
-        if not is_legal(s, a):
-            return E_ILLEGAL
-        apply(s, a)
-        e = check(s, totals, work)
-        if e != OK:
-            return e
-        if s[H_STEPS] > MAX_STEPS:
-            return E_STEPS
-    return OK
-
-
-@kernel
-def play_checked_search(s, totals, work):
-    """`play_checked` for lineups with a search agent."""
-    while s[H_END] == 0:
-        a = decide_search(s)
-        if not is_legal(s, a):
-            return E_ILLEGAL
-        apply(s, a)
-        e = check(s, totals, work)
-        if e != OK:
-            return e
-        if s[H_STEPS] > MAX_STEPS:
-            return E_STEPS
-    return OK
+# (search, plan) -> (play_out, play_checked) with the decider those agents need
+GAME_LOOPS = {(search, plan): _game_loops(search, plan) for search in (False, True) for plan in (False, True)}
+play_out, play_checked = GAME_LOOPS[False, False]
+play_out_search, play_checked_search = GAME_LOOPS[True, False]
+play_out_plan, play_checked_plan = GAME_LOOPS[False, True]
+play_out_search_plan, play_checked_search_plan = GAME_LOOPS[True, True]
 
 
 @entry
@@ -110,11 +115,10 @@ def record(s, out):
         out[RES_MARKET + i] = s[H_KINDS + i] if i < s[H_N_KINDS] else -1
 
 
-def _batch(validate, search=False):
-    """The batch loop, with the invariant checks or without, with the search agent or without.
-    `validate` and `search` are constants of the closure, so the branches not taken are pruned
-    before typing: a plain run never compiles the checks, nor the search."""
-
+def _batch(validate, search=False, plan=False):
+    """The batch loop, with the invariant checks or without, with the search agent or without, with
+    the turn planner or without. All three are constants of the closure, so the branches not taken
+    are pruned before typing: a plain run never compiles the checks, the search nor the planner."""
     @njit(cache=True)
     def run_batch(master, first, T, R, lineup, params, seats, group, out, coverage):
         """Play games first .. first+len(out)-1 of the run with seed `master`. Seat j of game
@@ -122,7 +126,7 @@ def _batch(validate, search=False):
         game i uses the seed of index i // group (group = players for mirrored games: the same
         shuffles, every seat rotation). One row of out per game; coverage[card, ST_*] adds up the
         games' coverage statistics."""
-        s = new_search_state(T, R, lineup, params)    # with the arena a search agent needs
+        s = new_search_state(T, R, lineup, params)    # with the arena a search agent or planner needs
         players = rule(s, R_PLAYERS)
         totals = np.zeros(rule(s, R_NC), DTYPE)
         work = np.zeros(rule(s, R_NC), DTYPE)
@@ -136,12 +140,20 @@ def _batch(validate, search=False):
             out[g, RES_GAME] = index
             if validate:
                 card_totals(s, totals, work)
-                if search:
+                if search and plan:
+                    err = play_checked_search_plan(s, totals, work)
+                elif search:
                     err = play_checked_search(s, totals, work)
+                elif plan:
+                    err = play_checked_plan(s, totals, work)
                 else:
                     err = play_checked(s, totals, work)
+            elif search and plan:
+                err = play_out_search_plan(s)
             elif search:
                 err = play_out_search(s)
+            elif plan:
+                err = play_out_plan(s)
             else:
                 err = play_out(s)
             record(s, out[g])
@@ -154,14 +166,14 @@ def _batch(validate, search=False):
     return run_batch
 
 
-# run_batch[validate]: compiled apart, each only when a run needs it; run_batch_search[validate]
-# for lineups with a search agent
-run_batch = {False: _batch(False), True: _batch(True)}
-run_batch_search = {False: _batch(False, True), True: _batch(True, True)}
+# BATCH_LOOPS[validate, search, plan]: each compiled apart, only when a run needs it
+BATCH_LOOPS = {(v, search, plan): _batch(v, search, plan)
+               for v in (False, True) for search in (False, True) for plan in (False, True)}
+run_batch = {v: BATCH_LOOPS[v, False, False] for v in (False, True)}
+run_batch_search = {v: BATCH_LOOPS[v, True, False] for v in (False, True)}
 
 
 def batch_loop(validate, ids):
-    """The batch loop a plan needs: with the checks or not, with the search agent or not."""
-    from hoc.agents.search.kernel import ISMCTS
-
-    return (run_batch_search if ISMCTS in [int(i) for i in ids] else run_batch)[bool(validate)]
+    """The batch loop a plan needs: with the checks or not, with the search agent or not, with the
+    turn planner or not."""
+    return BATCH_LOOPS[(bool(validate),) + needs(ids)]

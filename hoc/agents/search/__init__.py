@@ -12,7 +12,8 @@ probability of the rollout list's own action), `rollout` (the
 priority-list agent that plays the rollouts and models every other player), `cutoff` (rollouts stop
 after this many turns of all players and are scored by `eval`; 0 plays them to the end), `eval`
 (`sp`: a logistic of the searcher's SP lead, `scale` SP per e-fold), `princess` (back her whenever she
-is offered).
+is offered), `main` (1: search the Main-phase decisions too where a card with a text, an ability or
+a kept card is at hand, as the turn planner does; 0: the Main phase follows the rollout list).
 """
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ import numpy as np
 from hoc.errors import HocError
 from hoc.kernel import constants as K
 from hoc.agents.search.kernel import (
-    ISMCTS, IS_CUTOFF, IS_EXPLORE, IS_ITERATIONS, IS_PRINCESS, IS_PRIOR, IS_SCALE, search_nodes, search_tail,
+    ISMCTS, IS_CUTOFF, IS_EXPLORE, IS_ITERATIONS, IS_MAIN, IS_PRINCESS, IS_PRIOR, IS_SCALE, any_planner, search_nodes, search_tail,
 )
 from hoc.agents import priority_kernel as PK
 
@@ -42,6 +43,7 @@ class Options:
     eval: str = "sp"
     scale: float = 4.0
     princess: str | None = None
+    main: int = 0
 
 
 PRESETS = {
@@ -49,7 +51,7 @@ PRESETS = {
     "ismcts_fast": Options(iterations=100),
     "ismcts_strong": Options(iterations=1500),
 }
-KEYS = ("iterations", "exploration", "c", "prior", "rollout", "cutoff", "eval", "scale", "princess")
+KEYS = ("iterations", "exploration", "c", "prior", "rollout", "cutoff", "eval", "scale", "princess", "main")
 
 
 def is_spec(name: str) -> bool:
@@ -84,6 +86,10 @@ def parse(spec: str) -> Options:
 
 
 def _value(spec: str, key: str, text: str):
+    if key == "main":
+        if text not in ("0", "1"):
+            raise HocError(f"agent {spec!r}: main must be 0 or 1, not {text!r}")
+        return int(text)
     if key in ("iterations", "cutoff"):
         try:
             v = int(text)
@@ -144,6 +150,7 @@ def row(spec: str, opts: Options, ruleset) -> np.ndarray:
     P[IS_CUTOFF] = opts.cutoff
     P[IS_SCALE] = round(opts.scale * 1000)
     P[IS_PRINCESS] = -1
+    P[IS_MAIN] = opts.main
     if opts.princess is not None:
         db = ruleset.cards
         if opts.princess not in db.pile_ids("princess"):
@@ -165,6 +172,7 @@ def row(spec: str, opts: Options, ruleset) -> np.ndarray:
 def describe(opts: Options) -> str:
     end = f"cut off after {opts.cutoff} turns, scored by SP lead" if opts.cutoff else "played to the end"
     who = f"; backs {opts.princess} when offered" if opts.princess else ""
+    who += "; searches the Main phase" if opts.main else ""
     return (f"ISMCTS search: {opts.iterations} iterations per decision, PUCT c={opts.exploration:g} prior "
             f"{opts.prior:g}, rollouts by {opts.rollout} ({end}){who}")
 
@@ -178,10 +186,11 @@ def agent(spec: str):
 
 
 def reserve(state: np.ndarray, ids, rows) -> np.ndarray:
-    """`state`, or a longer copy with the arena the lineup's search agents need (agent ids, rows)."""
+    """`state`, or a longer copy with the arena the lineup's search agents and turn planners need
+    (agent ids, rows)."""
     ids = np.ascontiguousarray(ids, K.DTYPE)
     rows = np.ascontiguousarray(rows, K.DTYPE).reshape(len(ids), -1)
-    need = int(state[K.H_LEN]) + int(search_tail(state, search_nodes(ids, rows)))
+    need = int(state[K.H_LEN]) + int(search_tail(state, search_nodes(ids, rows), any_planner(ids)))
     if need <= state.shape[0]:
         return state
     big = np.zeros(need, state.dtype)

@@ -6,19 +6,9 @@ searcher runs `iterations` iterations, each on its own determinization of what i
 and takes the most visited action. Main-phase play order and declarations follow the rollout
 policy (a priority list), as do the other players everywhere.
 
-Memory. Kernels never allocate, so the search works in an *arena* at the tail of the state array,
-after the game part (s[0:s[H_LEN]]). Only states made for a lineup with a search agent have one
-(`new_search_state`, `hoc.agents.search.reserve`): other games pay nothing, and an iteration copies
-only the header and the game regions (the rules, card table and lineup of the copy are written
-once per search). Arena layout, from a = s[H_LEN]:
-
-    AR_RNG   the search's random stream (drawn from the searcher's own P_ARNG, once per search)
-    AR_CNT   NCMAX counts (hidden cards gathered by card id)
-    AR_MARK  N_ACTIONS slots: child node + 1 of each action at the current tree node
-    AR_PATH  MAX_PATH tree nodes of the current iteration
-    AR_BUF   max(deck capacity, supply capacity) cards being shuffled
-    copy     the determinized game (s[H_LEN] ints): a view `w` the engine plays like any state
-    tree     NODE_SZ ints per node, node 0 the root
+Memory and determinization: the search works in the arena at the tail of the state
+(`hoc.agents.arena`, which also draws the determinizations): each iteration copies only the header
+and the game regions (the rules, card table and lineup of the copy are written once per search).
 
 Tree. The nodes are the searcher's own decisions (the sequences of its actions, keyed by decision
 context and action), as in single-observer ISMCTS; the other players' moves are not tree nodes but
@@ -40,16 +30,6 @@ search stronger than the list at every budget from 100 iterations on:
 - common random numbers at the root: the root's actions are legal in every determinization (they
   depend only on what the searcher sees), so the root action is chosen first and the k-th visit of
   every root action plays in the k-th determinization, future shuffles included.
-
-Determinization. Everything the searcher cannot see is gathered by card id (so that two states that
-differ only in hidden arrangement give the same samples) and shuffled with the search stream: its
-own deck below any window it is looking at (CH_DECK_TOP), each opponent's hand and deck together
-(then the hand is dealt back at its public size), and the face-down part of the supply. Face-up
-deck cards and face-up supply cards stay. Then every game stream (deck shuffles, market, the
-agents' own) is reseeded from the search stream, since the game's future random numbers are hidden
-too. What the searcher saw earlier and no longer sees in the state (a card Scout showed and left on
-the deck, a card Flammaria put face down on the deck) is forgotten: the sample is drawn from a
-larger set than the player could know, never from information it lacks.
 """
 import math
 
@@ -57,22 +37,25 @@ import numpy as np
 from numba import njit
 
 from hoc.kernel.constants import (
-    A_BACK, AGENTS, AGENT_SZ, CH_DECK_TOP, CTX_EFFECT, CTX_KEEP, CTX_SECOND, DYNAMIC, HEADER, H_CH_KIND, H_CH_N,
-    H_CTX, H_DCAP, H_DECIDER, H_END, H_LEN, H_NC, H_NP, H_OFF_SUPPLY, H_REVEALED, H_RNG, H_SCAP, H_STEPS,
-    H_SUPPLY_N, H_TURNS, H_WINNER, H_WIN_MASK, LEGAL, NCMAX, N_ACTIONS, N_PARAMS, P_ARNG, P_DECK_N, P_HAND_N,
-    P_OUT, P_RNG, P_SP,
+    CTX_MAIN,
+    A_BACK, AGENTS, AGENT_SZ, CTX_EFFECT, CTX_KEEP, CTX_SECOND, DYNAMIC, HEADER, H_CH_KIND, H_CTX, H_DCAP, H_DECIDER, H_END, H_LEN, H_NP, H_SCAP, H_STEPS,
+    H_TURNS, H_WINNER, H_WIN_MASK, LEGAL, NCMAX, N_ACTIONS, N_PARAMS, P_ARNG, P_OUT, P_SP,
 )
+from hoc.agents.arena import (  # noqa: F401 (the arena layout and the determinization: re-exported)
+    AR_BUF, AR_CNT, AR_COMMIT, AR_INNER, AR_MARK, AR_PATH, AR_RNG, AR_SEED, AR_TREE, MAX_PATH, copy_offset,
+    deal_counted, deal_hidden, determinize, shuffle_supply,
+)
+from hoc.agents.ids import ISMCTS, PLANNED, PRIORITY
+from hoc.agents.planner import candidates, main_needs_plan, unbanned
 from hoc.kernel.jit import entry, kernel
 from hoc.kernel.setup import layout, new_state
 from hoc.kernel.state import (
-    GOLDEN, below, deck, hand, hand_mask, lowest, mix64, next_u64, param, pb, shuffle, store_u64,
+    GOLDEN, below, mix64, next_u64, param, pb, store_u64,
 )
-from hoc.kernel.turn import apply, is_legal, legal_actions
-from hoc.kernel.zones import FACE_UP, hand_add
+from hoc.kernel.turn import apply, is_legal
 from hoc.agents.priority_kernel import MAX_RULES, PR_BUY, PR_N_GAIN, PR_N_NEVER, RULE_SZ, banned_choice, priority_policy, priority_question
 
-ISMCTS = 3             # the agent id (its case in policies.decide)
-ROLLOUT_AGENT = 2      # policies.PRIORITY: every seat of a determinization plays the rollout list
+ROLLOUT_AGENT = PRIORITY   # every seat of a determinization plays the rollout list
 
 # The search options sit in the slots of the priority row that no list uses (after the last buy
 # rule, before the gain list), so the row is at once the rollout plan and the search's settings.
@@ -82,18 +65,9 @@ IS_CUTOFF = IS_ITERATIONS + 2      # rollouts stop after this many turns (all pl
 IS_PRINCESS = IS_ITERATIONS + 3    # backs this princess whenever she is offered (-1: any)
 IS_SCALE = IS_ITERATIONS + 4       # SP difference worth e (about 73%) at a cut-off, x 1000
 IS_PRIOR = IS_ITERATIONS + 5       # prior probability of the rollout list's action, x 1000
-IS_END = IS_ITERATIONS + 6
+IS_MAIN = IS_ITERATIONS + 6        # 1: Main-phase decisions with a card text, ability or kept card at hand are searched
+IS_END = IS_ITERATIONS + 7
 assert IS_END <= PR_N_NEVER < PR_N_GAIN <= N_PARAMS   # the search settings sit between the buy rules and the never list
-
-# arena
-AR_RNG = 0             # the stream of the current determinization
-AR_SEED = 2            # the search's seed
-AR_TREE = 4            # the tree's own stream (random expansions)
-AR_CNT = 8
-AR_MARK = AR_CNT + NCMAX
-AR_PATH = AR_MARK + N_ACTIONS
-MAX_PATH = 256
-AR_BUF = AR_PATH + MAX_PATH
 
 # tree nodes
 ND_KEY = 0             # decision context (and card-question kind) the action answers
@@ -110,18 +84,14 @@ TREE_SALT = np.uint64(0x5EA7C4A11)
 ROLLOUT_STEPS = 100_000   # a rollout that does not end by then is scored as it stands
 
 
-@kernel
-def copy_offset(s):
-    """Where the arena's game copy starts."""
-    return s[H_LEN] + AR_BUF + max(s[H_DCAP], s[H_SCAP])
-
-
 @entry
-def search_tail(s, nodes):
-    """Ints the arena needs after the game part of s for a search of up to `nodes` iterations."""
-    if nodes <= 0:
+def search_tail(s, nodes, plans):
+    """Ints the arena needs after the game part of s for a search of up to `nodes` iterations and,
+    with `plans`, for a turn planner (`hoc.agents.planner`): the buffers, two game copies (the
+    search uses the first, the planner both, one per look-ahead level), then the tree."""
+    if nodes <= 0 and not plans:
         return 0
-    return AR_BUF + max(s[H_DCAP], s[H_SCAP]) + s[H_LEN] + (nodes + 1) * NODE_SZ
+    return AR_BUF + max(s[H_DCAP], s[H_SCAP]) + 2 * s[H_LEN] + (nodes + 1) * NODE_SZ
 
 
 @entry
@@ -134,13 +104,23 @@ def search_nodes(ids, rows):
     return n
 
 
+@entry
+def any_planner(ids):
+    """Whether a seat of the lineup (agent ids) plans its turns."""
+    for k in range(ids.shape[0]):
+        if ids[k] == PLANNED:
+            return True
+    return False
+
+
 @njit(cache=True)
 def new_search_state(T, R, ids, rows):
-    """A state for games under (T, R) with room for the search agents of the lineup (agent ids,
-    parameter rows): `new_state` plus the arena, none when no seat searches."""
+    """A state for games under (T, R) with room for the search agents and turn planners of the
+    lineup (agent ids, parameter rows): `new_state` plus the arena, none when no seat searches or
+    plans."""
     s = new_state(T, R)
     layout(s)                   # the capacities and the game part's length (init_game keeps them)
-    tail = search_tail(s, search_nodes(ids, rows))
+    tail = search_tail(s, search_nodes(ids, rows), any_planner(ids))
     if tail == 0:
         return s
     big = np.zeros(s.shape[0] + tail, s.dtype)
@@ -160,9 +140,13 @@ def rollout_choice(s):
 
 @kernel
 def searched(s):
-    """Decisions the search takes: Second phase, keeping, card questions. Main-phase play order
-    and the declaration follow the rollout list."""
+    """Decisions the search takes: Second phase, keeping, card questions, and with `main` the
+    Main-phase decisions the turn planner would weigh (a card with a text, an ability or a kept card
+    at hand). Other Main-phase plays and the declaration follow the rollout list."""
     ctx = s[H_CTX]
+    if ctx == CTX_MAIN:
+        p = s[H_DECIDER]
+        return param(s, p, IS_MAIN) != 0 and main_needs_plan(s, p)
     return ctx == CTX_SECOND or ctx == CTX_KEEP or ctx == CTX_EFFECT
 
 
@@ -173,9 +157,11 @@ def decision_key(s):
 
 @kernel
 def search_actions(w, p, out):
-    """The legal actions the searcher considers (into out; returns how many): all of them, but
-    while the princess it is restricted to is offered, backing her is its only way to back."""
-    n = legal_actions(w, out)
+    """The legal actions the searcher considers (into out; returns how many): those the turn
+    planner weighs (`candidates`: in the Main phase one plain card for all), but no buy nor chosen
+    gain of a card its `never` list bans (a study's ban) while anything else is left, and while the
+    princess it is restricted to is offered, backing her is its only way to back."""
+    n = unbanned(w, p, out, candidates(w, p, out))
     k = param(w, p, IS_PRINCESS)
     if k < 0 or w[H_CTX] != CTX_SECOND or not is_legal(w, A_BACK + k):
         return n
@@ -186,96 +172,6 @@ def search_actions(w, p, out):
             out[m] = a
             m += 1
     return m
-
-
-# ---- determinization ------------------------------------------------------------------------------
-@kernel
-def deal_counted(s, nc):
-    """Lay the cards counted in the arena (copies per card id) out in its buffer in id order, then
-    shuffle them with the determinization's stream: the sample depends on the counts alone."""
-    a = s[H_LEN]
-    cnt = a + AR_CNT
-    buf = a + AR_BUF
-    n = 0
-    for c in range(nc):
-        for _ in range(s[cnt + c]):
-            s[buf + n] = c
-            n += 1
-    shuffle(s, a + AR_RNG, buf, n)
-
-
-@kernel
-def deal_hidden(s, w, q, keep_top, with_hand):
-    """Shuffle what the searcher cannot see of seat q's cards in the copy w: its face-down deck
-    cards below the top `keep_top`, and with `with_hand` its hand too (dealt back at its size).
-    The cards are gathered by id first, so the arrangement in w does not matter."""
-    a = s[H_LEN]
-    cnt = a + AR_CNT
-    buf = a + AR_BUF
-    nc = w[H_NC]
-    for c in range(nc):
-        s[cnt + c] = 0
-    k = deck(w, q)
-    below_window = w[pb(w, q) + P_DECK_N] - keep_top
-    for i in range(below_window):
-        x = w[k + i]
-        if x & FACE_UP == 0:
-            s[cnt + x] += 1
-    n_hand = w[pb(w, q) + P_HAND_N]
-    if with_hand:
-        h = hand(w, q)
-        m = hand_mask(w, q)
-        while m:
-            c = lowest(m)
-            m &= m - np.uint64(1)
-            s[cnt + c] += w[h + c]
-            hand_add(w, q, c, -w[h + c])
-    deal_counted(s, nc)
-    j = 0
-    if with_hand:
-        for _ in range(n_hand):
-            hand_add(w, q, s[buf + j], 1)
-            j += 1
-    for i in range(below_window):
-        if w[k + i] & FACE_UP == 0:
-            w[k + i] = s[buf + j]
-            j += 1
-
-
-@kernel
-def shuffle_supply(s, w):
-    """The face-down supply (below the face-up cards Buried Treasure put on top), by id, shuffled."""
-    a = s[H_LEN]
-    cnt = a + AR_CNT
-    buf = a + AR_BUF
-    nc = w[H_NC]
-    sup = w[H_OFF_SUPPLY]
-    hidden = w[H_SUPPLY_N] - w[H_REVEALED]
-    if hidden <= 1:
-        return
-    for c in range(nc):
-        s[cnt + c] = 0
-    for i in range(hidden):
-        s[cnt + w[sup + i]] += 1
-    deal_counted(s, nc)
-    for i in range(hidden):
-        w[sup + i] = s[buf + i]
-
-
-@kernel
-def determinize(s, w, p):
-    """Turn w (a copy of the game) into a sample of the states the searcher p cannot tell from it."""
-    window = w[H_CH_N] if w[H_CTX] == CTX_EFFECT and w[H_CH_KIND] == CH_DECK_TOP and w[H_DECIDER] == p else 0
-    deal_hidden(s, w, p, window, False)
-    for q in range(w[H_NP]):
-        if q != p:
-            deal_hidden(s, w, q, 0, True)
-    shuffle_supply(s, w)
-    rng = s[H_LEN] + AR_RNG
-    store_u64(w, H_RNG, next_u64(s, rng))
-    for q in range(w[H_NP]):
-        store_u64(w, pb(w, q) + P_RNG, next_u64(s, rng))
-        store_u64(w, pb(w, q) + P_ARNG, next_u64(s, rng))
 
 
 # ---- the tree ------------------------------------------------------------------------------------
@@ -498,7 +394,7 @@ def ismcts_policy(s):
     p = s[H_DECIDER]
     start = copy_offset(s)
     length = s[H_LEN]
-    tree = start + length
+    tree = start + 2 * length          # after the two game copies (the second is the planner's)
     cap = (s.shape[0] - tree) // NODE_SZ
     if not searched(s) or cap < 3:
         return rollout_choice(s)        # play order, declarations (and a state without an arena)

@@ -98,12 +98,12 @@ def race(ruleset: Ruleset, candidates: np.ndarray, opponents: np.ndarray, oppone
     """Successive halving of the candidate parameter rows (priority lists) against the opponents
     (parameter rows and the ids of their jitted policies). `penalty` is taken off each candidate's
     score (a parsimony tie-break: plans that play the same games rank by size)."""
-    from hoc.agents.policies import PRIORITY
+    from hoc.agents.priority import list_id
 
     players = ruleset.players
     C, O = len(candidates), len(opponents)
     rows = np.concatenate([candidates, opponents]).astype(K.DTYPE)
-    ids = np.concatenate([np.full(C, PRIORITY), opponent_ids]).astype(K.DTYPE)
+    ids = np.concatenate([[list_id(r) for r in candidates], opponent_ids]).astype(K.DTYPE)
     wins = np.zeros((C, O), np.int64)
     games = np.zeros((C, O), np.int64)
     margin = np.zeros((C, O))

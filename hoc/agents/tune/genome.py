@@ -26,7 +26,12 @@ BOUNDS = {
     "min_coins": (6, 14),      # every princess costs 6: fewer coins cannot back
     "min_owned": (0, 40),
     "set_min_sp": (1, 16),     # setting needs positive SP in hand anyway
+    # the turn planner's weights (x 100, hoc.agents.planner), around their defaults
+    "plan.potential": (0, 200), "plan.deck": (0, 400), "plan.par": (0, 400), "plan.backed": (0, 3000),
+    "plan.counter": (0, 300), "plan.hand": (0, 200), "plan.opponents": (0, 200), "plan.coin": (0, 400),
+    "plan.coin_cap": (4, 16), "plan.margin": (0, 200),
 }
+PLAN_WEIGHTS = tuple(k[len("plan."):] for k in BOUNDS if k.startswith("plan."))
 NUMERIC = tuple(k for k in priority.CONDITIONS if k not in priority.CARD_VALUED and k != "princess")
 CARD_VALUED = priority.CARD_VALUED          # offered, not_offered: a market card; backed: a princess
 FLAGS = ("keep", "abilities", "territories_only", "accept_modes")
@@ -60,6 +65,7 @@ class Plan:
     gain: tuple[str, ...] = ()
     lose: tuple[str, ...] = ()
     never: tuple[str, ...] = ()        # banned kinds or cards (`hoc tune --ban`): fixed, never searched
+    plan: tuple[tuple[str, int], ...] | None = None   # the turn planner's settings ([plan]); None: off
 
     def document(self, description: str = "") -> dict:
         """The agent file as TOML data: only the sections the plan uses, keys in the file's order."""
@@ -73,6 +79,8 @@ class Plan:
             doc["choose"] = {"gain": list(self.gain), "lose": list(self.lose)}
             if self.never:
                 doc["choose"]["never"] = list(self.never)
+        if self.plan is not None:
+            doc["plan"] = dict(self.plan)
         if self.buy:
             doc["buy"] = [{"card": r.card, **dict(r.conditions)} for r in self.buy]
         return doc
@@ -108,14 +116,20 @@ class Plan:
     def threshold_slots(self) -> list[tuple[str, int | None]]:
         """Where each threshold sits: (setting, None) or (condition kind, rule index)."""
         slots: list[tuple[str, int | None]] = [("min_coins", None), ("min_owned", None), ("set_min_sp", None)]
+        if self.plan is not None:
+            slots += [(f"plan.{k}", None) for k in PLAN_WEIGHTS]
         for i, r in enumerate(self.buy):
             slots += [(k, i) for k, _ in r.conditions if k in NUMERIC]
         return slots
 
     def thresholds(self) -> np.ndarray:
         values = []
+        plan = dict(self.plan or ())
         for kind, i in self.threshold_slots():
-            values.append(getattr(self, kind) if i is None else self.buy[i].condition(kind))
+            if kind.startswith("plan."):
+                values.append(plan[kind[len("plan."):]])
+            else:
+                values.append(getattr(self, kind) if i is None else self.buy[i].condition(kind))
         return np.array(values, np.int64)
 
     def threshold_bounds(self) -> tuple[np.ndarray, np.ndarray]:
@@ -128,13 +142,18 @@ class Plan:
         lo, hi = self.threshold_bounds()
         values = np.clip(np.rint(np.asarray(values, float)), lo, hi).astype(np.int64).tolist()
         settings = {}
+        plan = dict(self.plan or ())
         rules = [dict(r.conditions) for r in self.buy]
         for (kind, i), v in zip(self.threshold_slots(), values):
-            if i is None:
+            if kind.startswith("plan."):
+                plan[kind[len("plan."):]] = v
+            elif i is None:
                 settings[kind] = v
             else:
                 rules[i][kind] = v
         buy = tuple(Rule(r.card, tuple(c.items())) for r, c in zip(self.buy, rules))
+        if self.plan is not None:
+            settings["plan"] = tuple(plan.items())
         return replace(self, buy=buy, **settings)
 
     def structure(self) -> Plan:
@@ -154,7 +173,7 @@ def from_spec(spec: priority.PriorityList) -> Plan:
     return Plan(buy=tuple(Rule(r["card"], tuple((k, v) for k, v in r.items() if k != "card")) for r in spec.buy),
                 prefer=spec.prefer, min_coins=spec.min_coins, min_owned=spec.min_owned, set_min_sp=spec.set_min_sp,
                 first=spec.first, keep=spec.keep, abilities=spec.abilities, territories_only=spec.territories_only,
-                accept_modes=spec.accept_modes, gain=spec.gain, lose=spec.lose, never=spec.never)
+                accept_modes=spec.accept_modes, gain=spec.gain, lose=spec.lose, never=spec.never, plan=spec.plan)
 
 
 def load(path) -> Plan:
@@ -174,6 +193,7 @@ class Universe:
     ruleset: Ruleset
     princess: str | None = None
     banned: tuple[str, ...] = ()       # kinds or cards the plan may not buy nor pick to gain
+    plan: bool = False                 # every plan plays with the turn planner (`hoc tune --plan`)
 
     @cached_property
     def banned_cards(self) -> frozenset[str]:

@@ -7,7 +7,7 @@ from hoc.kernel.constants import H_WIN_MASK, P_SP, R_PLAYERS
 from hoc.agents.search.kernel import new_search_state
 from hoc.kernel.setup import game_seed, init_game
 from hoc.kernel.state import pb, rule, seat_agent
-from hoc.research.batch import play_out, play_out_search
+from hoc.research.batch import play_out, play_out_plan, play_out_search, play_out_search_plan
 
 OUT_WIN_MASK = 0       # bit j: seat j won
 OUT_ERROR = 1          # 0, or the invariant error code of `play_out`
@@ -15,9 +15,9 @@ OUT_SP = 2             # then the final SP of each seat
 OUT_LEN = OUT_SP + 4
 
 
-def _schedule(search):
-    """The tuner's loop, with the search agent or without (`search` is a closure constant: the
-    plain loop never compiles the search)."""
+def _schedule(search, plan=False):
+    """The tuner's loop, with the search agent or without, with the turn planner or without (closure
+    constants: the plain loop compiles neither)."""
 
     @njit(cache=True)
     def play_schedule(master, T, R, ids, rows, seed_index, seats, out):
@@ -31,8 +31,12 @@ def _schedule(search):
                 k = seats[g, j]
                 seat_agent(s, j, ids[k], rows[k])
             init_game(s, game_seed(master, seed_index[g]))
-            if search:
+            if search and plan:
+                out[g, OUT_ERROR] = play_out_search_plan(s)
+            elif search:
                 out[g, OUT_ERROR] = play_out_search(s)
+            elif plan:
+                out[g, OUT_ERROR] = play_out_plan(s)
             else:
                 out[g, OUT_ERROR] = play_out(s)
             out[g, OUT_WIN_MASK] = s[H_WIN_MASK]
@@ -42,11 +46,12 @@ def _schedule(search):
     return play_schedule
 
 
-_play_schedule = {False: _schedule(False), True: _schedule(True)}
+_play_schedule = {(search, plan): _schedule(search, plan) for search in (False, True) for plan in (False, True)}
 
 
 def play_schedule(master, T, R, ids, rows, seed_index, seats, out):
-    """The tuner's loop for these agent ids (with the search compiled in only when one searches)."""
-    from hoc.agents.search.kernel import ISMCTS
+    """The tuner's loop for these agent ids (with the search or the planner compiled in only when a
+    seat needs it)."""
+    from hoc.agents.policies import needs
 
-    _play_schedule[ISMCTS in [int(i) for i in ids]](master, T, R, ids, rows, seed_index, seats, out)
+    _play_schedule[needs(ids)](master, T, R, ids, rows, seed_index, seats, out)

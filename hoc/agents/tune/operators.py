@@ -14,6 +14,7 @@ from dataclasses import replace
 import numpy as np
 
 from hoc.agents import priority_kernel as PK
+from hoc.agents.planner import DEFAULTS as PLAN_DEFAULTS
 from hoc.agents.tune.genome import CARD_VALUED, FLAGS, NUMERIC, Plan, Rule, Universe
 
 # where fresh thresholds are drawn (inside BOUNDS): the values a player would try first
@@ -249,6 +250,8 @@ def valid(plan: Plan, universe: Universe) -> Plan:
     banned = universe.banned_cards      # a banned card leaves every rule and list (the start plan's too)
     buy = tuple(Rule(r.card, r.conditions[:PK.MAX_CONDS]) for r in plan.buy if r.card not in banned)[:PK.MAX_RULES]
     buy = buy or (Rule("city"),)        # an agent file needs a buy rule
+    if universe.plan and plan.plan is None:     # --plan: the planner on, at its defaults to start
+        plan = replace(plan, plan=tuple(PLAN_DEFAULTS.items()))
     plan = replace(plan, prefer=prefer, buy=buy, first=_unique(tuple(c for c in plan.first if c not in banned),
                                                                PK.MAX_FIRST),
                    gain=_unique(tuple(c for c in plan.gain if c not in banned), PK.MAX_CHOOSE),

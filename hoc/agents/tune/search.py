@@ -22,7 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
-from hoc.agents.policies import PRIORITY
+from hoc.agents.priority import list_id
 from hoc.agents.registry import Agent
 from hoc.agents.tune import evaluate, operators
 from hoc.agents.tune.genome import Plan, Universe, from_text
@@ -63,6 +63,7 @@ class Settings:
     playoff_seeds: int = 200           # per opponent, for the last champions' final comparison
     playoff_champions: int = 4
     ban: tuple[str, ...] = ()          # kinds or cards the plan may not buy nor pick to gain (--ban)
+    plan: bool = False                 # every candidate plays with the turn planner, its weights searched (--plan)
 
     def __post_init__(self):
         from hoc.game import check_seed
@@ -94,7 +95,7 @@ class Settings:
 
     @property
     def universe(self) -> Universe:
-        return Universe(self.ruleset, self.princess, self.ban)
+        return Universe(self.ruleset, self.princess, self.ban, self.plan)
 
     def identity(self) -> dict:
         d = self.ruleset.describe()
@@ -105,6 +106,8 @@ class Settings:
                  playoff_seeds=self.playoff_seeds, playoff_champions=self.playoff_champions)
         if self.ban:                    # only when given: checkpoints written before --ban still resume
             d["ban"] = list(self.ban)
+        if self.plan:
+            d["plan"] = True
         return d
 
 
@@ -290,7 +293,7 @@ def step(state: State, settings: Settings, opponent_rows: np.ndarray, opponent_i
             pool.add(child(state.elites, u, rng))
     hall = state.active_hall(settings.hall_size)
     rows = [opponent_rows] + [state.hall[i].params(rs)[None, :] for i in hall]
-    ids = np.concatenate([opponent_ids, np.full(len(hall), PRIORITY, opponent_ids.dtype)])
+    ids = np.concatenate([opponent_ids, np.array([list_id(r[0]) for r in rows[1:]], opponent_ids.dtype)])
     r = evaluate.race(rs, np.stack(pool.rows), np.concatenate(rows), ids, derive(settings.seed, GAMES, g), backend,
                       settings.first_seeds, settings.keep, pool.penalty())
     champion = pool.plans[r.order[0]]
@@ -341,7 +344,7 @@ def playoff(state: State, settings: Settings, opponent_rows, opponent_ids, backe
         return pool.plans[0], {"finalists": 1, "games": 0}
     hall = state.active_hall(settings.hall_size)
     rows = np.concatenate([opponent_rows] + [state.hall[i].params(settings.ruleset)[None, :] for i in hall])
-    ids = np.concatenate([opponent_ids, np.full(len(hall), PRIORITY, opponent_ids.dtype)])
+    ids = np.concatenate([opponent_ids, np.array([list_id(r) for r in rows[len(opponent_ids):]], opponent_ids.dtype)])
     r = evaluate.race(settings.ruleset, np.stack(pool.rows), rows, ids, derive(settings.seed, PLAYOFF), backend,
                       settings.playoff_seeds, len(pool.plans), pool.penalty())
     return pool.plans[r.order[0]], {"finalists": len(pool.plans), "games": r.games_played,

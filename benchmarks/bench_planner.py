@@ -1,0 +1,42 @@
+"""Turn planner speed beside the plain list, in one run (a script that prints numbers, never a timed test).
+
+    python benchmarks/bench_planner.py [--games N] [--plans tuned_general_2p,tuned_laolily_2p,curse_witch]
+
+For each priority list P: 2-player games of P against P (both seats) and of P+plan against P+plan,
+full rules, random markets, seats rotated, in the jitted batch loop on one core (`play_rows`, as
+`hoc simulate --jobs 1` plays them), in process time; then the ratio. Issue 20's target: a tuned plan
+with the planner plays at least 40% of its games/s without it.
+"""
+from __future__ import annotations
+
+import argparse
+import time
+
+
+def games_per_second(names: str, games: int) -> float:
+    from hoc.research.harness import Plan, play_rows
+    from hoc.research.simulate import lineup
+    from hoc.rules import Ruleset
+
+    rs = Ruleset(players=2, market="random")
+    plan = Plan(rs, lineup(names, 2), games, seed=101, rotate=True)
+    play_rows(plan, 0, 1)                       # load (or compile) the kernels
+    t = time.process_time()
+    play_rows(plan, 0, games)
+    return games / (time.process_time() - t)
+
+
+def main(argv=None) -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--games", type=int, default=20000)
+    p.add_argument("--plans", default="tuned_general_2p,tuned_laolily_2p,curse_witch")
+    args = p.parse_args(argv)
+    print(f"{'plan':<22} {'plain games/s':>14} {'+plan games/s':>14} {'ratio':>7}")
+    for name in args.plans.split(","):
+        plain = games_per_second(f"{name},{name}", args.games)
+        planned = games_per_second(f"{name}+plan,{name}+plan", args.games)
+        print(f"{name:<22} {plain:>14,.0f} {planned:>14,.0f} {planned / plain:>7.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,451 @@
+"""The turn planner: a priority list that plays its own Main phase and answers its own card questions
+by looking ahead to the end of its turn, instead of by fixed defaults.
+
+A priority list decides buys, backing and setting well (that is what `hoc tune` searches), but its
+Main phase follows a fixed order (links first, then other Actions, then Territories) and its card
+questions a fixed answer (the first mode or a decline, the cheapest card to lose). A card whose value
+lies in those decisions (Curse Witch's cost and mode, Adventurer's exile, City Development's upgrade,
+Trading Ship's draw-or-coins) then plays as a blank.
+
+At each decision of the player's own turn that fixed rules cannot weigh (a Main-phase decision while a
+card with a text, an ability, Lily or a kept card is at hand; a card question of its own turn with a
+choice), the planner tries every legal action on copies of the state: for each of `samples`
+determinizations (what the player cannot see shuffled, as the search agent does: its own deck, the
+other players' hands and decks, the face-down supply, the future random numbers), it applies the
+action and plays on by its list, and scores where the look-ahead stops: a Main-phase decision at the
+end of the Main phase, by the position plus what the coins left will buy (`coin` per coin up to
+`coin_cap`, a quarter beyond), since the Second phase is its list's to play; a card question of the
+Second phase or the Cleanup at the end of the turn. Valuing the Second phase by the coins rather
+than by the cards the list then buys keeps the planner from steering its list (a static score that
+ranked a Senator above a Large City would otherwise play fewer coins so that the list buys the
+Senator: measured, it lost games). The same determinizations serve every action (common random numbers), so actions are compared
+on the same deals. Inside a look-ahead the player's later card questions are planned once more, one
+level deep and with one determinization each, so that playing a card is valued with its question
+answered well; everything else follows the list. The list's own action is kept unless another one
+scores better by more than `margin`: the planner is a one-step improvement of its list (a rollout
+policy in Bertsekas's sense), never a different plan.
+
+The score of a turn's end, from the player p's side, is F(p) - opponents x mean F(q) over the other
+players q still in the game, with, for every player,
+
+    F(q) = SP(q) + potential x SP of q's Succession cards outside its domain
+           + deck x sum over q's cards and backed princess of (printed cost - par)
+           + backed if q has backed a princess + counter x q's coin counters
+
+and, for the opponents, minus hand x the cards they hold (what an attack made them discard). Every
+term reads printed card data and zones only: no card is named. The deck term prices a card by its
+printed cost (a Calamity at 0) against a par, wherever it lies: a bought card adds more the dearer it
+is, a backed princess counts like a bought card plus `backed` (her domain: a list backs whenever it
+may, before any buy) and cards moved to the domain keep their price, so more coins never score less
+and the planner does not second-guess its list's Second phase; exiling a card below par (a
+Farming Village, an Apprentice Maid with its -2 SP) raises the score, a Curse given to an opponent
+lowers theirs. The weights are parameters of the plan (`[plan]` in the agent file; x 100, SP = 100),
+so `hoc tune` can search them with the buy rules.
+
+Memory. The planner works in the arena at the tail of the state (`hoc.agents.search.kernel`): the
+buffers for determinizing, then two game copies, one per look-ahead level (`hoc.agents.arena`). A lineup with a
+planning seat gets the arena (`arena_tail`); other games pay nothing.
+"""
+import numpy as np
+
+from hoc.agents.priority_kernel import (
+    PLAN_SZ, PR_ABILITIES, PR_PLAN, banned_choice, never, priority_policy, priority_question,
+)
+from hoc.kernel.constants import (
+    A_ABILITY, A_BUY, A_CHOOSE, A_LILY, A_PASS, A_PLAY, CTX_EFFECT, H_CH_GOOD, F_LINKS, H_OFF_STATS, NCMAX, CTX_MAIN, DYNAMIC, F_COST, F_EFFECT, F_SP, F_TRIGGERS, F_TYPES,
+    HEADER, H_COINS, H_CTX, H_CUR, H_DEPTH, H_PHASE, H_STEPS, PH_MAIN, H_DECIDER, H_END, H_LEN, H_NACTIVE, H_NP, H_OPEN, H_TURNS, LEGAL, N_ACTIONS,
+    P_COIN_CTR, P_HANDY_CTR, P_HAND_N, P_KEPT_N, P_ARNG, P_OUT, P_PRINCESS, P_SP, TRIG_PLAY, TY_ACTION, TY_CALAMITY, TY_SUCCESSION,
+    TY_TERRITORY,
+)
+from hoc.kernel.effects import ability_ready, lily_ready
+from hoc.kernel.jit import entry, kernel
+from hoc.kernel.state import GOLDEN, active, card, domain, hand_mask, lowest, mix64, next_u64, owned, param, pb, store_u64
+from hoc.kernel.turn import apply, legal_actions
+from hoc.agents.arena import AR_COMMIT, AR_INNER, AR_RNG, copy_offset, determinize
+
+ONE = np.uint64(1)
+
+# the plan block of the priority row (PR_PLAN ...): weights x 100
+PL_SAMPLES = PR_PLAN       # determinizations per action at the top level (0: the planner is off)
+PL_POTENTIAL = PR_PLAN + 1
+PL_DECK = PR_PLAN + 2
+PL_COUNTER = PR_PLAN + 3
+PL_HAND = PR_PLAN + 4
+PL_OPPONENTS = PR_PLAN + 5
+PL_MARGIN = PR_PLAN + 6
+PL_NESTED = PR_PLAN + 7    # 1: card questions inside a look-ahead are planned too (one level, one sample)
+PL_PAR = PR_PLAN + 8       # the printed cost of a card that neither helps nor hurts a deck
+PL_BACKED = PR_PLAN + 9    # what having backed a princess is worth beyond her price (her domain)
+PL_COIN = PR_PLAN + 10     # a coin to spend in the Second phase (a Main-phase look-ahead stops there)
+PL_COIN_CAP = PR_PLAN + 11  # coins worth PL_COIN each; a coin beyond is worth a quarter of it
+assert PL_COIN_CAP < PR_PLAN + PLAN_SZ
+DEFAULTS = {"samples": 1, "potential": 70, "deck": 100, "par": 150, "backed": 800, "counter": 80, "hand": 40,
+            "opponents": 100, "margin": 5, "nested": 1, "coin": 100, "coin_cap": 8}
+SLOTS = {"samples": PL_SAMPLES, "potential": PL_POTENTIAL, "deck": PL_DECK, "par": PL_PAR, "backed": PL_BACKED, "counter": PL_COUNTER,
+         "hand": PL_HAND, "opponents": PL_OPPONENTS, "margin": PL_MARGIN, "nested": PL_NESTED,
+         "coin": PL_COIN, "coin_cap": PL_COIN_CAP}
+
+INNER_SALT = np.uint64(0x91A7E5)
+
+
+@kernel
+def base_choice(s):
+    """The list's own action for the decision s waits for (any seat: in a look-ahead every seat plays
+    its list, the planner's model of the other players)."""
+    if s[H_CTX] == CTX_EFFECT:
+        a = priority_question(s)
+        return a if a >= 0 else banned_choice(s)
+    return priority_policy(s)
+
+
+@kernel
+def main_needs_plan(s, p):
+    """A Main-phase decision the list's fixed order cannot weigh: a playable card in hand has a text
+    that acts when played, or the princess's ability or Lily is ready (when the list uses them).
+    With only plain cards the order does not matter and every one is worth playing."""
+    if param(s, p, PR_ABILITIES) and (ability_ready(s, p) or lily_ready(s, p)):
+        return True
+    if s[pb(s, p) + P_KEPT_N] > 0:
+        return True
+    if s[H_OPEN] <= 0:
+        return False
+    m = hand_mask(s, p)
+    while m:
+        c = lowest(m)
+        m &= m - ONE
+        if card(s, c, F_TYPES) & (TY_ACTION | TY_TERRITORY) and card(s, c, F_TRIGGERS) & (1 << TRIG_PLAY) \
+                and card(s, c, F_EFFECT) != 0:
+            return True
+    return False
+
+
+@kernel
+def planned(s, p):
+    """The decision s waits for is one the planner takes for p: p's own turn, the Main phase or a
+    card question."""
+    if s[H_CUR] != p or s[H_DECIDER] != p:
+        return False
+    ctx = s[H_CTX]
+    if ctx == CTX_MAIN:
+        return main_needs_plan(s, p)
+    return ctx == CTX_EFFECT
+
+
+@kernel
+def standing(w, q, pot, deck, par, counter, backed):
+    """F(q) x 100 (see the module docstring)."""
+    b = pb(w, q)
+    own = owned(w, q)
+    dom = domain(w, q)
+    worth = 0
+    potential = 0
+    for i in range(w[H_NACTIVE]):
+        c = active(w, i)
+        n = w[own + c]
+        if n <= 0:
+            continue
+        if card(w, c, F_TYPES) & TY_CALAMITY == 0:
+            worth += n * 100 * card(w, c, F_COST)
+        worth -= n * par
+        if card(w, c, F_TYPES) & TY_SUCCESSION:
+            potential += (n - w[dom + c]) * card(w, c, F_SP)
+    k = w[b + P_PRINCESS]
+    bonus = 0
+    if k >= 0:                   # the princess backed: priced like a card bought, plus what a domain is worth
+        worth += 100 * card(w, k, F_COST) - par
+        bonus = backed
+    counters = w[b + P_COIN_CTR] + w[b + P_HANDY_CTR]
+    return 100.0 * w[b + P_SP] + pot * potential + deck / 100.0 * worth + counter * counters + bonus
+
+
+@kernel
+def turn_value(w, p, row):
+    """The score of the end of p's turn in w (x 100), the weights read from p's row in `row` (the real
+    state)."""
+    pot = param(row, p, PL_POTENTIAL)
+    deck = param(row, p, PL_DECK)
+    par = param(row, p, PL_PAR)
+    counter = param(row, p, PL_COUNTER)
+    backed = param(row, p, PL_BACKED)
+    v = standing(w, p, pot, deck, par, counter, backed)
+    if w[H_CUR] == p and w[H_TURNS] == row[H_TURNS] and w[H_END] == 0:
+        # the Main phase is over and the Second phase to come: what the coins can buy, by the list
+        coins = w[H_COINS] + 0.0
+        cap = param(row, p, PL_COIN_CAP)
+        v += param(row, p, PL_COIN) * (min(coins, cap) + 0.25 * max(0.0, coins - cap))
+    others = 0.0
+    n = 0
+    held = 0
+    for q in range(w[H_NP]):
+        if q != p and w[pb(w, q) + P_OUT] == 0:
+            others += standing(w, q, pot, deck, par, counter, backed)
+            held += w[pb(w, q) + P_HAND_N]
+            n += 1
+    if n > 0:
+        v -= param(row, p, PL_OPPONENTS) / 100.0 * others / n
+        v -= param(row, p, PL_HAND) * held / n
+    return v
+
+
+@kernel
+def copy_game(s, w):
+    """w's header and game regions from s, but the coverage statistics (the last region: a look-ahead
+    only adds to them, and nothing it reads depends on them); the rules, card table and lineup of w
+    are written once per decision."""
+    for i in range(HEADER):          # loops, not slice copies: those may allocate a temporary
+        w[i] = s[i]
+    for i in range(DYNAMIC, s[H_OFF_STATS]):
+        w[i] = s[i]
+
+
+@kernel
+def copy_fixed(s, w):
+    """w's rules, card table and lineup from s (the scratch for legal actions is not copied)."""
+    for i in range(HEADER, LEGAL):
+        w[i] = s[i]
+
+
+@kernel
+def plain_card(s, c):
+    """A card without a text that acts when played: playing it only adds its coins and links."""
+    return card(s, c, F_TRIGGERS) & (1 << TRIG_PLAY) == 0 or card(s, c, F_EFFECT) == 0
+
+
+@kernel
+def banned(s, p, a):
+    """Action a buys, or picks to gain, a card on p's `never` list (a study's ban)."""
+    if A_BUY <= a < A_BUY + NCMAX:
+        return never(s, p, a - A_BUY)
+    if A_CHOOSE <= a < A_CHOOSE + NCMAX and s[H_CTX] == CTX_EFFECT and s[H_CH_GOOD] != 0:
+        return never(s, p, a - A_CHOOSE)
+    return False
+
+
+@kernel
+def unbanned(s, p, out, n):
+    """The actions out[:n] without the banned ones (see `banned`), unless none would be left."""
+    m = 0
+    for i in range(n):
+        if not banned(s, p, out[i]):
+            m += 1
+    if m == 0 or m == n:
+        return n
+    m = 0
+    for i in range(n):
+        a = out[i]
+        if not banned(s, p, a):
+            out[m] = a
+            m += 1
+    return m
+
+
+@kernel
+def plain_link_in_hand(s, p):
+    if s[H_OPEN] <= 0:
+        return False
+    m = hand_mask(s, p)
+    while m:
+        c = lowest(m)
+        m &= m - ONE
+        if card(s, c, F_TYPES) & (TY_ACTION | TY_TERRITORY) and plain_card(s, c) and card(s, c, F_LINKS) > 0:
+            return True
+    return False
+
+
+@kernel
+def candidates(s, p, out):
+    """The actions the planner weighs (into out; returns how many): the legal ones, without the
+    abilities when the list does not use them, and in the Main phase one plain card with a link for
+    all of them (the first): which of those is played first changes nothing the rest of the turn
+    cannot play too, so weighing each would only multiply the look-aheads; and no pass while such a
+    card is playable (its coins and link cost nothing)."""
+    n = legal_actions(s, out)
+    if s[H_CTX] != CTX_MAIN:
+        return n
+    abilities = param(s, p, PR_ABILITIES) != 0
+    m = 0
+    plain_seen = False
+    for i in range(n):
+        a = out[i]
+        if (a == A_ABILITY or a == A_LILY) and not abilities:
+            continue
+        if a == A_PASS and plain_link_in_hand(s, p):
+            continue                  # ending the Main phase with a free play left never scores more
+        if A_PLAY <= a < A_PLAY + NCMAX:
+            c = a - A_PLAY
+            if plain_card(s, c) and card(s, c, F_LINKS) > 0:
+                if plain_seen:
+                    continue
+                plain_seen = True
+        out[m] = a
+        m += 1
+    return m
+
+
+@kernel
+def going(w, turn, main):
+    """A look-ahead goes on: the game and the turn `turn` are not over and, when `main`, neither is
+    its Main phase (effects still resolving count as the Main phase)."""
+    if w[H_END] != 0 or w[H_TURNS] != turn:
+        return False
+    return not main or w[H_PHASE] == PH_MAIN or w[H_DEPTH] > 0
+
+
+@kernel
+def play_turn_out(w, turn, main):
+    """The lists play w on to the end of the turn `turn` (the next turn starting, or the game's end),
+    or with `main` to the end of its Main phase."""
+    while going(w, turn, main):
+        apply(w, base_choice(w))
+
+
+@kernel
+def finish_turn(s, w, x, p, turn, main):
+    """`play_turn_out`, but p's own card questions with a choice are planned one level down (in
+    copy x): playing a card is then valued with its question answered well."""
+    while going(w, turn, main):
+        if w[H_CTX] == CTX_EFFECT and w[H_DECIDER] == p and w[H_CUR] == p:
+            a = plan_inner(s, w, x, p, turn, main)
+        else:
+            a = base_choice(w)
+        apply(w, a)
+
+
+@kernel
+def plan_inner(s, w, x, p, turn, main):
+    """A card question inside a look-ahead: each legal answer tried once on its own determinization
+    of w (one seed for all answers), the rest of the turn by the lists."""
+    own = base_choice(w)
+    n = legal_actions(w, w[LEGAL:LEGAL + N_ACTIONS])
+    if n <= 1:
+        return own
+    seed = next_u64(s, s[H_LEN] + AR_INNER)
+    best = own
+    best_v = -1e300
+    for i in range(-1, n):            # the list's own answer first: the others must beat it by the margin
+        a = own if i < 0 else w[LEGAL + i]
+        if i >= 0 and a == own:
+            continue
+        copy_game(w, x)
+        store_u64(s, s[H_LEN] + AR_RNG, seed)
+        determinize(s, x, p)
+        apply(x, a)
+        play_turn_out(x, turn, main)
+        v = turn_value(x, p, s)
+        if i < 0:
+            best_v = v + param(s, p, PL_MARGIN)
+        elif v > best_v:
+            best_v = v
+            best = a
+    return best
+
+
+@kernel
+def action_value(s, p, a, w, x, seed, turn, main):
+    """The mean score of the end of p's turn after action a, over p's `samples` determinizations
+    (the k-th the same for every action: common random numbers)."""
+    samples = max(1, param(s, p, PL_SAMPLES))
+    nested = param(s, p, PL_NESTED) != 0
+    total = 0.0
+    for k in range(samples):
+        copy_game(s, w)
+        store_u64(s, s[H_LEN] + AR_RNG, mix64(seed + np.uint64(k + 1) * GOLDEN))
+        determinize(s, w, p)
+        apply(w, a)
+        if nested:
+            finish_turn(s, w, x, p, turn, main)
+        else:
+            play_turn_out(w, turn, main)
+        total += turn_value(w, p, s)
+    return total / samples
+
+
+@kernel
+def look_ahead(s, p):
+    """Prepare the look-ahead of the decision s waits for: the two game copies (w, x) written whole
+    from s, and the seed (one draw of p's own stream; the nested stream is seeded from it)."""
+    length = s[H_LEN]
+    start = copy_offset(s)
+    w = s[start:start + length]
+    x = s[start + length:start + 2 * length]
+    copy_fixed(s, w)
+    if param(s, p, PL_NESTED) != 0:
+        copy_fixed(s, x)
+    seed = next_u64(s, pb(s, p) + P_ARNG)
+    store_u64(s, s[H_LEN] + AR_INNER, mix64(seed ^ INNER_SALT))
+    return w, x, seed
+
+
+@kernel
+def has_arena(s):
+    return s.shape[0] >= copy_offset(s) + 2 * s[H_LEN]
+
+
+@kernel
+def committed(s, p, own):
+    """The planner's last Main-phase choice was a plain card with a link, the very decision before
+    this one (nothing drawn, no other decision since), and the list's action now is another: keep to
+    the line that look-ahead scored (its continuation played the list's order, plain cards first)."""
+    c = s[H_LEN] + AR_COMMIT
+    if s[c] != s[H_TURNS] + 1 or s[c + 1] != s[H_STEPS] or s[c + 2] != p or s[c + 3] != s[pb(s, p) + P_HAND_N]:
+        return False
+    return A_PLAY <= own < A_PLAY + NCMAX and plain_card(s, own - A_PLAY) and card(s, own - A_PLAY, F_LINKS) > 0
+
+
+@kernel
+def commit(s, p, a):
+    """Remember a plain card chosen (see `committed`); any other choice forgets."""
+    c = s[H_LEN] + AR_COMMIT
+    if s[H_CTX] == CTX_MAIN and A_PLAY <= a < A_PLAY + NCMAX and plain_card(s, a - A_PLAY):
+        s[c] = s[H_TURNS] + 1
+        s[c + 1] = s[H_STEPS] + 1
+        s[c + 2] = p
+        s[c + 3] = s[pb(s, p) + P_HAND_N] - 1
+    else:
+        s[c] = 0
+
+
+@kernel
+def plan_choice(s, p):
+    """The planner's action for the decision s waits for (see the module docstring): the list's own
+    action unless another legal action scores better by more than the margin. The real state comes
+    out as it went in but for p's own random stream (one draw seeds the look-aheads) and the arena."""
+    own = base_choice(s)
+    if not has_arena(s):              # (a state without the arena is never made so by the loops)
+        return own
+    if committed(s, p, own):
+        commit(s, p, own)
+        return own
+    n = unbanned(s, p, s[LEGAL:LEGAL + N_ACTIONS], candidates(s, p, s[LEGAL:LEGAL + N_ACTIONS]))
+    if n <= 1:
+        commit(s, p, -1)
+        return own
+    w, x, seed = look_ahead(s, p)
+    turn = s[H_TURNS]
+    main = s[H_PHASE] == PH_MAIN
+    best = own
+    best_v = action_value(s, p, own, w, x, seed, turn, main) + param(s, p, PL_MARGIN)
+    for i in range(n):
+        a = s[LEGAL + i]
+        if a != own:
+            v = action_value(s, p, a, w, x, seed, turn, main)
+            if v > best_v:
+                best_v = v
+                best = a
+    commit(s, p, best)
+    return best
+
+
+@entry
+def plan_scores(s, p, actions, values):
+    """Every candidate action of the decision s waits for and its score, as `plan_choice` weighs them
+    (for tests and for reading the planner's reasons; s must have the arena). Returns how many."""
+    n = unbanned(s, p, s[LEGAL:LEGAL + N_ACTIONS], candidates(s, p, s[LEGAL:LEGAL + N_ACTIONS]))
+    for i in range(n):
+        actions[i] = s[LEGAL + i]
+    w, x, seed = look_ahead(s, p)
+    turn = s[H_TURNS]
+    main = s[H_PHASE] == PH_MAIN
+    for i in range(n):
+        values[i] = action_value(s, p, actions[i], w, x, seed, turn, main)
+    return n

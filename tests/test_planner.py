@@ -1,0 +1,212 @@
+"""The turn planner (hoc.agents.planner): decisions on cards whose choices matter, taken because of
+where they lead (a buy reached, a better card kept, more plays or coins), and the planner's
+reproducibility, hidden-information and legality guarantees."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from hoc.agents import policies, priority, registry
+from hoc.agents.ids import PLANNED
+from hoc.agents.planner import plan_scores
+from hoc.agents.search import reserve
+from hoc.game import Game
+from hoc.kernel import constants as K
+from hoc.kernel.state import seat_agent
+from hoc.rules import Ruleset
+
+from conftest import labels, play_all
+
+MARKET = ["trading_ship", "post_horse", "library", "curse_witch", "adventurer", "royal_guard", "bank",
+          "city_development", "handyman", "purveyor"]
+CITIES = ["city"] * 12
+PLAN = "tuned_general_2p+plan"     # its first buy rule is the Duke
+
+
+@pytest.fixture(scope="module")
+def rs() -> Ruleset:
+    return Ruleset(players=2, market=MARKET)
+
+
+@pytest.fixture(scope="module")
+def planner():
+    return registry.get(PLAN)
+
+
+@pytest.fixture(scope="module")
+def plain():
+    return registry.get("tuned_general_2p")
+
+
+def table(rs, hand, deck=None, coins_market=None, seed=7) -> Game:
+    g = Game(rs, seed=seed)
+    assert g.turn_player == 0 and g.context == "main phase"
+    g.arrange(0, hand=hand, deck=CITIES if deck is None else deck, discard={})
+    return g
+
+
+def scores(g, agent) -> dict[str, float]:
+    """The planner's score of every candidate action (by label) at g's decision."""
+    P = np.ascontiguousarray(agent.params(g.ruleset), K.DTYPE)
+    s = reserve(g.state.copy(), [agent.id], P[None, :])
+    seat_agent(s, g.decider, agent.id, P)
+    acts = np.zeros(K.N_ACTIONS, K.DTYPE)
+    vals = np.zeros(K.N_ACTIONS)
+    n = plan_scores(s, g.decider, acts, vals)
+    return {g.label(int(acts[i])).split(":")[0]: float(vals[i]) for i in range(n)}
+
+
+def test_the_plan_suffix_makes_a_planning_list_and_the_plain_list_stays_plain(planner, plain):
+    assert planner.id == PLANNED and plain.id == policies.PRIORITY
+    assert policies.needs([planner.id, plain.id]) == (False, True)
+
+
+def test_trading_ship_takes_two_coins_because_they_reach_the_duke(rs, planner, plain):
+    """Three Cities played (6 coins), Trading Ship closes the plays: drawn cards could not be played,
+    two coins buy the Duke. The list's fixed answer is its first mode, draw 2."""
+    g = table(rs, {"city": 3, "trading_ship": 1})
+    play_all(g, "city", "city", "city", "trading_ship")
+    assert labels(g) == ["number 0", "number 1"]
+    assert g.decide(plain) == K.A_NUMBER + 0
+    assert g.decide(planner) == K.A_NUMBER + 1
+    v = scores(g, planner)
+    assert v["number 1"] > v["number 0"]
+
+
+def test_trading_ship_draws_when_its_cards_can_still_be_played(rs, planner):
+    """The same hand, but Post Horse left an open play: the planner tries both modes on its
+    determinizations, and two Cities drawn (the deck holds only Cities) are worth more than 2 coins."""
+    g = table(rs, {"post_horse": 1, "trading_ship": 1}, deck=CITIES)
+    play_all(g, "post_horse")               # draws a City; 2 open plays
+    play_all(g, "trading_ship")
+    assert g.open_plays == 1
+    v = scores(g, planner)
+    assert v["number 0"] > v["number 1"]
+    assert g.decide(planner) == K.A_NUMBER + 0
+
+
+def test_curse_witch_does_not_exile_a_duke_to_pay_for_a_curse(rs, planner):
+    """With no coin to pay, the only cost is exiling the Duke in hand: declining keeps a better card."""
+    g = table(rs, {"curse_witch": 1, "duke": 1})
+    play_all(g, "curse_witch")
+    assert "pass" in labels(g)
+    a = g.decide(planner)
+    assert a == K.A_PASS, g.label(a)
+
+
+def test_curse_witch_pays_with_an_apprentice_maid_and_curses(rs, planner, plain):
+    """An Apprentice Maid (-2 SP) is a cost worth paying: the planner exiles it and gives the curse;
+    the plain list declines the optional cost and plays Curse Witch as a blank."""
+    g = table(rs, {"curse_witch": 1, "apprentice_maid": 1})
+    play_all(g, "curse_witch")
+    assert g.decide(plain) == K.A_PASS
+    a = g.decide(planner)
+    assert a != K.A_PASS, "the planner should pay the cost"
+    g.apply(a)
+    while g.context == "card choice" and g.decider == 0:
+        g.apply(g.decide(planner))
+    assert g.exiled().get("apprentice_maid", 0) == 1
+    assert g.discard_pile(1).get("curse", 0) + g.deck(1).count("curse") >= 1 or g.hand(0)
+
+
+def test_library_is_played_before_the_other_actions_for_its_bonus(rs, planner, plain):
+    """Library makes every later Action give a coin more: played first, Post Horse and Bank each add
+    one. The fixed order plays the lowest card id among the link cards first."""
+    g = table(rs, {"library": 1, "post_horse": 1, "purveyor": 1})
+    own = g.label(g.decide(plain))
+    assert own != "play library"
+    assert g.label(g.decide(planner)) == "play library"
+
+
+def test_a_terminal_is_played_after_the_cards_that_keep_plays_open(rs, planner):
+    """Royal Guard has no link: played first it would end the plays and strand the Cities."""
+    g = table(rs, {"royal_guard": 1, "city": 2})
+    v = scores(g, planner)
+    assert v["play city"] > v["play royal_guard"]
+    assert g.label(g.decide(planner)) != "play royal_guard"
+
+
+def test_adventurer_exiles_a_card_and_prefers_the_trade_that_scores_best(rs, planner):
+    """Adventurer's exile is weighed by what the gain then brings: every answer is scored, and the one
+    taken is the best-scoring one (or the list's own within the margin)."""
+    g = table(rs, {"adventurer": 1, "farming_village": 1, "city": 1}, deck=CITIES)
+    play_all(g, "adventurer")
+    v = scores(g, planner)
+    a = g.label(g.decide(planner)).split(":")[0]
+    assert v[a] >= max(v.values()) - 5
+
+
+def test_planning_takes_the_list_s_own_action_when_no_other_is_better_by_the_margin(rs, planner, plain):
+    """Plain Territories only: nothing to plan, the list's order stands."""
+    g = table(rs, {"city": 2, "farming_village": 1})
+    assert g.decide(planner) == g.decide(plain)
+
+
+def test_plan_section_parses_and_rejects_bad_keys(tmp_path):
+    text = (registry.TUNED / "tuned_general_2p.toml").read_text() + "\n[plan]\nsamples = 3\ndeck = 120\n"
+    spec = priority.parse("x.toml", text)
+    assert spec.planned and dict(spec.plan)["samples"] == 3 and dict(spec.plan)["deck"] == 120
+    with pytest.raises(Exception, match="unknown key 'sampels' in \\[plan\\]"):
+        priority.parse("x.toml", text.replace("samples = 3", "sampels = 3"))
+    with pytest.raises(Exception, match="samples must be a whole number from 0 to 16"):
+        priority.parse("x.toml", text.replace("samples = 3", "samples = 99"))
+    off = priority.parse("x.toml", text.replace("samples = 3", "samples = 0"))
+    assert not off.planned
+
+
+def test_the_planner_never_sees_hidden_cards(rs, planner):
+    """Its choice depends on what the player may see only: the same decision with its own deck in
+    another order and the opponent's hand and deck cards exchanged gives the same scores (the
+    determinizations gather hidden cards by id)."""
+    deck = ["city", "farming_village", "duke"] * 4
+    views = []
+    for flip in (False, True):
+        g = table(rs, {"city": 3, "trading_ship": 1}, deck=list(reversed(deck)) if flip else deck)
+        if flip:
+            cards1 = [c for c, n in g.hand(1).items() for _ in range(n)] + list(g.deck(1))
+            cards1 = list(reversed(cards1))
+            k = sum(g.hand(1).values())
+            g.arrange(1, hand=_counts(cards1[:k]), deck=cards1[k:])
+        play_all(g, "city", "city", "city", "trading_ship")
+        views.append(scores(g, planner))
+    assert views[0] == views[1]
+
+
+def _counts(cards):
+    out: dict[str, int] = {}
+    for c in cards:
+        out[c] = out.get(c, 0) + 1
+    return out
+
+
+def test_planned_games_are_legal_and_reproducible_and_leave_the_state_as_it_was(rs, planner, plain):
+    """Random markets, the planner in both seats of some games: every action legal (--validate's
+    checks), the same seeds give the same games, and a decision leaves the game as it found it."""
+    from hoc.research.simulate import lineup, simulate
+
+    agents = lineup(f"{PLAN},tuned_general_2p", 2)
+    a = simulate(Ruleset(players=2), agents, 40, seed=3, rotate=True, validate=True, announce=False)
+    b = simulate(Ruleset(players=2), agents, 40, seed=3, rotate=True, announce=False)
+    assert len(a.games) == 40                       # validate raises on an illegal action or broken invariant
+    assert a.games["winner"].tolist() == b.games["winner"].tolist()
+    g = Game(Ruleset(players=2), seed=11)
+    while not g.over and g.turns < 30:
+        before = g.state.copy()
+        act = g.decide(planner)
+        n = int(g.state[K.H_LEN])              # the game part: the arena after it is the planner's
+        before = before[:n]
+        assert np.array_equal(np.delete(g.state[:n], _agent_stream(g)), np.delete(before, _agent_stream(g))), \
+            "a planned decision changed the game"
+        assert g.is_legal(act)
+        g.apply(act)
+
+
+def _agent_stream(g):
+    """Slots a decision may change: the deciding seats' own random streams and the lineup block."""
+    s = g.state
+    slots = list(range(K.AGENTS, K.AGENTS + 4 * K.AGENT_SZ))
+    for p in range(g.players):
+        o = int(s[K.H_OFF_PLAYER]) + p * K.PSZ + K.P_ARNG
+        slots += [o, o + 1]
+    slots += list(range(K.LEGAL, K.LEGAL + K.N_ACTIONS))
+    return slots
