@@ -9,11 +9,13 @@ Only states made for a lineup that needs it have an arena (`hoc.agents.search.ke
     AR_SEED   the search's seed, AR_TREE the search tree's own stream
     AR_INNER  the turn planner's nested stream, AR_COMMIT its commitment (hoc.agents.planner)
     AR_CNT    NCMAX counts (hidden cards gathered by card id)
-    AR_MARK   N_ACTIONS slots: child node + 1 of each action at the current tree node (the search)
+    AR_MARK   N_ACTIONS slots: child node + 1 of each action at the current tree node (the search);
+              the planner's score sums (between the search's decisions)
     AR_PATH   MAX_PATH tree nodes of the current iteration (the search)
     AR_BUF    max(deck capacity, supply capacity) cards being shuffled
     copy      a game copy (s[H_LEN] ints): a view `w` the engine plays like any state
     copy 2    a second game copy, for the planner's nested look-ahead
+    copy 3    the planner's determinized game, which every action it weighs starts from
     tree      the search's nodes
 
 Determinization. Everything the player cannot see is gathered by card id (so that two states that

@@ -61,7 +61,7 @@ from hoc.kernel.effects import ability_ready, lily_ready
 from hoc.kernel.jit import entry, kernel
 from hoc.kernel.state import GOLDEN, active, card, domain, hand_mask, lowest, mix64, next_u64, owned, param, pb, store_u64
 from hoc.kernel.turn import apply, legal_actions
-from hoc.agents.arena import AR_COMMIT, AR_INNER, AR_RNG, copy_offset, determinize
+from hoc.agents.arena import AR_COMMIT, AR_INNER, AR_MARK, AR_RNG, copy_offset, determinize
 
 ONE = np.uint64(1)
 
@@ -341,44 +341,49 @@ def plan_inner(s, w, x, p, turn, main):
 
 
 @kernel
-def action_value(s, p, a, w, x, seed, turn, main):
-    """The mean score of the end of p's turn after action a, over p's `samples` determinizations
-    (the k-th the same for every action: common random numbers)."""
-    samples = max(1, param(s, p, PL_SAMPLES))
-    nested = param(s, p, PL_NESTED) != 0
-    total = 0.0
-    for k in range(samples):
-        copy_game(s, w)
-        store_u64(s, s[H_LEN] + AR_RNG, mix64(seed + np.uint64(k + 1) * GOLDEN))
-        determinize(s, w, p)
-        apply(w, a)
-        if nested:
-            finish_turn(s, w, x, p, turn, main)
-        else:
-            play_turn_out(w, turn, main)
-        total += turn_value(w, p, s)
-    return total / samples
-
-
-@kernel
-def look_ahead(s, p):
-    """Prepare the look-ahead of the decision s waits for: the two game copies (w, x) written whole
-    from s, and the seed (one draw of p's own stream; the nested stream is seeded from it)."""
+def score_candidates(s, p, n, first, sums):
+    """Add up, into sums[i] (x 1, rounded), the score of the end of p's turn after the i-th action of
+    s's LEGAL block (the list's own action `first` before them, into sums[n]), over p's `samples`
+    determinizations. Each determinization is drawn once and every action starts from it (common
+    random numbers: actions are compared on the same deals), so an action costs a copy and the rest
+    of the turn, not a determinization."""
     length = s[H_LEN]
     start = copy_offset(s)
     w = s[start:start + length]
     x = s[start + length:start + 2 * length]
+    saved = s[start + 2 * length:start + 3 * length]      # the determinized game, header and game part
     copy_fixed(s, w)
-    if param(s, p, PL_NESTED) != 0:
+    nested = param(s, p, PL_NESTED) != 0
+    if nested:
         copy_fixed(s, x)
     seed = next_u64(s, pb(s, p) + P_ARNG)
     store_u64(s, s[H_LEN] + AR_INNER, mix64(seed ^ INNER_SALT))
-    return w, x, seed
+    turn = s[H_TURNS]
+    main = s[H_PHASE] == PH_MAIN
+    for i in range(n + 1):
+        sums[i] = 0
+    for k in range(max(1, param(s, p, PL_SAMPLES))):
+        copy_game(s, w)
+        store_u64(s, s[H_LEN] + AR_RNG, mix64(seed + np.uint64(k + 1) * GOLDEN))
+        determinize(s, w, p)
+        copy_game(w, saved)
+        for i in range(n + 1):
+            a = first if i == n else s[LEGAL + i]
+            if i < n and a == first:
+                continue
+            if k > 0 or i > 0:
+                copy_game(saved, w)
+            apply(w, a)
+            if nested:
+                finish_turn(s, w, x, p, turn, main)
+            else:
+                play_turn_out(w, turn, main)
+            sums[i] += np.int32(turn_value(w, p, s) + 0.5)
 
 
 @kernel
 def has_arena(s):
-    return s.shape[0] >= copy_offset(s) + 2 * s[H_LEN]
+    return s.shape[0] >= copy_offset(s) + 3 * s[H_LEN]
 
 
 @kernel
@@ -420,32 +425,30 @@ def plan_choice(s, p):
     if n <= 1:
         commit(s, p, -1)
         return own
-    w, x, seed = look_ahead(s, p)
-    turn = s[H_TURNS]
-    main = s[H_PHASE] == PH_MAIN
+    sums = s[s[H_LEN] + AR_MARK:s[H_LEN] + AR_MARK + N_ACTIONS]   # the search's marks: free between its decisions
+    score_candidates(s, p, n, own, sums)
+    samples = max(1, param(s, p, PL_SAMPLES))
     best = own
-    best_v = action_value(s, p, own, w, x, seed, turn, main) + param(s, p, PL_MARGIN)
+    best_sum = sums[n] + param(s, p, PL_MARGIN) * samples
     for i in range(n):
-        a = s[LEGAL + i]
-        if a != own:
-            v = action_value(s, p, a, w, x, seed, turn, main)
-            if v > best_v:
-                best_v = v
-                best = a
+        if s[LEGAL + i] != own and sums[i] > best_sum:
+            best_sum = sums[i]
+            best = s[LEGAL + i]
     commit(s, p, best)
     return best
 
 
 @entry
 def plan_scores(s, p, actions, values):
-    """Every candidate action of the decision s waits for and its score, as `plan_choice` weighs them
-    (for tests and for reading the planner's reasons; s must have the arena). Returns how many."""
+    """Every candidate action of the decision s waits for and its mean score, as `plan_choice`
+    weighs them (for tests and for reading the planner's reasons; s must have the arena). Returns
+    how many."""
     n = unbanned(s, p, s[LEGAL:LEGAL + N_ACTIONS], candidates(s, p, s[LEGAL:LEGAL + N_ACTIONS]))
+    own = base_choice(s)
+    sums = s[s[H_LEN] + AR_MARK:s[H_LEN] + AR_MARK + N_ACTIONS]
+    score_candidates(s, p, n, own, sums)
+    samples = max(1, param(s, p, PL_SAMPLES))
     for i in range(n):
         actions[i] = s[LEGAL + i]
-    w, x, seed = look_ahead(s, p)
-    turn = s[H_TURNS]
-    main = s[H_PHASE] == PH_MAIN
-    for i in range(n):
-        values[i] = action_value(s, p, actions[i], w, x, seed, turn, main)
+        values[i] = (sums[n] if actions[i] == own else sums[i]) / samples
     return n

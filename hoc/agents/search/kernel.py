@@ -87,11 +87,12 @@ ROLLOUT_STEPS = 100_000   # a rollout that does not end by then is scored as it 
 @entry
 def search_tail(s, nodes, plans):
     """Ints the arena needs after the game part of s for a search of up to `nodes` iterations and,
-    with `plans`, for a turn planner (`hoc.agents.planner`): the buffers, two game copies (the
-    search uses the first, the planner both, one per look-ahead level), then the tree."""
+    with `plans`, for a turn planner (`hoc.agents.planner`): the buffers, three game copies (the
+    search uses the first, the planner all: one per look-ahead level and its saved determinization),
+    then the tree."""
     if nodes <= 0 and not plans:
         return 0
-    return AR_BUF + max(s[H_DCAP], s[H_SCAP]) + 2 * s[H_LEN] + (nodes + 1) * NODE_SZ
+    return AR_BUF + max(s[H_DCAP], s[H_SCAP]) + 3 * s[H_LEN] + (nodes + 1) * NODE_SZ
 
 
 @entry
@@ -394,7 +395,7 @@ def ismcts_policy(s):
     p = s[H_DECIDER]
     start = copy_offset(s)
     length = s[H_LEN]
-    tree = start + 2 * length          # after the two game copies (the second is the planner's)
+    tree = start + 3 * length          # after the game copies (the second and third are the planner's)
     cap = (s.shape[0] - tree) // NODE_SZ
     if not searched(s) or cap < 3:
         return rollout_choice(s)        # play order, declarations (and a state without an arena)
