@@ -86,10 +86,6 @@ for _path in sorted(TUNED.glob("*.toml")):
     AGENTS[_path.stem] = from_file(_path)
 
 
-for _name in search.PRESETS:       # the search agent and its presets (after the plans: its rollouts name one)
-    AGENTS[_name] = search.agent(_name)
-
-
 def split_names(text: str) -> list[str]:
     """Agent names from a comma-separated list. A search agent's options are comma-separated too:
     `key=value` tokens after an `ismcts:` spec belong to it, so `ismcts:iterations=1000,rollout=x,y`
@@ -189,7 +185,7 @@ def get(name: str) -> Agent:
     if name in AGENTS:
         return AGENTS[name]
     if search.is_spec(name):
-        return search.agent(name)
+        return search_agent(name)
     if name.endswith(".toml"):
         return from_file(name)
     if ":" in name:
@@ -198,3 +194,14 @@ def get(name: str) -> Agent:
         if (Path.cwd() / f"{name}.py").is_file() else ""
     raise HocError(f"unknown agent {name!r}{did_you_mean(name, AGENTS)}; available: {', '.join(AGENTS)} "
                    f"(or a path to a .toml file, or module:function for a Python agent){here}")
+
+
+def search_agent(spec: str) -> Agent:
+    """The agent of a search spec; its rollout list is looked up here (`get` passed in), so the
+    search package needs nothing of the registry."""
+    opts = search.parse(spec, get)
+    return Agent(spec, search.ISMCTS, search.describe(opts), lambda ruleset: search.row(spec, opts, ruleset, get))
+
+
+for _name in search.PRESETS:       # the search agent and its presets (after the plans: its rollouts name one)
+    AGENTS[_name] = search_agent(_name)
