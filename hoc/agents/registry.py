@@ -9,7 +9,7 @@ from typing import Callable
 
 import numpy as np
 
-from hoc.agents import policies, priority, search
+from hoc.agents import in_game, policies, priority, search
 from hoc.errors import HocError
 from hoc.names import did_you_mean
 from hoc.kernel.constants import DTYPE, N_PARAMS
@@ -26,6 +26,10 @@ class Agent:
     params: Callable[[object], np.ndarray]
     play: Callable | None = None
     key: tuple[str, ...] = ()     # common kinds the plan is built on: its record is read on markets offering them
+
+    def decide(self, game, params=None) -> int:
+        """The action this jitted agent takes now in the decider's seat of a `Game` (`Game.decide`)."""
+        return in_game.decide(game, self, params)
 
 
 def _no_params(ruleset) -> np.ndarray:
