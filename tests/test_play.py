@@ -14,7 +14,7 @@ from rich.console import Console
 
 from hoc.cli.main import main
 from hoc.cli.play import HUMAN, Session, seats
-from hoc.replay import replay_saved
+from hoc.research.replays import replay_saved
 from hoc.research.harness import Plan
 from hoc.rules import Ruleset
 

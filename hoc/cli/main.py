@@ -506,14 +506,14 @@ def _balance_text(r: dict) -> str:
 
 
 def cmd_replay(args) -> int:
-    from hoc.replay import replay, replay_run
+    from hoc.research.replays import replay, replay_run
     from hoc.research.simulate import lineup
 
     if not 0 <= args.game < 2 ** 63:
         raise HocError(f"--game must be 0 to 2**63 - 1, got {args.game}")
     given = [f"--{k.replace('_', '-')}" for k in GAME_OPTIONS if getattr(args, k) is not None and k != "agents"]
     if args.file:
-        from hoc.replay import replay_saved
+        from hoc.research.replays import replay_saved
 
         if given or args.from_run or args.agents is not None:
             drop = given + (["--from"] if args.from_run else []) + (["--agents"] if args.agents is not None else [])
