@@ -7,123 +7,13 @@ import dataclasses
 import json
 import shlex
 import sys
-import tempfile
 from pathlib import Path
 
+from hoc.cli.options import (
+    GAME_OPTIONS, backend_of, check_games, check_outputs, check_writable, game_options, ruleset_of, run_options,
+    write_plot,
+)
 from hoc.errors import HocError, InvariantError
-
-
-def _ruleset(args):
-    from hoc.rules import Ruleset
-
-    market = args.market
-    princesses = tuple(p.strip() for p in args.princesses.split(",") if p.strip()) if args.princesses else None
-    return Ruleset(edition=args.edition, players=args.players, market=market, princesses=princesses,
-                   instant_win_at_30=args.instant_win_at_30, turn_cap=args.turn_cap,
-                   overrides=tuple(args.override or ()))
-
-
-def _game_options(p: argparse.ArgumentParser, games_default: int | None):
-    p.add_argument("--edition", default="2e", help="2e (default) or 1e")
-    p.add_argument("--players", type=int, default=2, help="1 to 4 (1 = solo study mode)")
-    p.add_argument("--agents", default="basic_rush",
-                   help="agent by seat, comma-separated; a single name fills every seat (see `hoc agents`); "
-                        "the search agent takes options: ismcts:iterations=1000,rollout=senator_duke "
-                        "(key=value tokens after an ismcts spec are its options)")
-    p.add_argument("--market", default="random",
-                   help="random (default), basic, a preset name, or 10 comma-separated common kinds")
-    p.add_argument("--princesses", default=None, help="princess pool in order, e.g. lulunasaika,laolily")
-    p.add_argument("--seed", type=int, default=0, help="master seed of the run (default 0)")
-    p.add_argument("--rotate-seats", action="store_true", help="rotate the lineup game by game")
-    p.add_argument("--override", action="append", metavar="CARD.FIELD=VALUE",
-                   help="change a card value for this run, e.g. duke.cost=7 (repeatable)")
-    p.add_argument("--turn-cap", type=int, default=100, help="turns per player before a capped draw")
-    p.add_argument("--instant-win-at-30", action="store_true", help="30 SP wins at once outside overtime too")
-
-
-def _option_defaults() -> dict:
-    p = argparse.ArgumentParser(add_help=False)
-    _game_options(p, None)
-    return vars(p.parse_args([]))
-
-
-GAME_OPTIONS = _option_defaults()     # the game options and their defaults
-
-
-def _run_options(p: argparse.ArgumentParser):
-    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
-    p.add_argument("--backend", default="loky", help="loky (local processes, default) or dask")
-    p.add_argument("--scheduler", help="Dask scheduler address for --backend dask, e.g. tcp://10.0.0.5:8786")
-    p.add_argument("--mirror", action="store_true",
-                   help="mirrored games: each game seed is played once with every rotation of the seats")
-    p.add_argument("--out", help="write one row per game to this Parquet folder (NAME.parquet); "
-                                 "rerun the same command to resume an interrupted run")
-    p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
-
-
-def _check_outputs(args) -> None:
-    """Refuse now, before any game is played, an output that could not be written at the end."""
-    if getattr(args, "out", None) is not None:
-        out = args.out
-        if Path(out).suffix != ".parquet" or not Path(out).stem:
-            raise HocError(f"--out must name a .parquet folder, got {out!r}")
-        _check_writable("--out", Path(out), folder=True)
-    pngs = {}
-    for flag in ("--plot", "--sp-curves"):
-        path = getattr(args, flag[2:].replace("-", "_"), None)
-        if path is not None:
-            if Path(path).suffix != ".png" or not Path(path).stem:
-                raise HocError(f"{flag} must name a .png file, got {path!r}")
-            _check_writable(flag, Path(path), folder=False)
-            if getattr(args, "out", None) is not None and Path(args.out).resolve() in Path(path).resolve().parents:
-                raise HocError(f"{flag} {path} is inside the --out folder, where every file is read as games; "
-                               f"save the plot elsewhere")
-            if Path(path).resolve() in pngs:
-                raise HocError(f"{flag} and {pngs[Path(path).resolve()]} name the same file {path}")
-            pngs[Path(path).resolve()] = flag
-
-
-def _check_writable(flag: str, path: Path, folder: bool) -> None:
-    """The games' folder must sit in an existing folder; a plot's missing folders are made when it is
-    saved. Either way the nearest existing folder must take a new file."""
-    if path.exists() and path.is_dir() != folder:
-        raise HocError(f"{flag} {path} exists and is a {'file' if folder else 'folder'}; choose another name")
-    parent = path.parent
-    if not folder:
-        while not parent.exists() and parent != parent.parent:
-            parent = parent.parent
-    if not parent.exists():
-        raise HocError(f"{flag} {path}: the folder {parent} does not exist")
-    if not parent.is_dir():
-        raise HocError(f"{flag} {path}: {parent} is a file, not a folder")
-    try:
-        if path.exists() and not folder:
-            open(path, "ab").close()            # an existing plot is replaced: it must be writable
-        else:
-            tempfile.TemporaryFile(dir=parent).close()
-    except OSError as e:
-        raise HocError(f"{flag} {path}: cannot write in {parent}: {e.strerror or e}") from None
-
-
-def _write_plot(flag: str, path: str, draw) -> None:
-    """Draw a plot after the summary is printed: a failure now names the plot and keeps the summary."""
-    try:
-        draw()
-    except OSError as e:
-        raise HocError(f"cannot write {flag} {path}: {e.strerror or e} (the summary above is complete)") from None
-
-
-def _games(args) -> None:
-    if args.games < 1:
-        raise HocError(f"--games must be at least 1, got {args.games}")
-
-
-def _backend(args):
-    from hoc.research.harness import Backend
-
-    backend = Backend(args.jobs, args.backend, args.scheduler)
-    backend.connect()           # an unreachable scheduler fails now, before any output is written
-    return backend
 
 
 def cmd_simulate(args) -> int:
@@ -131,12 +21,12 @@ def cmd_simulate(args) -> int:
     from hoc.research.runs import LengthTally, execute
     from hoc.research.simulate import Summary, lineup, report, resumed_games
 
-    _check_outputs(args)
-    ruleset = _ruleset(args)
+    check_outputs(args)
+    ruleset = ruleset_of(args)
     agents = lineup(args.agents, ruleset.players)
     plan = Plan(ruleset, agents, args.games, args.seed, args.rotate_seats, args.mirror, args.validate,
                 chunk=chunk_size(args.games))
-    backend = _backend(args)
+    backend = backend_of(args)
     summary = Summary(ruleset, agents, plan.seed, plan.rotate)
     lengths = LengthTally()           # counts per length and end reason: flat memory however many games
     consumers = [summary.add] + ([lengths.add] if args.plot else [])
@@ -150,14 +40,14 @@ def cmd_simulate(args) -> int:
     if args.plot:
         from hoc.research import plots
 
-        _write_plot("--plot", args.plot, lambda: plots.length_histogram(
+        write_plot("--plot", args.plot, lambda: plots.length_histogram(
             lengths.frame(), args.plot, title=f"Game length ({plan.games:,} games)", count="games"))
     if args.sp_curves:
         from hoc.research import plots
         from hoc.research.curves import sp_by_turn
 
         curves = sp_by_turn(plan, 200)
-        _write_plot("--sp-curves", args.sp_curves, lambda: plots.sp_curves(
+        write_plot("--sp-curves", args.sp_curves, lambda: plots.sp_curves(
             curves, args.sp_curves, title=f"Succession points by own turn (first {min(200, plan.games)} games)"))
     return 0
 
@@ -173,8 +63,8 @@ def _records(df) -> list[dict]:
 def _study_start(args):
     from hoc.research.simulate import lineup  # noqa: F401  (loads the agent registry before timing)
 
-    _check_outputs(args)
-    return _ruleset(args)
+    check_outputs(args)
+    return ruleset_of(args)
 
 
 def cmd_tournament(args) -> int:
@@ -186,7 +76,7 @@ def cmd_tournament(args) -> int:
     if args.games_per_pairing < 1:
         raise HocError(f"--games-per-pairing must be at least 1, got {args.games_per_pairing}")
     sprt = _sprt(args.sprt)
-    backend = _backend(args)
+    backend = backend_of(args)
     try:
         t = tournament(ruleset, agents, args.games_per_pairing, args.seed, backend, args.out, args.mirror, sprt,
                        progress=True)
@@ -200,7 +90,7 @@ def cmd_tournament(args) -> int:
     else:
         _tournament_report(args, ruleset, t)
     if args.plot:
-        _write_plot("--plot", args.plot, lambda: _tournament_plot(args.plot, ruleset, t))
+        write_plot("--plot", args.plot, lambda: _tournament_plot(args.plot, ruleset, t))
     return 0
 
 
@@ -272,10 +162,10 @@ def cmd_princesses(args) -> int:
         raise HocError("hoc princesses draws each seat's princess at random in every game: --rotate-seats does not "
                        "apply")
     plans = ps.best_plans(ruleset, ps.parse_plans(args.plans, ruleset))
-    _games(args)
+    check_games(args)
     if args.games_per_pair < 0:
         raise HocError(f"--games-per-pair must be 0 or more, got {args.games_per_pair}")
-    backend = _backend(args)
+    backend = backend_of(args)
     try:
         result = ps.princess_strength(ruleset, plans, args.games, args.seed, backend, args.out, progress=True,
                                       games_per_pair=args.games_per_pair, mirror=args.mirror)
@@ -286,7 +176,7 @@ def cmd_princesses(args) -> int:
     else:
         print("\n".join(ps.report(result, args.market, args.seed)), flush=True)
     if args.plot:
-        _write_plot("--plot", args.plot, lambda: plots.princess_bars(
+        write_plot("--plot", args.plot, lambda: plots.princess_bars(
             result.strength.rename(columns={"seats": "backed"}), args.plot, even=1 / ruleset.players,
             title=f"Win rate when backed by her best plan ({len(result.games):,} games, {ruleset.players} players)"))
     return 0
@@ -336,7 +226,7 @@ def cmd_balance(args) -> int:
     if args.plot is not None:
         if Path(args.plot).suffix != ".png" or not Path(args.plot).stem:
             raise HocError(f"--plot must name a .png file, got {args.plot!r}")
-        _check_writable("--plot", Path(args.plot), folder=False)
+        check_writable("--plot", Path(args.plot), folder=False)
     if args.work is not None and Path(args.work).exists() and not Path(args.work).is_dir():
         raise HocError(f"--work must name a folder, got the file {args.work}")
     agents = None
@@ -368,7 +258,7 @@ def cmd_balance(args) -> int:
                                      if n.startswith("tuned_") and n.endswith(f"_{ruleset.players}p")]
         if len(agents) < ruleset.players:
             raise HocError(f"{len(agents)} agents cannot fill {ruleset.players} seats")
-    backend = _backend(args)
+    backend = backend_of(args)
     try:
         if ruleset.overrides:
             w = cv.what_if(ruleset, kinds[0], agents, args.strong, tuning, args.seeds, args.games, args.seed,
@@ -393,7 +283,7 @@ def cmd_balance(args) -> int:
     if args.plot:
         from hoc.research import plots
 
-        _write_plot("--plot", args.plot, lambda: plots.effect_bars(
+        write_plot("--plot", args.plot, lambda: plots.effect_bars(
             table, "label", args.plot, (f"What if {' '.join(ruleset.overrides)}" if ruleset.overrides else
                                         "Card value under strong play") + f", {ruleset.players} players",
             "win-rate change, percentage points", value="value", sort=not ruleset.overrides))
@@ -528,7 +418,7 @@ def cmd_replay(args) -> int:
     for k, v in GAME_OPTIONS.items():
         if getattr(args, k) is None:
             setattr(args, k, v)
-    ruleset = _ruleset(args)
+    ruleset = ruleset_of(args)
     print("\n".join(replay(ruleset, lineup(args.agents, ruleset.players), args.seed, args.game,
                            rotate=args.rotate_seats)))
     return 0
@@ -607,7 +497,7 @@ def cmd_meta(args) -> int:
     from hoc.research import meta
     from hoc.rules import Ruleset
 
-    _check_outputs(args)
+    check_outputs(args)
     if args.bootstrap < 0:
         raise HocError(f"--bootstrap must be 0 or more, got {args.bootstrap}")
     if args.alpha is not None and not args.alpha > 0:
@@ -615,7 +505,7 @@ def cmd_meta(args) -> int:
     if args.save_matrix is not None:
         if Path(args.save_matrix).suffix != ".csv":
             raise HocError(f"--save-matrix must name a .csv file, got {args.save_matrix!r}")
-        _check_writable("--save-matrix", Path(args.save_matrix), folder=False)
+        check_writable("--save-matrix", Path(args.save_matrix), folder=False)
     if args.matrix:
         # a saved matrix carries its own players, market and games: options that would change them do not apply
         played = {"--edition": args.edition != "2e", "--players": args.players != 2, "--market": args.market != "random",
@@ -640,7 +530,7 @@ def cmd_meta(args) -> int:
         for a in agents:
             a.params(ruleset)               # an agent this edition cannot play fails now, by name
         market = args.market
-        backend = _backend(args)
+        backend = backend_of(args)
         try:
             results = meta.play(ruleset, agents, args.games_per_pairing, args.seed, backend, progress=True)
         finally:
@@ -654,7 +544,7 @@ def cmd_meta(args) -> int:
         from hoc.research import plots
 
         games = int(results.table.drop_duplicates("lineup")["games"].sum())
-        _write_plot("--plot", args.plot, lambda: plots.meta_game(
+        write_plot("--plot", args.plot, lambda: plots.meta_game(
             m, args.plot, title=f"Meta-game, {results.players} players, market {market} ({games:,} games)"))
     return 0
 
@@ -738,7 +628,7 @@ def cmd_tune(args) -> int:
     settings = Settings(ruleset, tuple(get(n) for n in names), args.seed, args.princess,
                         load(start) if start else None, population=args.population,
                         ban=tuple(args.ban or ()))
-    backend = _backend(args)
+    backend = backend_of(args)
     try:
         result = tune(settings, budget, args.out, backend, args.validate_games, _tune_command(args))
     finally:
@@ -839,25 +729,25 @@ def parser() -> argparse.ArgumentParser:
     top.add_argument("--version", action="version", version=f"hoc {__version__}")
     sub = top.add_subparsers(dest="command", required=True, parser_class=_Parser)
     p = sub.add_parser("simulate", help="play many games and summarise them")
-    _game_options(p, 10_000)
+    game_options(p, 10_000)
     p.add_argument("--games", type=int, default=10_000, help="number of games (default 10000)")
     p.add_argument("--validate", action="store_true", help="check the invariants after every step")
     p.add_argument("--plot", help="save a histogram of game length (PNG)")
     p.add_argument("--sp-curves", help="save mean SP per own turn by agent, over the first 200 games (PNG)")
-    _run_options(p)
+    run_options(p)
     p.set_defaults(func=cmd_simulate)
     p = sub.add_parser("tournament", help="round robin of agents: win-rate table with intervals, ratings")
-    _game_options(p, None)
+    game_options(p, None)
     p.set_defaults(agents="senator_duke,curse_witch,basic_rush", rotate_seats=True)
     p.add_argument("--games-per-pairing", type=int, default=2000, help="games per set of agents (default 2000)")
     p.add_argument("--sprt", metavar="P0,P1", help="2 players: stop a pairing once Wald's test decides "
                                                    "between win rates P0 and P1 of its first agent, e.g. 0.5,0.55")
     p.add_argument("--plot", help="save the win-rate table as a heatmap PNG")
-    _run_options(p)
+    run_options(p)
     p.set_defaults(func=cmd_tournament)
     p = sub.add_parser("princesses", help="each princess's win rate when backed by her best plan, princess "
                                           "against princess, and the market kinds that move her most")
-    _game_options(p, None)
+    game_options(p, None)
     p.set_defaults(agents=None)
     p.add_argument("--games", type=int, default=12_000,
                    help="games with each seat's princess drawn at random (default 12000)")
@@ -868,11 +758,11 @@ def parser() -> argparse.ArgumentParser:
                    help="2 players: mirrored games of each pair of princesses' plans for the matrix (default 2000; "
                         "0: none)")
     p.add_argument("--plot", help="save the princess win rates as a bar chart PNG")
-    _run_options(p)
+    run_options(p)
     p.set_defaults(func=cmd_princesses)
     _balance_parser(sub)
     p = sub.add_parser("replay", help="print a turn-by-turn log of one game of a run")
-    _game_options(p, None)
+    game_options(p, None)
     p.set_defaults(**dict.fromkeys(GAME_OPTIONS))       # None: not given (--from takes the run's own)
     p.add_argument("file", nargs="?", metavar="FILE.json", help="a game saved by `hoc play` (its own rules and seats)")
     p.add_argument("--game", type=int, default=0, help="game index within the run (default 0)")
@@ -885,7 +775,7 @@ def parser() -> argparse.ArgumentParser:
                                    "(seat 0 plays first), `human` for a person: e.g. human,basic_rush; "
                                    "human,human is hot seat (default players: one per name). Type an action's "
                                    "number or label; ? CARD shows a card's text; save FILE; q quits.")
-    _game_options(p, None)
+    game_options(p, None)
     p.set_defaults(agents="human,basic_rush", players=None)
     p.add_argument("--save", metavar="FILE.json",
                    help="save the game here at its end or on quitting, for `hoc replay FILE.json`")

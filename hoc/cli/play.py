@@ -15,6 +15,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table as RichTable
 
+from hoc.cli.options import check_writable, ruleset_of
 from hoc.errors import HocError, IllegalActionError
 from hoc.game import Game
 from hoc.kernel import constants as K
@@ -391,7 +392,6 @@ def play(plan, console: Console, read: Callable[[str], str], save: str | None = 
 def cmd_play(args) -> int:
     import sys
 
-    from hoc.cli.main import _check_writable, _ruleset
     from hoc.research.harness import Plan
 
     if args.rotate_seats:
@@ -399,10 +399,10 @@ def cmd_play(args) -> int:
     if args.save is not None:           # refused now, not after a whole game
         if not Path(args.save).parent.is_dir():
             raise HocError(f"--save {args.save}: the folder {Path(args.save).parent} does not exist")
-        _check_writable("--save", Path(args.save), folder=False)
+        check_writable("--save", Path(args.save), folder=False)
     agents = seats(args.agents, args.players)
     args.players = len(agents)
-    ruleset = _ruleset(args)
+    ruleset = ruleset_of(args)
     plan = Plan(ruleset, agents, 1, args.seed)
     width = min(Console().width, 100)
     console = Console(width=width, highlight=False, soft_wrap=False, file=sys.stdout)
