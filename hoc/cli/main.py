@@ -3,7 +3,6 @@ before any game is played; Ctrl-C prints one line saying what was saved and exit
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import shlex
 import sys
@@ -52,14 +51,6 @@ def cmd_simulate(args) -> int:
     return 0
 
 
-def _pct(rate, lo, hi) -> str:
-    return f"{100 * rate:5.1f}% [{100 * lo:5.1f}, {100 * hi:5.1f}]"
-
-
-def _records(df) -> list[dict]:
-    return json.loads(df.to_json(orient="records"))
-
-
 def _study_start(args):
     from hoc.research.simulate import lineup  # noqa: F401  (loads the agent registry before timing)
 
@@ -69,7 +60,7 @@ def _study_start(args):
 
 def cmd_tournament(args) -> int:
     from hoc.research.simulate import resolve
-    from hoc.research.studies import tournament
+    from hoc.research.studies import tournament, tournament_json, tournament_plot, tournament_report
 
     ruleset = _study_start(args)
     agents = resolve(args.agents)
@@ -83,14 +74,11 @@ def cmd_tournament(args) -> int:
     finally:
         backend.close()
     if args.json:
-        print(json.dumps({"games": len(t.games), "seed": args.seed, "players": ruleset.players,
-                          "agents": _records(t.rates), "ratings": _records(t.ratings), "seats": _records(t.seats),
-                          "pairwise": _records(t.pairwise.long) if t.pairwise is not None else None,
-                          "sprt": {k: v.as_dict() for k, v in t.sprt.items()}}), flush=True)
+        print(json.dumps(tournament_json(t, args.seed, ruleset.players)), flush=True)
     else:
-        _tournament_report(args, ruleset, t)
+        print("\n".join(tournament_report(t, ruleset.players, args.market, args.seed, args.mirror)), flush=True)
     if args.plot:
-        write_plot("--plot", args.plot, lambda: _tournament_plot(args.plot, ruleset, t))
+        write_plot("--plot", args.plot, lambda: tournament_plot(args.plot, ruleset.players, t))
     return 0
 
 
@@ -104,50 +92,6 @@ def _sprt(text: str | None) -> tuple[float, float] | None:
     if len(sprt) != 2 or not 0 < sprt[0] < sprt[1] < 1:
         raise HocError(f"--sprt takes P0,P1 with 0 < P0 < P1 < 1, got {text!r}")
     return sprt
-
-
-def _tournament_plot(path: str, ruleset, t) -> None:
-    """The head-to-head table with 2 players; with more, each agent's win rate against an even share."""
-    from hoc.research import plots
-
-    if t.pairwise is not None:
-        plots.winrate_heatmap(t.pairwise.long, path, title=f"Head-to-head win rate ({len(t.games):,} games)")
-        return
-    even = 1 / ruleset.players
-    shifted = t.rates.assign(diff=t.rates.rate - even, lo=t.rates.lo - even, hi=t.rates.hi - even)
-    plots.effect_bars(shifted, "agent", path, f"Win rate by agent, {ruleset.players} players "
-                      f"({len(t.games):,} games)", f"win rate per seat played minus an even share "
-                      f"({100 * even:.0f}%), percentage points")
-
-
-def _tournament_report(args, ruleset, t) -> None:
-    print(f"round robin: {len(t.games):,} games, {ruleset.players} players, market {args.market}, seed {args.seed}, "
-          f"seats rotated{', mirrored' if args.mirror else ''}")
-    if t.pairwise is not None:
-        print("\nwin rate of the row agent against the column agent (95% interval):")
-        names = list(t.pairwise.wide.index)
-        width = max(len(n) for n in names)
-        long = t.pairwise.long.set_index(["agent", "opponent"])
-        print(" " * width + "".join(f"  {n[:20]:>20}" for n in names))
-        for a in names:
-            cells = [f"{'':>20}" if a == b or (a, b) not in long.index else
-                     f"{_pct(*long.loc[(a, b), ['rate', 'lo', 'hi']]):>20}" for b in names]
-            print(f"{a:<{width}}" + "".join(f"  {c}" for c in cells))
-    print("\nwin rate by agent (per seat played):")
-    for r in t.rates.itertuples():
-        print(f"  {r.agent:<22} {_pct(r.rate, r.lo, r.hi)}  of {r.games:,}")
-    print("\nratings (OpenSkill Plackett-Luce; ordinal = mu - 3 sigma):")
-    for r in t.ratings.itertuples():
-        print(f"  {r.agent:<22} mu {r.mu:6.2f}  sigma {r.sigma:5.2f}  ordinal {r.ordinal:6.2f}")
-    print("\nwin rate by seat (seat 0 plays first): " + ", ".join(f"seat {int(r.seat)} {_pct(r.rate, r.lo, r.hi)}"
-                                                                for r in t.seats.itertuples()))
-    if t.sprt:
-        every = next(iter(t.sprt.values())).every
-        print(f"\nsequential test (Wald's SPRT, 5% error rates, applied after every "
-              f"{'game' if every == 1 else f'{every} mirrored games'}):")
-    for k, v in t.sprt.items():
-        print(f"  {k}: {v.words()}")
-    sys.stdout.flush()
 
 
 def cmd_princesses(args) -> int:
@@ -189,30 +133,9 @@ def _balance_ruleset(args):
                    turn_cap=args.turn_cap)
 
 
-def _balance_kinds(args, ruleset) -> list[str]:
-    """The kinds to price: --card (a list, or `all`), else the kind the first --override changes."""
-    from hoc.research.card_value import check_kind, kind_of_override
-
-    if args.card:
-        if args.card.strip() == "all":
-            _, kinds = dataclasses.replace(ruleset, overrides=()).market_piles
-            return list(kinds)
-        kinds = [k.strip() for k in args.card.split(",") if k.strip()]
-        for k in kinds:
-            check_kind(ruleset, k)
-        if len(set(kinds)) != len(kinds):
-            raise HocError(f"--card names a kind twice: {args.card}")
-        if ruleset.overrides and len(kinds) != 1:
-            raise HocError("with --override, --card names the one kind to price")
-        return kinds
-    if ruleset.overrides:
-        return [kind_of_override(ruleset, ruleset.overrides[0])]
-    raise HocError("give --card KIND (a common kind, several comma-separated, or all) to price, "
-                   "or --override CARD.FIELD=VALUE for a what-if")
-
-
 def cmd_balance(args) -> int:
-    from hoc.agents.registry import AGENTS, archetypes
+    from hoc.agents.registry import AGENTS
+    from hoc.research import balance_report as report
     from hoc.research import card_value as cv
     from hoc.research.runs import check_memory
     from hoc.research.simulate import resolve
@@ -237,7 +160,7 @@ def cmd_balance(args) -> int:
     ruleset = _balance_ruleset(args)
     ruleset.vector                      # bad overrides and player counts fail now, before any game
     check_memory(max(2 * args.games, args.seeds * ruleset.players))
-    kinds = _balance_kinds(args, ruleset)
+    kinds = cv.kinds_to_price(ruleset, args.card)
     tuning = cv.Tuning(args.start, tuple(n.strip() for n in (args.opponents or "").split(",") if n.strip()),
                        args.tune_games, args.seed)
     if args.strong in (cv.RULES, cv.TUNED):
@@ -253,33 +176,24 @@ def cmd_balance(args) -> int:
             raise HocError(f"--strong names one agent, got {args.strong!r}")
         cv.ban(strong[0], kinds[0], ruleset)      # an agent that cannot take a ban fails now
     if ruleset.overrides:
-        if agents is None:          # the hand-written plans and the tuned ones for this player count
-            agents = archetypes() + [a for n, a in AGENTS.items()
-                                     if n.startswith("tuned_") and n.endswith(f"_{ruleset.players}p")]
+        if agents is None:
+            agents = cv.what_if_agents(ruleset.players)
         if len(agents) < ruleset.players:
             raise HocError(f"{len(agents)} agents cannot fill {ruleset.players} seats")
+    head = report.head(args.strong, ruleset, tuning, args.seeds, args.seed, shlex.join(["hoc", *args.argv]))
     backend = backend_of(args)
     try:
         if ruleset.overrides:
             w = cv.what_if(ruleset, kinds[0], agents, args.strong, tuning, args.seeds, args.games, args.seed,
                            args.work, backend)
-            result = _what_if_json(args, ruleset, tuning, w)
-            rows = [{"label": f"{w.kind} value, printed", **_ci(w.baseline)},
-                    {"label": f"{w.kind} value, {' '.join(w.overrides)}", **_ci(w.changed)},
-                    {"label": f"{w.kind} value: change", "value": w.change, "lo": w.lo, "hi": w.hi}]
-            if w.forced:
-                rows.append({"label": f"best plan buying {w.kind}: change", **dict(zip(("value", "lo", "hi"), w.forced))})
-            rows += [{"label": f"{r.agent}: win-rate change", "value": r.change, "lo": r.change_lo, "hi": r.change_hi}
-                     for r in w.agents.itertuples()]
-            table = pd_frame(rows[::-1])          # the plot draws the last row at the top: the card first
+            result, table = report.what_if_json(head, w), report.what_if_table(w)
         else:
             values = [cv.card_value(ruleset, k, args.strong, tuning, args.seeds, args.seed, args.work, backend)
                       for k in kinds]
-            result = _values_json(args, ruleset, tuning, values)
-            table = pd_frame([{"label": v.kind, **_ci(v)} for v in values])
+            result, table = report.values_json(head, values), report.values_table(values)
     finally:
         backend.close()
-    print(json.dumps(result) if args.json else _balance_text(result), flush=True)
+    print(json.dumps(result) if args.json else report.text(result), flush=True)
     if args.plot:
         from hoc.research import plots
 
@@ -288,111 +202,6 @@ def cmd_balance(args) -> int:
                                         "Card value under strong play") + f", {ruleset.players} players",
             "win-rate change, percentage points", value="value", sort=not ruleset.overrides))
     return 0
-
-
-def pd_frame(rows):
-    import pandas as pd
-
-    return pd.DataFrame(rows)
-
-
-def _ci(v) -> dict:
-    return {"value": v.value, "lo": v.lo, "hi": v.hi}
-
-
-def _strong_words(args, ruleset, tuning) -> str:
-    from hoc.research import card_value as cv
-
-    start = tuning.start_name(ruleset.players)
-    if args.strong == cv.RULES:
-        return (f"{start} with its rules for the card searched (one rule for a card of the kind, at any place, "
-                f"with any of {len(cv.CONDITION_GRID)} sets of conditions, raced against {start} without the card; "
-                f"seed {tuning.seed}), against {start} with the card banned")
-    if args.strong != cv.TUNED:
-        return f"{args.strong} as given, and the same agent with the card banned"
-    against = ", ".join(tuning.opponents) or tuning.start_name(ruleset.players)
-    return (f"plans re-tuned for each condition from {tuning.start_name(ruleset.players)} "
-            f"(hoc tune, {tuning.games:,} games, seed {tuning.seed}, against {against}), one with the card "
-            f"allowed and one with it banned")
-
-
-def _balance_head(args, ruleset, tuning) -> dict:
-    return {"seed": args.seed, "players": ruleset.players, "edition": ruleset.edition, "seeds": args.seeds,
-            "strong": args.strong, "strong_player": _strong_words(args, ruleset, tuning),
-            "tune_games": tuning.games if args.strong == "tuned" else None,
-            "start": tuning.start_name(ruleset.players) if args.strong in ("tuned", "rules") else None,
-            "command": shlex.join(["hoc", *args.argv])}
-
-
-def _values_json(args, ruleset, tuning, values) -> dict:
-    return {**_balance_head(args, ruleset, tuning), "values": [v.as_dict() for v in values]}
-
-
-def _what_if_json(args, ruleset, tuning, w) -> dict:
-    """The card under test first, its own change always reported; then every agent's change, and the
-    largest changes: those whose Bonferroni-corrected interval excludes 0."""
-    agents = _records(w.agents)
-    card = {"name": w.kind, "what": "card value under strong play", "baseline": w.baseline.as_dict(),
-            "changed": w.changed.as_dict(), "change": w.change, "lo": w.lo, "hi": w.hi,
-            "forced_change": dict(zip(("change", "lo", "hi"), w.forced)) if w.forced else None}
-    largest = [{"name": w.kind, "what": "card value", "change": w.change, "lo": w.lo, "hi": w.hi}] + \
-        [{"name": r["agent"], "what": "agent win rate", "change": r["change"], "lo": r["change_lo_corrected"],
-          "hi": r["change_hi_corrected"]} for r in _records(w.largest())]
-    return {**_balance_head(args, ruleset, tuning), "card": w.kind, "overrides": list(w.overrides),
-            "card_change": card, "agents": agents, "largest_changes": largest,
-            "agent_games": int(w.agents.games.min()) if len(w.agents) else 0}
-
-
-def _points(d, lo, hi) -> str:
-    return f"{100 * d:+5.1f} points [{100 * lo:+5.1f}, {100 * hi:+5.1f}]"
-
-
-def _value_line(v: dict) -> str:
-    line = (f"{_points(v['value'], v['lo'], v['hi'])}  ({v['allowed']} wins {100 * v['rate']:.1f}% against "
-            f"{v['banned']}; {v['seeds']:,} seeds, {v['games']:,} games; the kind ends in "
-            f"{100 * v['bought']:.0f}% of its seats)")
-    f = v.get("forced")
-    if f and f["allowed"] != v["allowed"] and v["bought"] < 0.25:
-        line += (f"; no rule for it beat the plan without it: the best that buys it, {f['allowed']}, "
-                 f"{_points(f['value'], f['lo'], f['hi'])}")
-    return line
-
-
-def _balance_text(r: dict) -> str:
-    even = 100 / r["players"]
-    lines = [f"balance: {r['players']} players, edition {r['edition']}, random markets that always offer the card "
-             f"under test, seed {r['seed']}",
-             f"strong player: {r['strong_player']}",
-             f"value of a card: the win rate of the strong player allowed it against the same player with it banned, "
-             f"same seeds and markets, seats mirrored, minus an even {even:.0f}% (95% interval over seeds)"]
-    if "values" in r:
-        width = max(len(v["kind"]) for v in r["values"])
-        lines.append("")
-        lines += [f"  {v['kind']:<{width}}  {_value_line(v)}" for v in r["values"]]
-        return "\n".join(lines)
-    c = r["card_change"]
-    lines += ["", f"{r['card']} (the card under test), {' '.join(r['overrides'])}:",
-              f"  printed  {_value_line(c['baseline'])}",
-              f"  changed  {_value_line(c['changed'])}",
-              f"  change   {_points(c['change'], c['lo'], c['hi'])}  (changed minus printed, paired over the same seeds)"]
-    f = c.get("forced_change")
-    if f:
-        b, n = c["baseline"]["forced"], c["changed"]["forced"]
-        lines.append(f"  the best plans found that buy it: printed {_points(b['value'], b['lo'], b['hi'])}, changed "
-                     f"{_points(n['value'], n['lo'], n['hi'])}, change {_points(f['change'], f['lo'], f['hi'])}")
-    lines += ["", f"every agent's win rate per seat, printed -> changed, on the same seeds "
-                  f"({r['agent_games']:,}+ seats each; 95% interval, and corrected for {len(r['agents'])} agents):"]
-    width = max(len(a["agent"]) for a in r["agents"])
-    for a in r["agents"]:
-        lines.append(f"  {a['agent']:<{width}}  {100 * a['rate_baseline']:5.1f}% -> {100 * a['rate_changed']:5.1f}%  "
-                     f"{_points(a['change'], a['change_lo'], a['change_hi'])}  corrected "
-                     f"[{100 * a['change_lo_corrected']:+5.1f}, {100 * a['change_hi_corrected']:+5.1f}]")
-    lines += ["", "largest changes (the card under test always; agents whose corrected interval excludes 0):"]
-    for x in r["largest_changes"]:
-        lines.append(f"  {x['name']:<{width}}  {x['what']:<15} {_points(x['change'], x['lo'], x['hi'])}")
-    if len(r["largest_changes"]) == 1:
-        lines.append("  (no agent's change is clear of noise)")
-    return "\n".join(lines)
 
 
 def cmd_replay(args) -> int:
@@ -594,16 +403,9 @@ def _tune_command(args) -> list[str]:
     return argv
 
 
-def _binds(agent, ruleset) -> bool:
-    try:
-        agent.params(ruleset)
-        return True
-    except HocError:
-        return False
-
-
 def cmd_tune(args) -> int:
-    from hoc.agents.registry import archetypes, get
+    from hoc.agents.registry import get
+    from hoc.research import tuning
     from hoc.agents.tune.genome import load
     from hoc.agents.tune.search import Budget, Settings, tune
     from hoc.rules import Ruleset
@@ -618,8 +420,8 @@ def cmd_tune(args) -> int:
         names = split_names(args.opponents)
         if len(set(names)) != len(names):
             raise HocError(f"--opponents names an agent twice: {', '.join(names)}")
-    else:                           # every archetype the edition can play (1e lacks some cards)
-        names = [a.name for a in archetypes() if _binds(a, ruleset)]
+    else:
+        names = tuning.default_opponents(ruleset)
     start = args.start
     if start and not Path(start).exists():      # a plan of the library by name, e.g. tuned_general_2p
         from hoc.research.card_value import plan_file
@@ -633,12 +435,7 @@ def cmd_tune(args) -> int:
         result = tune(settings, budget, args.out, backend, args.validate_games, _tune_command(args))
     finally:
         backend.close()
-    v = result.validation
-    print(f"{result.out / 'best.toml'}: {result.state.generation} generations, {result.state.games:,} games; "
-          f"validation on fresh seeds, {int(v.games.iat[0]):,} games per opponent (95% interval):")
-    for r in v.itertuples():
-        print(f"  {r.opponent:<22} {_pct(r.rate, r.lo, r.hi)}{'  beaten' if r.beats else ''}")
-    print(f"beats {int(v.beats.sum())} of {len(v)} opponents; summary: {result.out / 'summary.md'}")
+    print("\n".join(tuning.report(result)))
     return 0
 
 
