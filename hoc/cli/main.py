@@ -262,7 +262,7 @@ def cmd_cards(args) -> int:
 
 
 def cmd_play(args) -> int:
-    from hoc.cli.play import cmd_play as play
+    from hoc.cli.session import cmd_play as play
 
     return play(args)
 
