@@ -21,8 +21,12 @@ def ruleset_of(args):
                    overrides=tuple(args.override or ()))
 
 
-def game_options(p: argparse.ArgumentParser, games_default: int | None):
+def edition_option(p: argparse.ArgumentParser):
     p.add_argument("--edition", default="2e", help="2e (default) or 1e")
+
+
+def game_options(p: argparse.ArgumentParser, games_default: int | None):
+    edition_option(p)
     p.add_argument("--players", type=int, default=2, help="1 to 4 (1 = solo study mode)")
     p.add_argument("--agents", default="basic_rush",
                    help="agent by seat, comma-separated; a single name fills every seat (see `hoc agents`); "
@@ -48,10 +52,15 @@ def _option_defaults() -> dict:
 GAME_OPTIONS = _option_defaults()     # the game options and their defaults
 
 
-def run_options(p: argparse.ArgumentParser):
+def worker_options(p: argparse.ArgumentParser):
+    """Where the games are played: worker processes here or a Dask cluster."""
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     p.add_argument("--backend", default="loky", help="loky (local processes, default) or dask")
     p.add_argument("--scheduler", help="Dask scheduler address for --backend dask, e.g. tcp://10.0.0.5:8786")
+
+
+def run_options(p: argparse.ArgumentParser):
+    worker_options(p)
     p.add_argument("--mirror", action="store_true",
                    help="mirrored games: each game seed is played once with every rotation of the seats")
     p.add_argument("--out", help="write one row per game to this Parquet folder (NAME.parquet); "
@@ -123,3 +132,11 @@ def backend_of(args):
     backend = Backend(args.jobs, args.backend, args.scheduler)
     backend.connect()           # an unreachable scheduler fails now, before any output is written
     return backend
+
+
+def study_start(args):
+    """The checks a study makes first, and its ruleset."""
+    from hoc.research.simulate import lineup  # noqa: F401  (loads the agent registry before timing)
+
+    check_outputs(args)
+    return ruleset_of(args)

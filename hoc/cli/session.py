@@ -8,14 +8,12 @@ point of view (the other seats' drawn cards are counted, not named), so the feed
 replay`. The game is a `Teller` whose human seats ask the terminal instead of an agent."""
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Callable
 
 from rich import box
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from hoc.cli.options import check_writable, ruleset_of
 from hoc.errors import HocError, IllegalActionError
 from hoc.game import Game
 from hoc.kernel import constants as K
@@ -387,25 +385,3 @@ def play(plan, console: Console, read: Callable[[str], str], save: str | None = 
     """Play the game of `plan` (game 0 of its seed) at the console; returns the session at its end."""
     humans = [q for q, a in enumerate(plan.agents) if is_human(a)]
     return Session(plan, humans, console, read, save, offer_save).run()
-
-
-def cmd_play(args) -> int:
-    import sys
-
-    from hoc.research.harness import Plan
-
-    if args.rotate_seats:
-        raise HocError("hoc play plays one game: seats are as --agents names them (drop --rotate-seats)")
-    if args.save is not None:           # refused now, not after a whole game
-        if not Path(args.save).parent.is_dir():
-            raise HocError(f"--save {args.save}: the folder {Path(args.save).parent} does not exist")
-        check_writable("--save", Path(args.save), folder=False)
-    agents = seats(args.agents, args.players)
-    args.players = len(agents)
-    ruleset = ruleset_of(args)
-    plan = Plan(ruleset, agents, 1, args.seed)
-    width = min(Console().width, 100)
-    console = Console(width=width, highlight=False, soft_wrap=False, file=sys.stdout)
-    # a file name is asked for only from a person at a terminal: scripted input would be read as one
-    play(plan, console, input, args.save, offer_save=sys.stdin.isatty())
-    return 0
