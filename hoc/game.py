@@ -555,21 +555,9 @@ class Game:
         s[K.H_NACTIVE] = len(ordered)
 
     def decide(self, agent, params=None) -> int:
-        """The action a jitted agent (a registry `Agent`) would take now, in the decider's seat."""
-        from hoc.agents.policies import decider
-        from hoc.agents.search import reserve
-        from hoc.kernel.state import seat_agent
-
-        P = np.ascontiguousarray(agent.params(self.ruleset) if params is None else params, K.DTYPE)
-        self.state = reserve(self.state, [agent.id], P[None, :])     # the arena of a search or a planner
-        seat_agent(self.state, self.decider, agent.id, P)
-        return int(decider([agent.id])(self.state))
-
-    def decide_default(self) -> int:
-        """The default answer to the pending card question (see `hoc.agents.policies.default_choice`)."""
-        from hoc.agents.policies import default_choice
-
-        return int(default_choice(self.state))
+        """The action a jitted agent (a registry `Agent`) would take now, in the decider's seat. The
+        agent knows how to seat itself and decide (`hoc.agents.in_game`): the Game names no agent."""
+        return agent.decide(self, params)
 
     def owned(self, p: int, card: str) -> int:
         """Copies of card that p owns, wherever they lie."""

@@ -5,7 +5,9 @@ The log is built from the decisions alone: before and after each decision the ta
 zone of every seat, the market, the counters), and the difference is told as moves a player knows
 (draws, discards, gains, exiles, sets, ...). The game is played by the same agents and kernels as
 `simulate`, so a replay ends exactly as the run's recorded game did. Seats are numbered from 0 (seat
-0 plays first), as in the result columns.
+0 plays first), as in the result columns. A game is told from a plan (`hoc.research.harness.Plan`:
+seed, seats, rules); rebuilding the plan of a run, a saved run or a saved game is
+`hoc.research.replays`'s, so this module knows games, not runs.
 """
 from __future__ import annotations
 
@@ -602,92 +604,6 @@ def replay_game(plan, index: int) -> Replay:
     return Teller(plan, index).tell()
 
 
-def replay(ruleset: Ruleset, agents, seed: int, index: int, rotate: bool = False, mirror: bool = False) -> list[str]:
-    """The log of game `index` of the run with seed `seed` and this lineup."""
-    from hoc.research.harness import Plan
-
-    return replay_game(Plan(ruleset, list(agents), index + 1, seed, rotate, mirror), index).lines
-
-
-# ---- a game of a saved run -------------------------------------------------------------------------
-
-def run_plan(path: str | Path, agents=None):
-    """The plan of a run saved with --out (a NAME.parquet folder), rebuilt from its manifest: the
-    same rules, lineup, seed, seat rotation and overrides. `agents` (names or paths, seat order of
-    the run's lineup) stand in for agents the registry cannot find by their recorded names (a
-    priority list given by its path); their parameters must be those recorded."""
-    from hoc.research.harness import Plan
-    from hoc.research.simulate import lineup
-    from hoc.research.store import MANIFEST, provenance
-
-    folder = Path(path)
-    manifest = folder / MANIFEST
-    if not manifest.exists():
-        runs = sorted(str(m.parent) for m in folder.glob(f"*.parquet/{MANIFEST}")) if folder.is_dir() else []
-        inside = f"; it holds the runs {', '.join(runs)}" if runs else ""
-        raise HocError(f"{folder} is not a saved run (no {MANIFEST}){inside}")
-    try:
-        recorded = json.loads(manifest.read_text())
-        p = recorded["plan"]
-        ruleset = Ruleset(edition=p["edition"], players=p["players"], market=p["market"],
-                          princesses=tuple(p["princesses"]), overrides=tuple(p["overrides"]),
-                          turn_cap=p["turn_cap"], instant_win_at_30=p["instant_win_at_30"],
-                          market_with=tuple(p.get("market_with", ())))
-        names = agents or ",".join(p["agents"])
-    except (OSError, ValueError, KeyError, TypeError) as e:
-        raise HocError(f"{manifest} is unreadable: {e}") from None
-    try:
-        seats = lineup(names, ruleset.players)
-    except HocError as e:
-        raise HocError(f"{e}; the run's agents were {', '.join(p['agents'])}: name their files with --agents, "
-                       f"in the same order") from None
-    plan = Plan(ruleset, seats, p["games"], p["seed"], p["rotate"], p["mirror"], first=p["first"], chunk=p["chunk"])
-    now = json.loads(json.dumps({"plan": plan.describe(), **provenance(plan)}))
-    differ = sorted(k for k in set(now["plan"]) | set(p) if now["plan"].get(k) != p.get(k))
-    differ += [k for k in ("rules_hash", "card_data_hash") if now[k] != recorded.get(k)]
-    if differ:
-        raise HocError(f"cannot rebuild the run in {folder}: {', '.join(differ)} differ from what it recorded "
-                       f"(rule options, agents or card data changed since; the run's engine: "
-                       f"{recorded.get('engine_version')})")
-    return plan, recorded
-
-
-def recorded_row(path: str | Path, plan, index: int):
-    """The saved row of game `index` (a pandas Series), or None if its part is not on disk."""
-    import pandas as pd
-
-    first = plan.first + (index - plan.first) // plan.chunk * plan.chunk
-    part = Path(path) / f"part-{first:012d}.parquet"      # as hoc.research.store names a chunk's part
-    if not part.exists():
-        return None
-    df = pd.read_parquet(part)
-    row = df[df.game == index]
-    return row.iloc[0] if len(row) else None
-
-
-def replay_run(path: str | Path, index: int, agents=None) -> Replay:
-    """Replay game `index` of a saved run exactly as it was played, and check it against the row the
-    run saved (winner and SP): a game that ends otherwise is an error naming what differs."""
-    plan, recorded = run_plan(path, agents)
-    if not plan.first <= index < plan.first + plan.games:
-        raise HocError(f"game {index} is not in the run in {path}: it holds games {plan.first} to "
-                       f"{plan.first + plan.games - 1}")
-    r = replay_game(plan, index)
-    row = recorded_row(path, plan, index)
-    players = plan.ruleset.players
-    if row is None:
-        r.lines.append(f"(the run did not save game {index}'s result yet: nothing to compare with)")
-        return r
-    mine = (r.game.winner if r.game.winner is not None else -1, [r.game.sp(j) for j in range(players)])
-    saved = (int(row.winner), [int(row[f"sp_{j}"]) for j in range(players)])
-    if mine != saved:
-        raise HocError(f"the replay of game {index} ends with winner {mine[0]} and SP {mine[1]}, but the run saved "
-                       f"winner {saved[0]} and SP {saved[1]} (recorded by engine {recorded.get('engine_version')})")
-    r.lines.append(f"(the run saved the same result for game {index}: winner {saved[0]}, SP "
-                   f"{', '.join(map(str, saved[1]))})")
-    return r
-
-
 # ---- a game saved by `hoc play` -------------------------------------------------------------------
 
 SAVED_FORMAT = "hoc saved game"
@@ -734,49 +650,3 @@ class Script(Teller):
             raise HocError(f"decision {len(self.actions) + 1} of the saved game, action {a} ({g.label(a)}), is not "
                            f"legal for seat {g.decider} here: the rules or the engine changed since it was saved")
         return a
-
-
-def load_saved(path: str | Path) -> tuple:
-    """The plan, game index, decisions and recorded result of a saved game file."""
-    from hoc.agents.registry import Agent, _no_params
-    from hoc.research.harness import Plan
-
-    try:
-        data = json.loads(Path(path).read_text())
-    except OSError as e:
-        raise HocError(f"cannot read {path}: {e.strerror or e}") from None
-    except ValueError as e:
-        raise HocError(f"{path} is not a saved game (not JSON: {e})") from None
-    if not isinstance(data, dict) or data.get("format") != SAVED_FORMAT:
-        raise HocError(f"{path} is not a game saved by `hoc play` (no \"format\": \"{SAVED_FORMAT}\")")
-    try:
-        r = data["rules"]
-        ruleset = Ruleset(edition=r["edition"], players=r["players"], market=r["market"],
-                          princesses=tuple(r["princesses"]), overrides=tuple(r["overrides"]),
-                          turn_cap=r["turn_cap"], instant_win_at_30=r["instant_win_at_30"])
-        actions = [int(a) for a in data["actions"]]
-        seats, index, result = list(data["seats"]), int(data["game"]), data["result"]
-        seed = data["seed"]
-    except (KeyError, TypeError, ValueError) as e:
-        raise HocError(f"{path} is a damaged saved game: {e!r}") from None
-    if len(seats) != ruleset.players:
-        raise HocError(f"{path} names {len(seats)} seats for {ruleset.players} players")
-    # the seats keep the names they played under; their recorded decisions are taken again
-    agents = {name: Agent(name, -1, "a recorded seat", _no_params, play=int) for name in seats}
-    plan = Plan(ruleset, [agents[n] for n in seats], index + 1, seed)
-    return plan, index, actions, result
-
-
-def replay_saved(path: str | Path) -> Replay:
-    """Tell a game saved by `hoc play` and check that it ends as it was saved."""
-    plan, index, actions, result = load_saved(path)
-    teller = Script(plan, index, actions)
-    r = teller.tell()
-    now = result_of(r.game)
-    if now != result:
-        differ = ", ".join(f"{k} {now[k]!r} (saved: {result.get(k)!r})" for k in now if now[k] != result.get(k))
-        raise HocError(f"the replay of {path} does not end as the game was saved: {differ}")
-    if not r.game.over:
-        r.lines.append(f"(saved before the end, after {len(actions)} decisions; seat {r.game.decider} was to act "
-                       f"in the {r.game.context})")
-    return r

@@ -122,7 +122,7 @@ def test_a_module_name_without_its_function_gets_a_hint(tmp_path, monkeypatch):
 
 
 def test_replay_of_a_python_agent_matches_the_jitted_agent_move_for_move():
-    from hoc.replay import replay
+    from hoc.research.replays import replay
 
     jitted = replay(RULES, lineup("basic_rush,random", 2), 3, 4)
     python = [line.replace("hoc.agents.examples:basic_rush_py", "basic_rush")       # the logs name the agents

@@ -109,7 +109,7 @@ def test_tune_with_an_override_plays_the_changed_card(tmp_path, warm_kernels, ca
     code, out = tune(tmp_path, "--override", "duke.cost=3")
     assert code == 0, capsys.readouterr().err
     from hoc.agents.registry import from_file
-    from hoc.replay import replay
+    from hoc.research.replays import replay
 
     text = open(f"{out}/best.toml").read()
     assert "--override duke.cost=3" in text and "card changes duke.cost=3" in open(f"{out}/summary.md").read()

@@ -259,6 +259,51 @@ def test_a_stepper_game_is_the_engine_game_of_its_seed_with_the_same_actions():
             game, games = None, games + 1
 
 
+SEARCH_OPPONENT = "ismcts:iterations=40"      # enough to leave its rollout list, cheap enough for a test
+
+
+def engine_game(ruleset, seed, opponent) -> list[np.ndarray]:
+    """The game part of the state at each of seat 0's decisions in `Game(ruleset, seed)`, seat 0
+    taking its first legal action and seat 1 the action of the jitted agent `opponent`."""
+    game, seen = Game(ruleset, seed=seed), []
+    while not game.over:
+        if game.decider == 0:
+            seen.append(game.state[:game.state[K.H_LEN]].copy())
+            game.apply(int(game.legal_actions()[0]))
+        else:
+            game.apply(game.decide(opponent))
+    return seen
+
+
+def test_a_search_opponent_in_the_environments_searches_instead_of_playing_its_rollout_list():
+    """The stepper's and the Gymnasium environment's `ismcts` opponent plays the game `Game.decide`
+    plays with the search agent, which is not the game its rollout list plays (before the fix the
+    environments' plain decide function played the list for it)."""
+    from hoc.agents.registry import get
+    from hoc.agents.search import parse
+
+    vec = VecHoc(1, opponents=SEARCH_OPPONENT, seat=0, seed=3)
+    obs, masks = vec.reset()
+    seed, stepped = vec.game_seed(0), []
+    dones = [False]
+    while not dones[0]:
+        s = vec.states[0]
+        stepped.append(s[:s[K.H_LEN]].copy())
+        obs, masks, rewards, dones = vec.step(np.array([np.flatnonzero(masks[0])[0]]))
+    searched = engine_game(vec.ruleset, seed, get(SEARCH_OPPONENT))
+    listed = engine_game(vec.ruleset, seed, get(parse(SEARCH_OPPONENT).rollout))
+    assert len(stepped) == len(searched) and all(map(same_game, stepped, searched))
+    assert len(listed) != len(searched) or not all(map(same_game, listed, searched))
+
+    e = gymnasium.make("hoc/HeartOfCrown-v0", opponents=SEARCH_OPPONENT, seat=0).unwrapped
+    obs, _ = e.reset(seed=seed)
+    gym_seen, done = [], False
+    while not done:
+        gym_seen.append(e.game.state[:e.game.state[K.H_LEN]].copy())
+        obs, r, done, _, _ = e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert len(gym_seen) == len(searched) and all(map(same_game, gym_seen, searched))
+
+
 # ---- rewards and refusals ------------------------------------------------------------------------
 
 @pytest.mark.parametrize("win_mask,seat,expected", [(0b01, 0, 1.0), (0b01, 1, -1.0), (0b11, 1, 0.5),

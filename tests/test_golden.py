@@ -1,4 +1,4 @@
-"""Golden replay logs: `hoc.replay.replay` of a few fixed (seed, game) pairs must match the stored
+"""Golden replay logs: `hoc.research.replays.replay` of a few fixed (seed, game) pairs must match the stored
 files in tests/golden/. Any change of the rules, the agents or the random streams shows up here: the
 log has a line for every decision, with the cards, coins and SP it moved.
 
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from hoc.replay import replay
+from hoc.research.replays import replay
 from hoc.rules import Ruleset
 from hoc.research.simulate import lineup
 

@@ -13,8 +13,8 @@ import pytest
 from rich.console import Console
 
 from hoc.cli.main import main
-from hoc.cli.play import HUMAN, Session, seats
-from hoc.replay import replay_saved
+from hoc.cli.session import HUMAN, Session, seats
+from hoc.research.replays import replay_saved
 from hoc.research.harness import Plan
 from hoc.rules import Ruleset
 
@@ -162,7 +162,7 @@ def test_hot_seat_own_view_names_the_hand_the_seat_holds():
 
     class Recording(Session):
         def show_own(self, p):
-            from hoc.cli.play import card_names
+            from hoc.cli.session import card_names
             truth.append((p, card_names(self.game, self.game.hand(p))))
             super().show_own(p)
 

@@ -246,7 +246,7 @@ def test_replay_counts_cards_and_says_which_princess_gave_them():
 
 def test_replay_header_names_a_preset_market_given_as_its_kinds(warm_kernels):
     from hoc.presets import RECOMMENDED
-    from hoc.replay import replay
+    from hoc.research.replays import replay
     from hoc.research.simulate import lineup
     from hoc.rules import Ruleset
 
@@ -271,7 +271,7 @@ def saved_run(tmp_path_factory, warm_kernels):
 
 @pytest.mark.parametrize("index", [0, 7, 11])
 def test_replay_from_a_saved_run_ends_as_the_saved_game(saved_run, index):
-    from hoc.replay import replay_run
+    from hoc.research.replays import replay_run
 
     r = replay_run(saved_run, index)
     row = pd.read_parquet(saved_run).set_index("game").loc[index]

@@ -10,6 +10,7 @@ between calls must notice a new game (e.g. `game.turns` going back).
 """
 from __future__ import annotations
 
+from hoc.agents.in_game import default_answer
 from hoc.game import Game
 
 # what basic_rush buys, best first, and whether it waits for a princess before buying it
@@ -49,5 +50,5 @@ def basic_rush_py(game: Game):
     if game.context == "coronation":
         return "declare coronation"
     if game.context == "card choice":
-        return game.decide_default()
+        return default_answer(game)
     return "pass"

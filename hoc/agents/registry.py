@@ -9,7 +9,7 @@ from typing import Callable
 
 import numpy as np
 
-from hoc.agents import policies, priority, search
+from hoc.agents import in_game, policies, priority, search
 from hoc.errors import HocError
 from hoc.names import did_you_mean
 from hoc.kernel.constants import DTYPE, N_PARAMS
@@ -26,6 +26,10 @@ class Agent:
     params: Callable[[object], np.ndarray]
     play: Callable | None = None
     key: tuple[str, ...] = ()     # common kinds the plan is built on: its record is read on markets offering them
+
+    def decide(self, game, params=None) -> int:
+        """The action this jitted agent takes now in the decider's seat of a `Game` (`Game.decide`)."""
+        return in_game.decide(game, self, params)
 
 
 def _no_params(ruleset) -> np.ndarray:
@@ -110,10 +114,6 @@ for _path in sorted(ARCHETYPES.glob("*.toml")):
 HAND_WRITTEN = tuple(AGENTS)        # random, basic_rush and the archetypes: what studies of "our plans" play
 for _path in sorted(TUNED.glob("*.toml")):
     AGENTS[_path.stem] = from_file(_path)
-
-
-for _name in search.PRESETS:       # the search agent and its presets (after the plans: its rollouts name one)
-    AGENTS[_name] = search.agent(_name)
 
 
 def split_names(text: str) -> list[str]:
@@ -215,7 +215,7 @@ def get(name: str) -> Agent:
     if name in AGENTS:
         return AGENTS[name]
     if search.is_spec(name):
-        return search.agent(name)
+        return search_agent(name)
     if name.endswith(PLAN_SUFFIX):
         return planned(name)
     if name.endswith(".toml"):
@@ -226,3 +226,14 @@ def get(name: str) -> Agent:
         if (Path.cwd() / f"{name}.py").is_file() else ""
     raise HocError(f"unknown agent {name!r}{did_you_mean(name, AGENTS)}; available: {', '.join(AGENTS)} "
                    f"(or a path to a .toml file, or module:function for a Python agent){here}")
+
+
+def search_agent(spec: str) -> Agent:
+    """The agent of a search spec; its rollout list is looked up here (`get` passed in), so the
+    search package needs nothing of the registry."""
+    opts = search.parse(spec, get)
+    return Agent(spec, search.ISMCTS, search.describe(opts), lambda ruleset: search.row(spec, opts, ruleset, get))
+
+
+for _name in search.PRESETS:       # the search agent and its presets (after the plans: its rollouts name one)
+    AGENTS[_name] = search_agent(_name)

@@ -22,7 +22,8 @@ from gymnasium import spaces
 
 from hoc.env.aec import observation_space
 from hoc.env.observation import legal_mask, observe, size
-from hoc.env.vector import MAX_STEPS, opponent_lineup, play_others, reward, seat_opponents
+from hoc.agents.search import reserve
+from hoc.env.vector import MAX_STEPS, opponent_lineup, reward, seat_opponents, stepper
 from hoc.errors import HocError
 from hoc.game import Game
 from hoc.kernel.constants import N_ACTIONS
@@ -43,6 +44,7 @@ class HeartOfCrownEnv(gymnasium.Env):
             raise HocError(f"seat {seat!r} does not exist: seats are 0 to {n - 1}")
         self.fixed_seat = seat
         self.opponents, self._ids, self._params = opponent_lineup(opponents, n, self.ruleset)
+        self._loops = stepper(self._ids)         # the search one when an opponent searches
         self.observation_space = observation_space(n)
         self.action_space = spaces.Discrete(N_ACTIONS)
         self.render_mode = render_mode
@@ -58,6 +60,8 @@ class HeartOfCrownEnv(gymnasium.Env):
             game_seed = int(seed) if seed is not None else int(self.np_random.integers(0, 2 ** 63))
             self.seat = self.fixed_seat if self.fixed_seat is not None else int(self.np_random.integers(n))
             self.game = Game(self.ruleset, seed=game_seed)
+            if self._loops.arena:
+                self.game.state = reserve(self.game.state, self._ids, self._params)     # the search's arena
             seat_opponents(self.game.state, self.seat, self._ids, self._params)   # (setup reads no agent)
             self._play_others()
             if not self.game.over:
@@ -76,7 +80,7 @@ class HeartOfCrownEnv(gymnasium.Env):
         return self._observation(), r, done, False, self._info()
 
     def _play_others(self) -> None:
-        if not play_others(self.game.state, self.seat):
+        if not self._loops.play_others(self.game.state, self.seat):
             raise HocError(f"game seed {self.game.seed} ran past {MAX_STEPS} decisions (a broken game)")
 
     def _observation(self) -> dict:

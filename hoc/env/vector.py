@@ -11,11 +11,14 @@ game that ended and the observation of the new game's first decision.
 """
 from __future__ import annotations
 
+from typing import Callable, NamedTuple
+
 import numpy as np
 from numba import njit
 
-from hoc.agents.policies import decide
+from hoc.agents.policies import decide, decide_plan, decide_search, decide_search_plan, needs
 from hoc.agents.registry import get as get_agent
+from hoc.agents.search.kernel import new_search_state
 from hoc.errors import HocError
 from hoc.kernel.constants import DTYPE, H_DECIDER, H_END, H_NP, H_STEPS, H_WIN_MASK, N_ACTIONS, N_PARAMS, R_PLAYERS
 from hoc.kernel.jit import entry
@@ -26,17 +29,6 @@ from hoc.env.observation import legal_mask, observe, size
 from hoc.rules import Ruleset
 
 MAX_STEPS = 200_000     # a game that takes more decisions is broken (hoc.research.batch's bound)
-
-
-@entry
-def play_others(s, learner):
-    """Let the jitted agents of the other seats decide until `learner` must decide or the game ends.
-    Returns False if the game runs past MAX_STEPS decisions (a broken game)."""
-    while s[H_END] == 0 and s[H_DECIDER] != learner:
-        apply(s, decide(s))
-        if s[H_STEPS] > MAX_STEPS:
-            return False
-    return True
 
 
 @entry
@@ -64,68 +56,110 @@ def seat_opponents(s, learner, ids, params):
         seat_agent(s, (learner + 1 + k) % np_, ids[k], params[k])
 
 
-@njit(cache=True)
-def start_game(s, slot, n, master, episodes, learners, fixed_seat, ids, params, seeds):
-    """Set up the next game of `slot` (seed: game `episode * n + slot` of the run `master`), with the
-    learner's seat fixed or rotating by episode, and play the others up to the learner's first
-    decision. A game that ends before the learner ever decides is skipped."""
-    np_ = rule(s, R_PLAYERS)
-    while True:
-        e = episodes[slot]
-        learner = fixed_seat if fixed_seat >= 0 else (slot + e) % np_
-        learners[slot] = learner
-        seat_opponents(s, learner, ids, params)
-        seeds[slot] = game_seed(master, e * n + slot)
-        init_game(s, seeds[slot])
-        if not play_others(s, learner):
-            return False
-        if s[H_END] == 0:
-            return True
-        episodes[slot] += 1
+class Stepper(NamedTuple):
+    """The jitted loops of the stepper for one kind of lineup."""
+
+    arena: bool                 # a seat searches or plans: its states need the arena
+    play_others: Callable       # (state, learner seat) -> False if the game is broken
+    vec_reset: Callable
+    vec_step: Callable
 
 
-@njit(cache=True)
-def vec_reset(states, master, episodes, learners, fixed_seat, ids, params, seeds, obs, masks):
-    n = states.shape[0]
-    for i in range(n):
-        if not start_game(states[i], i, n, master, episodes, learners, fixed_seat, ids, params, seeds):
-            return -2 - i
-        observe(states[i], learners[i], obs[i])
-        legal_mask(states[i], learners[i], masks[i])
-    return -1
+def _stepper(search, plan):
+    """The stepper's loops with the decider of (search, plan) (`hoc.agents.policies.DECIDERS`). The
+    flags are constants of the closure (as in `hoc.research.batch`), so a lineup without a search
+    agent or a planner never compiles them, and a search or planning opponent really searches or
+    plans instead of playing its list (the plain `decide` falls back to the list for both)."""
 
+    @entry
+    def play_others(s, learner):
+        """Let the jitted agents of the other seats decide until `learner` must decide or the game ends.
+        Returns False if the game runs past MAX_STEPS decisions (a broken game)."""
+        while s[H_END] == 0 and s[H_DECIDER] != learner:
+            if search and plan:
+                a = decide_search_plan(s)
+            elif search:
+                a = decide_search(s)
+            elif plan:
+                a = decide_plan(s)
+            else:
+                a = decide(s)
+            apply(s, a)
+            if s[H_STEPS] > MAX_STEPS:
+                return False
+        return True
 
-@njit(cache=True)
-def vec_step(states, actions, master, episodes, learners, fixed_seat, ids, params, seeds, obs, masks,
-             rewards, dones, ended):
-    """Take actions[i] in game i for every i, play the other seats, reset the games that ended.
-    Returns -1, or the first game whose action is illegal (nothing is applied then), or
-    -2 - i for a game i that runs past MAX_STEPS."""
-    n = states.shape[0]
-    for i in range(n):
-        if not is_legal(states[i], actions[i]):
-            return i
-    for i in range(n):
-        s = states[i]
-        learner = learners[i]
-        apply(s, actions[i])
-        if not play_others(s, learner):
-            return -2 - i
-        rewards[i] = 0.0
-        dones[i] = False
-        if s[H_END] != 0:
-            rewards[i] = reward(s, learner)
-            dones[i] = True
-            ended[i, 0] = seeds[i]
-            ended[i, 1] = learner
-            ended[i, 2] = s[H_WIN_MASK]
-            ended[i, 3] = s[H_STEPS]
-            episodes[i] += 1
-            if not start_game(s, i, n, master, episodes, learners, fixed_seat, ids, params, seeds):
+    @njit(cache=True)
+    def start_game(s, slot, n, master, episodes, learners, fixed_seat, ids, params, seeds):
+        """Set up the next game of `slot` (seed: game `episode * n + slot` of the run `master`), with the
+        learner's seat fixed or rotating by episode, and play the others up to the learner's first
+        decision. A game that ends before the learner ever decides is skipped."""
+        np_ = rule(s, R_PLAYERS)
+        while True:
+            e = episodes[slot]
+            learner = fixed_seat if fixed_seat >= 0 else (slot + e) % np_
+            learners[slot] = learner
+            seat_opponents(s, learner, ids, params)
+            seeds[slot] = game_seed(master, e * n + slot)
+            init_game(s, seeds[slot])
+            if not play_others(s, learner):
+                return False
+            if s[H_END] == 0:
+                return True
+            episodes[slot] += 1
+
+    @njit(cache=True)
+    def vec_reset(states, master, episodes, learners, fixed_seat, ids, params, seeds, obs, masks):
+        n = states.shape[0]
+        for i in range(n):
+            if not start_game(states[i], i, n, master, episodes, learners, fixed_seat, ids, params, seeds):
                 return -2 - i
-        observe(s, learners[i], obs[i])
-        legal_mask(s, learners[i], masks[i])
-    return -1
+            observe(states[i], learners[i], obs[i])
+            legal_mask(states[i], learners[i], masks[i])
+        return -1
+
+    @njit(cache=True)
+    def vec_step(states, actions, master, episodes, learners, fixed_seat, ids, params, seeds, obs, masks,
+                 rewards, dones, ended):
+        """Take actions[i] in game i for every i, play the other seats, reset the games that ended.
+        Returns -1, or the first game whose action is illegal (nothing is applied then), or
+        -2 - i for a game i that runs past MAX_STEPS."""
+        n = states.shape[0]
+        for i in range(n):
+            if not is_legal(states[i], actions[i]):
+                return i
+        for i in range(n):
+            s = states[i]
+            learner = learners[i]
+            apply(s, actions[i])
+            if not play_others(s, learner):
+                return -2 - i
+            rewards[i] = 0.0
+            dones[i] = False
+            if s[H_END] != 0:
+                rewards[i] = reward(s, learner)
+                dones[i] = True
+                ended[i, 0] = seeds[i]
+                ended[i, 1] = learner
+                ended[i, 2] = s[H_WIN_MASK]
+                ended[i, 3] = s[H_STEPS]
+                episodes[i] += 1
+                if not start_game(s, i, n, master, episodes, learners, fixed_seat, ids, params, seeds):
+                    return -2 - i
+            observe(s, learners[i], obs[i])
+            legal_mask(s, learners[i], masks[i])
+        return -1
+
+    return Stepper(search or plan, play_others, vec_reset, vec_step)
+
+
+# STEPPERS[search, plan]: each compiled only when a lineup needs it
+STEPPERS = {(search, plan): _stepper(search, plan) for search in (False, True) for plan in (False, True)}
+
+
+def stepper(ids) -> Stepper:
+    """The loops a lineup of agent ids needs (a seat that searches, a seat that plans: `policies.needs`)."""
+    return STEPPERS[needs(ids)]
 
 
 def opponent_lineup(opponents, players: int, ruleset: Ruleset) -> tuple[list[str], np.ndarray, np.ndarray]:
@@ -172,7 +206,10 @@ class VecHoc:
             raise HocError(f"seat {seat!r} does not exist: seats are 0 to {self.players - 1}")
         self.n, self.seed, self.fixed_seat = n, int(seed), -1 if seat is None else int(seat)
         self.opponents, self.ids, self.params = opponent_lineup(opponents, self.players, self.ruleset)
-        one = new_state(self.ruleset.cards.table, self.ruleset.vector)
+        self.loops = stepper(self.ids)
+        T, R = self.ruleset.cards.table, self.ruleset.vector
+        # a search or planning opponent works in an arena at the tail of the state (hoc.agents.arena)
+        one = new_search_state(T, R, self.ids, self.params) if self.loops.arena else new_state(T, R)
         self.states = np.zeros((n, one.shape[0]), DTYPE)
         self.states[:] = one
         self.obs = np.zeros((n, size(self.players)), np.float32)
@@ -186,16 +223,17 @@ class VecHoc:
 
     def reset(self) -> tuple[np.ndarray, np.ndarray]:
         self.episodes[:] = 0
-        self._check(vec_reset(self.states, np.int64(self.seed), self.episodes, self.learners, self.fixed_seat,
-                              self.ids, self.params, self.seeds, self.obs, self.masks))
+        self._check(self.loops.vec_reset(self.states, np.int64(self.seed), self.episodes, self.learners,
+                                         self.fixed_seat, self.ids, self.params, self.seeds, self.obs, self.masks))
         return self.obs, self.masks
 
     def step(self, actions) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         actions = np.ascontiguousarray(actions, np.int64)
         if actions.shape != (self.n,):
             raise HocError(f"step needs one action per game ({self.n}), got shape {actions.shape}")
-        bad = vec_step(self.states, actions, np.int64(self.seed), self.episodes, self.learners, self.fixed_seat,
-                       self.ids, self.params, self.seeds, self.obs, self.masks, self.rewards, self.dones, self.ended)
+        bad = self.loops.vec_step(self.states, actions, np.int64(self.seed), self.episodes, self.learners,
+                                  self.fixed_seat, self.ids, self.params, self.seeds, self.obs, self.masks,
+                                  self.rewards, self.dones, self.ended)
         if 0 <= bad:
             raise HocError(f"action {int(actions[bad])} is not legal in game {bad} of the stepper")
         self._check(bad)

@@ -363,6 +363,34 @@ def kind_of_override(ruleset: Ruleset, override: str) -> str:
                    f"price with --card")
 
 
+def kinds_to_price(ruleset: Ruleset, card: str | None) -> list[str]:
+    """The kinds a study prices: `card` (a list, or `all`), else the kind the first override changes."""
+    if card:
+        if card.strip() == "all":
+            _, kinds = dataclasses.replace(ruleset, overrides=()).market_piles
+            return list(kinds)
+        kinds = [k.strip() for k in card.split(",") if k.strip()]
+        for k in kinds:
+            check_kind(ruleset, k)
+        if len(set(kinds)) != len(kinds):
+            raise HocError(f"--card names a kind twice: {card}")
+        if ruleset.overrides and len(kinds) != 1:
+            raise HocError("with --override, --card names the one kind to price")
+        return kinds
+    if ruleset.overrides:
+        return [kind_of_override(ruleset, ruleset.overrides[0])]
+    raise HocError("give --card KIND (a common kind, several comma-separated, or all) to price, "
+                   "or --override CARD.FIELD=VALUE for a what-if")
+
+
+def what_if_agents(players: int) -> list[Agent]:
+    """The agents whose win-rate change a what-if reports unless told: the hand-written plans and the
+    tuned ones for this player count."""
+    from hoc.agents.registry import AGENTS, archetypes
+
+    return archetypes() + [a for n, a in AGENTS.items() if n.startswith("tuned_") and n.endswith(f"_{players}p")]
+
+
 # ---- what if: the value under a card change, and every agent's change ------------------------------
 
 @dataclasses.dataclass

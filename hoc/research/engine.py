@@ -113,7 +113,7 @@ def _misses(dispatchers) -> int:
 def _warm_batch(plan) -> bool:
     """Run the batch loop on zero games: it compiles or loads exactly what the games will call."""
     from hoc.research.batch import batch_loop
-    from hoc.research.harness import play_rows
+    from hoc.research.rows import play_rows
 
     loop = batch_loop(plan.validate, [a.id for a in plan.agents])
     before = _misses([loop])

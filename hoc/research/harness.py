@@ -19,6 +19,7 @@ from hoc.agents.registry import Agent
 from hoc.errors import HocError, InvariantError
 from hoc.kernel import constants as K
 from hoc.research.engine import Warmup, engine_name, is_compiled, prepare
+from hoc.research.rows import _play_python, play_rows  # noqa: F401 (re-exported: the harness plays chunks here)
 from hoc.rules import Ruleset
 
 CHUNK = 10_000          # games per task: large enough that a task's overhead is noise
@@ -164,77 +165,10 @@ class Chunk:
     warmup: Warmup = Warmup()   # getting the engine ready in the worker before this chunk's games
 
 
-def play_rows(plan: Plan, first: int, n: int) -> tuple[np.ndarray, np.ndarray]:
-    """Play one chunk here; returns its result rows and coverage counts."""
-    if plan.python:
-        return _play_python(plan, first, n)
-    from hoc.research.batch import batch_loop  # imported in the worker: loads the compiled kernels there
-
-    rs = plan.ruleset
-    ids = np.array([a.id for a in plan.agents], K.DTYPE)
-    out = np.zeros((n, K.RES_LEN), K.DTYPE)
-    coverage = np.zeros((len(rs.cards), K.N_STATS), np.int64)
-    batch_loop(plan.validate, ids)(np.int64(plan.seed), first, rs.cards.table, rs.vector, ids, plan.params,
-                                   plan.seats(first, n).astype(K.DTYPE), rs.players if plan.mirror else 1, out, coverage)
-    return out, coverage
-
-
 def _task(plan: Plan, first: int, n: int) -> tuple[np.ndarray, np.ndarray, Warmup]:
     """One chunk as a worker plays it: the engine made ready first (timed apart), then the games."""
     warmup = prepare(plan, announce=False)
     return (*play_rows(plan, first, n), warmup)
-
-
-def _play_python(plan: Plan, first: int, n: int) -> tuple[np.ndarray, np.ndarray]:
-    """The same games stepped from Python, for lineups with Python agents; jitted seats still
-    decide through the jitted policies, so their moves equal those of `run_batch`. One `Game` and
-    its buffers serve the whole chunk."""
-    from hoc.agents.policies import decider
-    from hoc.agents.search import reserve
-    from hoc.game import Game
-    from hoc.kernel.invariants import check
-    from hoc.kernel.setup import game_seed
-    from hoc.kernel.state import seat_agent
-    from hoc.research.batch import card_totals, record
-
-    rs = plan.ruleset
-    nc = len(rs.cards)
-    out = np.zeros((n, K.RES_LEN), K.DTYPE)
-    coverage = np.zeros((nc, K.N_STATS), np.int64)
-    totals = np.zeros(nc, K.DTYPE)
-    work = np.zeros(nc, K.DTYPE)
-    game = Game(rs)
-    ids = np.array([a.id for a in plan.agents], K.DTYPE)
-    game.state = reserve(game.state, ids, plan.params)
-    decide = decider(ids)
-    s = game.state
-    stats = slice(s[K.H_OFF_STATS], s[K.H_OFF_STATS] + nc * K.N_STATS)
-    master = np.int64(plan.seed)
-    seats = plan.seats(first, n)
-    for g in range(n):
-        index = first + g
-        game.reset(int(np.int64(game_seed(master, plan.seed_index(index))).view(np.uint64)))
-        plays = []                      # per seat: the Python agent's callable, or None for a jitted agent
-        for j, k in enumerate(seats[g]):
-            agent = plan.agents[k]
-            plays.append(agent.play)
-            if agent.play is None:
-                seat_agent(s, j, agent.id, plan.params[k])
-        if plan.validate:
-            card_totals(s, totals, work)
-        err = 0
-        while not game.over:
-            play = plays[game.decider]
-            game.apply(decide(s) if play is None else play(game))
-            if plan.validate:
-                err = check(s, totals, work)
-                if err:
-                    break
-        record(s, out[g])
-        out[g, K.RES_GAME] = np.int64(index).astype(K.DTYPE)    # wraps past 2**31 as in run_batch: unread
-        out[g, K.RES_ERROR] = err
-        coverage += s[stats].reshape(nc, K.N_STATS)
-    return out, coverage
 
 
 def cores() -> int:

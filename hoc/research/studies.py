@@ -1,4 +1,4 @@
-"""The research commands: a round robin of agents (princess strength is `hoc.research.princess_study`,
+"""The research commands: a round robin of agents and its report (princess strength is `hoc.research.princess_study`,
 the value of market cards under strong play `hoc.research.card_value`). Each study is a list of
 plans played with the same master seed (common random numbers: the same game index deals the same
 market and shuffles in every plan), whose games are kept as a compact frame of the columns the
@@ -6,6 +6,7 @@ study needs; the full rows go to Parquet when asked."""
 from __future__ import annotations
 
 import dataclasses
+import json
 import math
 from itertools import combinations
 from pathlib import Path
@@ -186,6 +187,70 @@ def tournament(ruleset: Ruleset, agents: list[Agent], games_per_pairing: int, se
     return Tournament(df, stats.win_rates(df, "agent"), stats.ratings(df),
                       stats.pairwise(df) if ruleset.players == 2 else None, stats.win_rates(df, "seat"), stopped,
                       outcomes)
+
+
+# ---- the round robin's report --------------------------------------------------------------------
+
+def _pct(rate, lo, hi) -> str:
+    return f"{100 * rate:5.1f}% [{100 * lo:5.1f}, {100 * hi:5.1f}]"
+
+
+def _records(df: pd.DataFrame) -> list[dict]:
+    return json.loads(df.to_json(orient="records"))
+
+
+def tournament_json(t: Tournament, seed: int, players: int) -> dict:
+    """The round robin as one JSON object (`hoc tournament --json`)."""
+    return {"games": len(t.games), "seed": seed, "players": players,
+            "agents": _records(t.rates), "ratings": _records(t.ratings), "seats": _records(t.seats),
+            "pairwise": _records(t.pairwise.long) if t.pairwise is not None else None,
+            "sprt": {k: v.as_dict() for k, v in t.sprt.items()}}
+
+
+def tournament_report(t: Tournament, players: int, market: str, seed: int, mirror: bool) -> list[str]:
+    """The round robin in words: the head-to-head table (2 players), win rates by agent, ratings,
+    win rates by seat and the sequential tests."""
+    lines = [f"round robin: {len(t.games):,} games, {players} players, market {market}, seed {seed}, "
+             f"seats rotated{', mirrored' if mirror else ''}"]
+    if t.pairwise is not None:
+        lines.append("\nwin rate of the row agent against the column agent (95% interval):")
+        names = list(t.pairwise.wide.index)
+        width = max(len(n) for n in names)
+        long = t.pairwise.long.set_index(["agent", "opponent"])
+        lines.append(" " * width + "".join(f"  {n[:20]:>20}" for n in names))
+        for a in names:
+            cells = [f"{'':>20}" if a == b or (a, b) not in long.index else
+                     f"{_pct(*long.loc[(a, b), ['rate', 'lo', 'hi']]):>20}" for b in names]
+            lines.append(f"{a:<{width}}" + "".join(f"  {c}" for c in cells))
+    lines.append("\nwin rate by agent (per seat played):")
+    for r in t.rates.itertuples():
+        lines.append(f"  {r.agent:<22} {_pct(r.rate, r.lo, r.hi)}  of {r.games:,}")
+    lines.append("\nratings (OpenSkill Plackett-Luce; ordinal = mu - 3 sigma):")
+    for r in t.ratings.itertuples():
+        lines.append(f"  {r.agent:<22} mu {r.mu:6.2f}  sigma {r.sigma:5.2f}  ordinal {r.ordinal:6.2f}")
+    lines.append("\nwin rate by seat (seat 0 plays first): " + ", ".join(
+        f"seat {int(r.seat)} {_pct(r.rate, r.lo, r.hi)}" for r in t.seats.itertuples()))
+    if t.sprt:
+        every = next(iter(t.sprt.values())).every
+        lines.append(f"\nsequential test (Wald's SPRT, 5% error rates, applied after every "
+                     f"{'game' if every == 1 else f'{every} mirrored games'}):")
+    for k, v in t.sprt.items():
+        lines.append(f"  {k}: {v.words()}")
+    return lines
+
+
+def tournament_plot(path: str, players: int, t: Tournament) -> None:
+    """The head-to-head table with 2 players; with more, each agent's win rate against an even share."""
+    from hoc.research import plots
+
+    if t.pairwise is not None:
+        plots.winrate_heatmap(t.pairwise.long, path, title=f"Head-to-head win rate ({len(t.games):,} games)")
+        return
+    even = 1 / players
+    shifted = t.rates.assign(diff=t.rates.rate - even, lo=t.rates.lo - even, hi=t.rates.hi - even)
+    plots.effect_bars(shifted, "agent", path, f"Win rate by agent, {players} players "
+                      f"({len(t.games):,} games)", f"win rate per seat played minus an even share "
+                      f"({100 * even:.0f}%), percentage points")
 
 
 # ---- cards owned at the end ----------------------------------------------------------------------

@@ -25,7 +25,8 @@ import numpy as np
 from hoc.errors import HocError
 from hoc.kernel import constants as K
 from hoc.agents.search.kernel import (
-    ISMCTS, IS_CUTOFF, IS_EXPLORE, IS_ITERATIONS, IS_MAIN, IS_PRINCESS, IS_PRIOR, IS_SCALE, any_planner, search_nodes, search_tail,
+    ISMCTS, IS_CUTOFF, IS_EXPLORE, IS_ITERATIONS, IS_MAIN, IS_PRINCESS, IS_PRIOR, IS_SCALE, ROLLOUT_AGENT, any_planner,
+    search_nodes, search_tail,
 )
 from hoc.agents import priority_kernel as PK
 
@@ -59,8 +60,11 @@ def is_spec(name: str) -> bool:
     return name.partition(":")[0] in PRESETS
 
 
-def parse(spec: str) -> Options:
-    """The options of a spec `preset[:key=value,...]`; one-line HocError for anything wrong."""
+def parse(spec: str, agents=None) -> Options:
+    """The options of a spec `preset[:key=value,...]`; one-line HocError for anything wrong.
+    `agents` looks an agent up by name (the registry's `get`, passed in: the registry builds the
+    search agents); with it the rollout list is checked as its option is read, without it the
+    rollout is taken by name."""
     base, _, rest = spec.partition(":")
     if base not in PRESETS:
         raise HocError(f"unknown search agent {base!r}: expected one of {', '.join(PRESETS)}")
@@ -81,11 +85,11 @@ def parse(spec: str) -> Options:
         if key in seen:
             raise HocError(f"agent {spec!r}: option {key!r} given twice")
         seen.add(key)
-        opts = dataclasses.replace(opts, **{key: _value(spec, key, value)})
+        opts = dataclasses.replace(opts, **{key: _value(spec, key, value, agents)})
     return opts
 
 
-def _value(spec: str, key: str, text: str):
+def _value(spec: str, key: str, text: str, agents):
     if key == "main":
         if text not in ("0", "1"):
             raise HocError(f"agent {spec!r}: main must be 0 or 1, not {text!r}")
@@ -122,28 +126,26 @@ def _value(spec: str, key: str, text: str):
             raise HocError(f"agent {spec!r}: eval must be one of {', '.join(EVALS)}, not {text!r}")
         return text
     if key == "rollout":
-        _rollout_agent(spec, text)        # checked now: a wrong name fails before any game
+        if agents is not None:
+            _rollout_agent(spec, text, agents)      # checked now: a wrong name fails before any game
         return text
     return text                           # princess: checked against the ruleset's cards in `row`
 
 
-def _rollout_agent(spec: str, name: str):
-    from hoc.agents import policies
-    from hoc.agents.registry import get
-
+def _rollout_agent(spec: str, name: str, agents):
     if is_spec(name):
         raise HocError(f"agent {spec!r}: the rollout policy must be a priority list, not the search agent {name!r}")
-    agent = get(name)
-    if agent.id != policies.PRIORITY:
+    agent = agents(name)
+    if agent.id != ROLLOUT_AGENT:
         raise HocError(f"agent {spec!r}: the rollout policy must be a priority-list agent (an archetype, a tuned "
                        f"plan or a .toml file), not {name!r}")
     return agent
 
 
-def row(spec: str, opts: Options, ruleset) -> np.ndarray:
-    """The parameter row: the rollout list's row, with the search options in the slots no list uses
-    and the restricted princess first in its backing order."""
-    P = _rollout_agent(spec, opts.rollout).params(ruleset).copy()
+def row(spec: str, opts: Options, ruleset, agents) -> np.ndarray:
+    """The parameter row: the rollout list's row (the list looked up by `agents`), with the search
+    options in the slots no list uses and the restricted princess first in its backing order."""
+    P = _rollout_agent(spec, opts.rollout, agents).params(ruleset).copy()
     P[IS_ITERATIONS] = opts.iterations
     P[IS_EXPLORE] = round(opts.exploration * 1000)
     P[IS_PRIOR] = round(opts.prior * 1000)
@@ -175,14 +177,6 @@ def describe(opts: Options) -> str:
     who += "; searches the Main phase" if opts.main else ""
     return (f"ISMCTS search: {opts.iterations} iterations per decision, PUCT c={opts.exploration:g} prior "
             f"{opts.prior:g}, rollouts by {opts.rollout} ({end}){who}")
-
-
-def agent(spec: str):
-    """The registry `Agent` of a search spec."""
-    from hoc.agents.registry import Agent
-
-    opts = parse(spec)
-    return Agent(spec, ISMCTS, describe(opts), lambda ruleset: row(spec, opts, ruleset))
 
 
 def reserve(state: np.ndarray, ids, rows) -> np.ndarray:

@@ -1,0 +1,125 @@
+"""`hoc balance`: the value of a common card under strong play, and what-ifs of card changes (the
+study is `hoc.research.card_value`, its report `hoc.research.balance_report`)."""
+from __future__ import annotations
+
+import json
+import shlex
+from pathlib import Path
+
+from hoc.cli.options import backend_of, check_writable, edition_option, worker_options, write_plot
+from hoc.errors import HocError
+
+
+def _balance_ruleset(args):
+    from hoc.rules import Ruleset
+
+    return Ruleset(edition=args.edition, players=args.players, market="random", overrides=tuple(args.override or ()),
+                   turn_cap=args.turn_cap)
+
+
+def cmd_balance(args) -> int:
+    from hoc.agents.registry import AGENTS
+    from hoc.research import balance_report as report
+    from hoc.research import card_value as cv
+    from hoc.research.runs import check_memory
+    from hoc.research.simulate import resolve
+
+    if not 2 <= args.players <= 4:
+        raise HocError(f"balance plays 2 to 4 players, got {args.players}")
+    for flag, value, low in (("--tune-games", args.tune_games, 1), ("--seeds", args.seeds, 2),
+                             ("--games", args.games, 1)):
+        if value < low:
+            raise HocError(f"{flag} must be at least {low}, got {value}")
+    if args.plot is not None:
+        if Path(args.plot).suffix != ".png" or not Path(args.plot).stem:
+            raise HocError(f"--plot must name a .png file, got {args.plot!r}")
+        check_writable("--plot", Path(args.plot), folder=False)
+    if args.work is not None and Path(args.work).exists() and not Path(args.work).is_dir():
+        raise HocError(f"--work must name a folder, got the file {args.work}")
+    agents = None
+    if args.agents is not None:
+        agents = resolve(args.agents)
+        if not agents:
+            raise HocError("no agents given")
+    ruleset = _balance_ruleset(args)
+    ruleset.vector                      # bad overrides and player counts fail now, before any game
+    check_memory(max(2 * args.games, args.seeds * ruleset.players))
+    kinds = cv.kinds_to_price(ruleset, args.card)
+    tuning = cv.Tuning(args.start, tuple(n.strip() for n in (args.opponents or "").split(",") if n.strip()),
+                       args.tune_games, args.seed)
+    if args.strong in (cv.RULES, cv.TUNED):
+        if args.start is None and tuning.start_name(ruleset.players) not in AGENTS:
+            raise HocError(f"no {tuning.start_name(ruleset.players)} in the library to start from: name a start "
+                           f"plan with --from, e.g. --from tuned_general_2p")
+        cv.plan_file(tuning.start_name(ruleset.players))     # a missing start plan fails now
+        for n in tuning.opponents:
+            resolve(n)
+    else:
+        strong = resolve(args.strong)
+        if len(strong) != 1:
+            raise HocError(f"--strong names one agent, got {args.strong!r}")
+        cv.ban(strong[0], kinds[0], ruleset)      # an agent that cannot take a ban fails now
+    if ruleset.overrides:
+        if agents is None:
+            agents = cv.what_if_agents(ruleset.players)
+        if len(agents) < ruleset.players:
+            raise HocError(f"{len(agents)} agents cannot fill {ruleset.players} seats")
+    head = report.head(args.strong, ruleset, tuning, args.seeds, args.seed, shlex.join(["hoc", *args.argv]))
+    backend = backend_of(args)
+    try:
+        if ruleset.overrides:
+            w = cv.what_if(ruleset, kinds[0], agents, args.strong, tuning, args.seeds, args.games, args.seed,
+                           args.work, backend)
+            result, table = report.what_if_json(head, w), report.what_if_table(w)
+        else:
+            values = [cv.card_value(ruleset, k, args.strong, tuning, args.seeds, args.seed, args.work, backend)
+                      for k in kinds]
+            result, table = report.values_json(head, values), report.values_table(values)
+    finally:
+        backend.close()
+    print(json.dumps(result) if args.json else report.text(result), flush=True)
+    if args.plot:
+        from hoc.research import plots
+
+        write_plot("--plot", args.plot, lambda: plots.effect_bars(
+            table, "label", args.plot, (f"What if {' '.join(ruleset.overrides)}" if ruleset.overrides else
+                                        "Card value under strong play") + f", {ruleset.players} players",
+            "win-rate change, percentage points", value="value", sort=not ruleset.overrides))
+    return 0
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("balance", help="value of a common card under strong play, and what-ifs by re-tuning",
+                       description="The value of a common kind: on random markets that always offer it, a strong "
+                                   "player allowed it against the same player with it banned (same seeds, seats "
+                                   "mirrored). With --override: that value printed and changed, and every agent's "
+                                   "win-rate change.")
+    p.add_argument("--card", help="common kind(s) to price, comma-separated, or all (default with --override: "
+                                  "the kind it changes)")
+    p.add_argument("--override", action="append", metavar="CARD.FIELD=VALUE",
+                   help="a card change to price, e.g. curse_witch.cost=6 (repeatable)")
+    p.add_argument("--strong", default="rules",
+                   help="the strong player: rules (default: the start plan with its rules for the card searched, "
+                        "against the start plan without them), tuned (whole plans re-tuned by hoc tune for each "
+                        "condition: noisier), or an agent spec, played as given and with the card banned")
+    p.add_argument("--from", dest="start", metavar="PLAN",
+                   help="the start plan of rules and tuned (default tuned_general_<players>p)")
+    p.add_argument("--opponents", help="with --strong tuned: agents the re-tunes play against, comma-separated "
+                                       "(default: the start plan)")
+    p.add_argument("--tune-games", type=int, default=100_000,
+                   help="with --strong tuned: games per re-tune (default 100000)")
+    p.add_argument("--seeds", type=int, default=5000,
+                   help="game seeds of each head to head, each played in every seat (default 5000)")
+    p.add_argument("--games", type=int, default=20_000,
+                   help="with --override: games per ruleset of the agents' round robin (default 20000)")
+    p.add_argument("--agents", help="with --override: the agents whose win-rate change is reported "
+                                    "(default: the archetypes and the tuned plans)")
+    edition_option(p)
+    p.add_argument("--players", type=int, default=2, help="2 to 4")
+    p.add_argument("--turn-cap", type=int, default=100, help="turns per player before a capped draw")
+    p.add_argument("--seed", type=int, default=0, help="seed of the games and of the re-tunes (default 0)")
+    p.add_argument("--work", help="folder keeping the re-tuned plans (a rerun reuses them; default: temporary)")
+    p.add_argument("--plot", help="save the values (or, with --override, the changes) as bars with intervals (PNG)")
+    worker_options(p)
+    p.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    p.set_defaults(func=cmd_balance)

@@ -1,0 +1,142 @@
+"""The options several commands share, defined once: the game options (rules and seats), the run
+options (workers, mirrored games, the Parquet folder, JSON), and the checks every command makes on
+them before any game is played."""
+from __future__ import annotations
+
+import argparse
+import tempfile
+from pathlib import Path
+
+from hoc.errors import HocError
+
+
+def ruleset_of(args):
+    """The ruleset the game options name."""
+    from hoc.rules import Ruleset
+
+    market = args.market
+    princesses = tuple(p.strip() for p in args.princesses.split(",") if p.strip()) if args.princesses else None
+    return Ruleset(edition=args.edition, players=args.players, market=market, princesses=princesses,
+                   instant_win_at_30=args.instant_win_at_30, turn_cap=args.turn_cap,
+                   overrides=tuple(args.override or ()))
+
+
+def edition_option(p: argparse.ArgumentParser):
+    p.add_argument("--edition", default="2e", help="2e (default) or 1e")
+
+
+def game_options(p: argparse.ArgumentParser, games_default: int | None):
+    edition_option(p)
+    p.add_argument("--players", type=int, default=2, help="1 to 4 (1 = solo study mode)")
+    p.add_argument("--agents", default="basic_rush",
+                   help="agent by seat, comma-separated; a single name fills every seat (see `hoc agents`); "
+                        "the search agent takes options: ismcts:iterations=1000,rollout=senator_duke "
+                        "(key=value tokens after an ismcts spec are its options)")
+    p.add_argument("--market", default="random",
+                   help="random (default), basic, a preset name, or 10 comma-separated common kinds")
+    p.add_argument("--princesses", default=None, help="princess pool in order, e.g. lulunasaika,laolily")
+    p.add_argument("--seed", type=int, default=0, help="master seed of the run (default 0)")
+    p.add_argument("--rotate-seats", action="store_true", help="rotate the lineup game by game")
+    p.add_argument("--override", action="append", metavar="CARD.FIELD=VALUE",
+                   help="change a card value for this run, e.g. duke.cost=7 (repeatable)")
+    p.add_argument("--turn-cap", type=int, default=100, help="turns per player before a capped draw")
+    p.add_argument("--instant-win-at-30", action="store_true", help="30 SP wins at once outside overtime too")
+
+
+def _option_defaults() -> dict:
+    p = argparse.ArgumentParser(add_help=False)
+    game_options(p, None)
+    return vars(p.parse_args([]))
+
+
+GAME_OPTIONS = _option_defaults()     # the game options and their defaults
+
+
+def worker_options(p: argparse.ArgumentParser):
+    """Where the games are played: worker processes here or a Dask cluster."""
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--backend", default="loky", help="loky (local processes, default) or dask")
+    p.add_argument("--scheduler", help="Dask scheduler address for --backend dask, e.g. tcp://10.0.0.5:8786")
+
+
+def run_options(p: argparse.ArgumentParser):
+    worker_options(p)
+    p.add_argument("--mirror", action="store_true",
+                   help="mirrored games: each game seed is played once with every rotation of the seats")
+    p.add_argument("--out", help="write one row per game to this Parquet folder (NAME.parquet); "
+                                 "rerun the same command to resume an interrupted run")
+    p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+
+
+def check_outputs(args) -> None:
+    """Refuse now, before any game is played, an output that could not be written at the end."""
+    if getattr(args, "out", None) is not None:
+        out = args.out
+        if Path(out).suffix != ".parquet" or not Path(out).stem:
+            raise HocError(f"--out must name a .parquet folder, got {out!r}")
+        check_writable("--out", Path(out), folder=True)
+    pngs = {}
+    for flag in ("--plot", "--sp-curves"):
+        path = getattr(args, flag[2:].replace("-", "_"), None)
+        if path is not None:
+            if Path(path).suffix != ".png" or not Path(path).stem:
+                raise HocError(f"{flag} must name a .png file, got {path!r}")
+            check_writable(flag, Path(path), folder=False)
+            if getattr(args, "out", None) is not None and Path(args.out).resolve() in Path(path).resolve().parents:
+                raise HocError(f"{flag} {path} is inside the --out folder, where every file is read as games; "
+                               f"save the plot elsewhere")
+            if Path(path).resolve() in pngs:
+                raise HocError(f"{flag} and {pngs[Path(path).resolve()]} name the same file {path}")
+            pngs[Path(path).resolve()] = flag
+
+
+def check_writable(flag: str, path: Path, folder: bool) -> None:
+    """The games' folder must sit in an existing folder; a plot's missing folders are made when it is
+    saved. Either way the nearest existing folder must take a new file."""
+    if path.exists() and path.is_dir() != folder:
+        raise HocError(f"{flag} {path} exists and is a {'file' if folder else 'folder'}; choose another name")
+    parent = path.parent
+    if not folder:
+        while not parent.exists() and parent != parent.parent:
+            parent = parent.parent
+    if not parent.exists():
+        raise HocError(f"{flag} {path}: the folder {parent} does not exist")
+    if not parent.is_dir():
+        raise HocError(f"{flag} {path}: {parent} is a file, not a folder")
+    try:
+        if path.exists() and not folder:
+            open(path, "ab").close()            # an existing plot is replaced: it must be writable
+        else:
+            tempfile.TemporaryFile(dir=parent).close()
+    except OSError as e:
+        raise HocError(f"{flag} {path}: cannot write in {parent}: {e.strerror or e}") from None
+
+
+def write_plot(flag: str, path: str, draw) -> None:
+    """Draw a plot after the summary is printed: a failure now names the plot and keeps the summary."""
+    try:
+        draw()
+    except OSError as e:
+        raise HocError(f"cannot write {flag} {path}: {e.strerror or e} (the summary above is complete)") from None
+
+
+def check_games(args) -> None:
+    if args.games < 1:
+        raise HocError(f"--games must be at least 1, got {args.games}")
+
+
+def backend_of(args):
+    """The backend the run options name, connected: an unreachable scheduler fails now."""
+    from hoc.research.harness import Backend
+
+    backend = Backend(args.jobs, args.backend, args.scheduler)
+    backend.connect()           # an unreachable scheduler fails now, before any output is written
+    return backend
+
+
+def study_start(args):
+    """The checks a study makes first, and its ruleset."""
+    from hoc.research.simulate import lineup  # noqa: F401  (loads the agent registry before timing)
+
+    check_outputs(args)
+    return ruleset_of(args)

@@ -1,0 +1,53 @@
+"""`hoc simulate`: play many games and summarise them (win rates by seat, end reasons, length)."""
+from __future__ import annotations
+
+import json
+
+from hoc.cli.options import backend_of, check_outputs, game_options, ruleset_of, run_options, write_plot
+
+
+def cmd_simulate(args) -> int:
+    from hoc.research.harness import Plan, chunk_size
+    from hoc.research.runs import LengthTally, execute
+    from hoc.research.simulate import Summary, lineup, report, resumed_games
+
+    check_outputs(args)
+    ruleset = ruleset_of(args)
+    agents = lineup(args.agents, ruleset.players)
+    plan = Plan(ruleset, agents, args.games, args.seed, args.rotate_seats, args.mirror, args.validate,
+                chunk=chunk_size(args.games))
+    backend = backend_of(args)
+    summary = Summary(ruleset, agents, plan.seed, plan.rotate)
+    lengths = LengthTally()           # counts per length and end reason: flat memory however many games
+    consumers = [summary.add] + ([lengths.add] if args.plot else [])
+    resumed = resumed_games(plan, args.out)
+    try:
+        timing = execute(plan, backend, args.out, consumers)
+    finally:
+        backend.close()
+    result = summary.result(timing, played=plan.games - resumed)
+    print(json.dumps(result) if args.json else report(result), flush=True)
+    if args.plot:
+        from hoc.research import plots
+
+        write_plot("--plot", args.plot, lambda: plots.length_histogram(
+            lengths.frame(), args.plot, title=f"Game length ({plan.games:,} games)", count="games"))
+    if args.sp_curves:
+        from hoc.research import plots
+        from hoc.research.curves import sp_by_turn
+
+        curves = sp_by_turn(plan, 200)
+        write_plot("--sp-curves", args.sp_curves, lambda: plots.sp_curves(
+            curves, args.sp_curves, title=f"Succession points by own turn (first {min(200, plan.games)} games)"))
+    return 0
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("simulate", help="play many games and summarise them")
+    game_options(p, 10_000)
+    p.add_argument("--games", type=int, default=10_000, help="number of games (default 10000)")
+    p.add_argument("--validate", action="store_true", help="check the invariants after every step")
+    p.add_argument("--plot", help="save a histogram of game length (PNG)")
+    p.add_argument("--sp-curves", help="save mean SP per own turn by agent, over the first 200 games (PNG)")
+    run_options(p)
+    p.set_defaults(func=cmd_simulate)

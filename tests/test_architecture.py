@@ -1,0 +1,186 @@
+"""The import graph of `hoc`: no circles, and no module imports from a layer above its own.
+
+Every module of the package is parsed with `ast`; each `import` and `from ... import` naming a `hoc`
+module is an edge, wherever it stands: at module level, or inside a function (a function-level
+import that closes a circle hides it, it does not remove it). A submodule's package `__init__` runs
+before the submodule does, but that is Python's loading order, not a dependency the code states: the
+graph holds the imports as written.
+
+The layers, from the bottom up (`LAYERS`; a module's layer is that of the longest name that is the
+module or a package holding it):
+
+- base: the package root (its version and cache folder), errors, name suggestions, the notice for
+  moved modules: what every layer may use;
+- kernel: the jitted rules (`hoc.kernel`);
+- game: the Python face of one game: card data, rulesets, market presets, `Game` and the
+  turn-by-turn telling of a game (`hoc.replay`); they read the kernel and name no agent;
+- agents: the registry, priority lists, the search agent and the jitted policies (`hoc.agents`);
+- research: running games at scale: the batch loop, the harness, Parquet folders, summaries,
+  statistics, plots, replays of a run's games (`hoc.research`);
+- tuner: `hoc.agents.tune` lives beside the agents it writes, but it plays its candidate plans
+  through the research harness, so its layer is above research's;
+- studies: the studies behind the commands and their reports (round robin, princess strength, card
+  value, the meta-game, the study around the tuner); card value re-tunes plans, so the studies sit
+  above the tuner;
+- env: the learning environments (`hoc.env`), which seat jitted agents in games;
+- cli: the `hoc` command.
+"""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "hoc"
+
+LAYERS = (
+    ("base", ("hoc", "hoc._version", "hoc._cache", "hoc._moved", "hoc.errors", "hoc.names")),
+    ("kernel", ("hoc.kernel",)),
+    ("game", ("hoc.cards", "hoc.presets", "hoc.rules", "hoc.game", "hoc.replay")),
+    ("agents", ("hoc.agents",)),
+    ("research", ("hoc.research",)),
+    ("tuner", ("hoc.agents.tune",)),
+    ("studies", ("hoc.research.studies", "hoc.research.princess_study", "hoc.research.card_value",
+                 "hoc.research.balance_report", "hoc.research.meta", "hoc.research.tuning")),
+    ("env", ("hoc.env",)),
+    ("cli", ("hoc.cli", "hoc.__main__")),
+)
+RANK = {layer: k for k, (layer, _) in enumerate(LAYERS)}
+
+
+def modules() -> dict[str, Path]:
+    """Every module of the package by dotted name (a package by its own name)."""
+    found = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        found[".".join(parts)] = path
+    return found
+
+
+MODULES = modules()
+
+
+def layer_of(module: str) -> str | None:
+    """The layer of the longest name in LAYERS that is `module` or a package holding it; the package
+    root `hoc` holds only itself (else every module would fall into the base layer)."""
+    best, best_len = None, -1
+    for layer, names in LAYERS:
+        for name in names:
+            holds = module == name or (name != "hoc" and module.startswith(name + "."))
+            if holds and len(name) > best_len:
+                best, best_len = layer, len(name)
+    return best
+
+
+def _known(name: str) -> str | None:
+    """The module of the package that `name` is, or the one that holds it (a name imported from it)."""
+    while name and name not in MODULES:
+        name = name.rpartition(".")[0]
+    return name or None
+
+
+def imports(module: str) -> dict[str, int]:
+    """The `hoc` modules `module` imports, each with the line of its first import."""
+    path = MODULES[module]
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found: dict[str, int] = {}
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        targets = []
+        if isinstance(node, ast.Import):
+            targets = [_known(a.name) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[:len(package.split(".")) - node.level + 1]
+                source = ".".join(base + ([node.module] if node.module else []))
+            else:
+                source = node.module or ""
+            # `from hoc.agents import policies` imports the module hoc.agents.policies
+            targets = [f"{source}.{a.name}" if f"{source}.{a.name}" in MODULES else _known(source)
+                       for a in node.names]
+        for target in targets:
+            if target is not None and target != module and (target == "hoc" or target.startswith("hoc.")):
+                found.setdefault(target, node.lineno)
+    return found
+
+
+GRAPH = {m: imports(m) for m in MODULES}
+
+
+def _where(a: str, b: str) -> str:
+    return f"{MODULES[a].relative_to(ROOT)}:{GRAPH[a][b]}"
+
+
+def cycles() -> list[list[str]]:
+    """One cycle of each strongly connected part of the graph that has one (Tarjan's algorithm,
+    then a path back to the part's first module)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    parts: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in GRAPH[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            part = []
+            while True:
+                w = stack.pop()
+                part.append(w)
+                if w == v:
+                    break
+            if len(part) > 1:
+                parts.append(part)
+
+    for v in sorted(GRAPH):
+        if v not in index:
+            visit(v)
+    return [_cycle_in(set(part)) for part in parts]
+
+
+def _cycle_in(part: set[str]) -> list[str]:
+    """A path from the part's first module through the part back to it (breadth first: the shortest)."""
+    start = min(part)
+    paths = {start: [start]}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for v in frontier:
+            for w in sorted(GRAPH[v]):
+                if w == start:
+                    return paths[v] + [start]
+                if w in part and w not in paths:
+                    paths[w] = paths[v] + [w]
+                    nxt.append(w)
+        frontier = nxt
+    raise AssertionError(f"no cycle through {start}")        # a strongly connected part always has one
+
+
+def test_the_graph_reads_module_level_and_function_level_imports():
+    assert "hoc.kernel.constants" in GRAPH["hoc.research.harness"]     # at module level
+    assert "hoc.research.batch" in GRAPH["hoc.research.rows"]          # inside play_rows
+    assert "hoc.agents.policies" in GRAPH["hoc.research.engine"]       # `from hoc.agents import policies`
+    assert len(MODULES) > 60
+
+
+def test_every_module_of_hoc_has_a_layer():
+    assert [m for m in MODULES if layer_of(m) is None] == []
+
+
+def test_the_import_graph_has_no_cycles():
+    found = cycles()
+    assert not found, "import cycles:\n" + "\n".join(
+        " -> ".join(c) + "  (" + ", ".join(_where(a, b) for a, b in zip(c, c[1:])) + ")" for c in found)
+
+
+def test_no_module_imports_from_a_higher_layer():
+    upward = [f"{_where(a, b)}: {a} ({layer_of(a)}) imports {b} ({layer_of(b)})"
+              for a in sorted(GRAPH) for b in sorted(GRAPH[a]) if RANK[layer_of(b)] > RANK[layer_of(a)]]
+    assert upward == [], "imports from a higher layer:\n" + "\n".join(upward)
