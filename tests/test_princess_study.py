@@ -11,7 +11,6 @@ import pytest
 from scipy.stats import chisquare
 
 from hoc.cli import main
-from hoc.errors import HocError
 from hoc.research import princess_study as ps
 from hoc.research import stats
 from hoc.research.harness import Plan

@@ -24,7 +24,7 @@ import numpy as np
 
 from hoc.errors import HocError
 from hoc.kernel import constants as K
-from hoc.agents.search.kernel import (
+from hoc.agents.search.kernel import (  # noqa: F401 (ISMCTS: re-exported)
     ISMCTS, IS_CUTOFF, IS_EXPLORE, IS_ITERATIONS, IS_MAIN, IS_PRINCESS, IS_PRIOR, IS_SCALE, ROLLOUT_AGENT, any_planner,
     search_nodes, search_tail,
 )
