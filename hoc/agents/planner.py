@@ -42,9 +42,10 @@ Farming Village, an Apprentice Maid with its -2 SP) raises the score, a Curse gi
 lowers theirs. The weights are parameters of the plan (`[plan]` in the agent file; x 100, SP = 100),
 so `hoc tune` can search them with the buy rules.
 
-Memory. The planner works in the arena at the tail of the state (`hoc.agents.search.kernel`): the
-buffers for determinizing, then two game copies, one per look-ahead level (`hoc.agents.arena`). A lineup with a
-planning seat gets the arena (`arena_tail`); other games pay nothing.
+Memory. The planner works in the arena at the tail of the state (`hoc.agents.arena`): the buffers
+for determinizing, then three game copies (one per look-ahead level, and the determinized game every
+weighed action starts from). A lineup with a planning seat gets the arena
+(`hoc.agents.search.kernel.new_search_state`); other games pay nothing.
 """
 import numpy as np
 
@@ -52,16 +53,17 @@ from hoc.agents.priority_kernel import (
     PLAN_SZ, PR_ABILITIES, PR_PLAN, banned_choice, never, priority_policy, priority_question,
 )
 from hoc.kernel.constants import (
-    A_ABILITY, A_BUY, A_CHOOSE, A_LILY, A_PASS, A_PLAY, CTX_EFFECT, H_CH_GOOD, F_LINKS, H_OFF_STATS, NCMAX, CTX_MAIN, DYNAMIC, F_COST, F_EFFECT, F_SP, F_TRIGGERS, F_TYPES,
-    HEADER, H_COINS, H_CTX, H_CUR, H_DEPTH, H_PHASE, H_STEPS, PH_MAIN, H_DECIDER, H_END, H_LEN, H_NACTIVE, H_NP, H_OPEN, H_TURNS, LEGAL, N_ACTIONS,
-    P_COIN_CTR, P_HANDY_CTR, P_HAND_N, P_KEPT_N, P_ARNG, P_OUT, P_PRINCESS, P_SP, TRIG_PLAY, TY_ACTION, TY_CALAMITY, TY_SUCCESSION,
+    AGENTS, AGENT_SZ, A_ABILITY, A_BUY, A_CHOOSE, A_COIN, A_KEEP, A_LILY, A_RECALL, A_PASS, A_PLAY, CTX_EFFECT, CTX_MAIN, DYNAMIC, F_COST,
+    F_EFFECT, F_LINKS, F_SP, F_TRIGGERS, F_TYPES, HEADER, H_CH_GOOD, H_COINS, H_CTX, H_CUR, H_DECIDER,
+    H_DEPTH, H_END, H_LEN, H_NACTIVE, H_NP, H_OFF_STATS, H_OPEN,
+    H_PHASE, H_STEPS, H_TURNS, LEGAL, NCMAX, N_ACTIONS, PH_MAIN, P_ARNG, P_COIN_CTR, P_HANDY_CTR, P_HAND_N, P_KEPT_N, P_OUT, P_PRINCESS, P_SP, TRIG_PLAY, TY_ACTION, TY_CALAMITY, TY_SUCCESSION,
     TY_TERRITORY,
 )
 from hoc.kernel.effects import ability_ready, lily_ready
 from hoc.kernel.jit import entry, kernel
 from hoc.kernel.state import GOLDEN, active, card, domain, hand_mask, lowest, mix64, next_u64, owned, param, pb, store_u64
-from hoc.kernel.turn import apply, legal_actions
-from hoc.agents.arena import AR_COMMIT, AR_INNER, AR_MARK, AR_RNG, copy_offset, determinize
+from hoc.kernel.turn import apply, is_legal, legal_actions
+from hoc.agents.arena import AR_COMMIT, AR_FIXED, AR_INNER, AR_MARK, AR_RNG, copy_offset, determinize
 
 ONE = np.uint64(1)
 
@@ -191,7 +193,8 @@ def turn_value(w, p, row):
 def copy_game(s, w):
     """w's header and game regions from s, but the coverage statistics (the last region: a look-ahead
     only adds to them, and nothing it reads depends on them); the rules, card table and lineup of w
-    are written once per decision."""
+    are written apart (`copy_fixed`). Whole regions: a plain loop compiles to a block copy, faster
+    than copying only the live part of each pile (measured)."""
     for i in range(HEADER):          # loops, not slice copies: those may allocate a temporary
         w[i] = s[i]
     for i in range(DYNAMIC, s[H_OFF_STATS]):
@@ -199,9 +202,13 @@ def copy_game(s, w):
 
 
 @kernel
-def copy_fixed(s, w):
-    """w's rules, card table and lineup from s (the scratch for legal actions is not copied)."""
-    for i in range(HEADER, LEGAL):
+def copy_fixed(s, w, rules):
+    """w's lineup from s (the rows of the seats in play) and, with `rules`, its ruleset vector and
+    card table (those never change in a state's life: written once, see AR_FIXED)."""
+    if rules:
+        for i in range(HEADER, AGENTS):
+            w[i] = s[i]
+    for i in range(AGENTS, AGENTS + s[H_NP] * AGENT_SZ):
         w[i] = s[i]
 
 
@@ -253,15 +260,43 @@ def plain_link_in_hand(s, p):
 
 
 @kernel
+def main_actions(s, p, out):
+    """`legal_actions` for a Main-phase decision, from the player's hand and kept cards rather than
+    from every action of the space (the same actions, in the same ascending order, about ten
+    legality tests instead of 140)."""
+    n = 0
+    for a in (A_PASS, A_COIN, A_ABILITY, A_LILY):
+        if is_legal(s, a):
+            out[n] = a
+            n += 1
+    kept = s[pb(s, p) + P_KEPT_N] > 0
+    for verb in (A_PLAY, A_RECALL, A_KEEP):
+        if verb == A_RECALL and kept:
+            for i in range(s[H_NACTIVE]):
+                if is_legal(s, A_RECALL + active(s, i)):
+                    out[n] = A_RECALL + active(s, i)
+                    n += 1
+        elif verb != A_RECALL:
+            m = hand_mask(s, p)
+            while m:
+                c = lowest(m)
+                m &= m - ONE
+                if is_legal(s, verb + c):
+                    out[n] = verb + c
+                    n += 1
+    return n
+
+
+@kernel
 def candidates(s, p, out):
     """The actions the planner weighs (into out; returns how many): the legal ones, without the
     abilities when the list does not use them, and in the Main phase one plain card with a link for
     all of them (the first): which of those is played first changes nothing the rest of the turn
     cannot play too, so weighing each would only multiply the look-aheads; and no pass while such a
     card is playable (its coins and link cost nothing)."""
-    n = legal_actions(s, out)
     if s[H_CTX] != CTX_MAIN:
-        return n
+        return legal_actions(s, out)
+    n = main_actions(s, p, out)
     abilities = param(s, p, PR_ABILITIES) != 0
     m = 0
     plain_seen = False
@@ -352,10 +387,11 @@ def score_candidates(s, p, n, first, sums):
     w = s[start:start + length]
     x = s[start + length:start + 2 * length]
     saved = s[start + 2 * length:start + 3 * length]      # the determinized game, header and game part
-    copy_fixed(s, w)
+    rules = s[s[H_LEN] + AR_FIXED] == 0
+    copy_fixed(s, w, rules)
+    copy_fixed(s, x, rules)
+    s[s[H_LEN] + AR_FIXED] = 1
     nested = param(s, p, PL_NESTED) != 0
-    if nested:
-        copy_fixed(s, x)
     seed = next_u64(s, pb(s, p) + P_ARNG)
     store_u64(s, s[H_LEN] + AR_INNER, mix64(seed ^ INNER_SALT))
     turn = s[H_TURNS]
