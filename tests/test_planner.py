@@ -210,3 +210,99 @@ def _agent_stream(g):
         slots += [o, o + 1]
     slots += list(range(K.LEGAL, K.LEGAL + K.N_ACTIONS))
     return slots
+
+
+# ---- hidden information, the search's Main phase, bans ---------------------------------------------
+
+from test_ismcts import RANDOM_2P, hidden_variants  # noqa: E402 (the search's hidden-information variants)
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_planned_decisions_are_the_same_for_states_differing_only_in_hidden_information(seed, planner, plain):
+    """Opponent hand swapped with its deck cards, own and opponent deck order permuted, the face-down
+    supply permuted, the game's random streams changed: the same decision at every planned decision
+    of real games, and the planner's own stream advances the same way."""
+    from test_ismcts import pb
+
+    rng = np.random.default_rng(seed)
+    g = Game(RANDOM_2P, seed=seed)
+    pairs = planned = 0
+    while not g.over:
+        p = g.decider
+        if p == 0 and g.turn_player == 0 and g.context in ("main phase", "card choice") \
+                and len(g.legal_actions()) > 1:
+            base = g.clone()
+            expected = base.decide(planner)
+            planned += 1
+            for name, v in hidden_variants(g, p, rng):
+                got = v.decide(planner)
+                assert got == expected, (f"turn {g.turns}, {g.context}: {name} changed the decision "
+                                         f"{g.label(expected)!r} -> {g.label(got)!r}")
+                arng = slice(pb(v.state, p) + K.P_ARNG, pb(v.state, p) + K.P_ARNG + 2)
+                assert np.array_equal(v.state[arng], base.state[arng])
+                pairs += 1
+        g.apply(g.decide(planner if p == 0 else plain))
+    assert planned >= 20 and pairs >= 5 * planned
+
+
+@pytest.mark.parametrize("seed", [5])
+def test_search_main_phase_decisions_are_the_same_for_states_differing_only_in_hidden_information(seed):
+    """The search agent with main=1 searches Main-phase decisions too: the same hidden-information
+    guarantee holds there."""
+    from test_ismcts import pb
+
+    searcher, other = registry.get("ismcts:iterations=24,main=1"), registry.get("tuned_laolily_2p")
+    rng = np.random.default_rng(seed)
+    g = Game(RANDOM_2P, seed=seed)
+    mains = 0
+    while not g.over:
+        p = g.decider
+        if p == 0 and g.context == "main phase" and len(g.legal_actions()) > 1:
+            base = g.clone()
+            expected = base.decide(searcher)
+            mains += 1
+            for name, v in hidden_variants(g, p, rng):
+                got = v.decide(searcher)
+                assert got == expected, f"turn {g.turns}: {name} changed the Main-phase decision"
+                arng = slice(pb(v.state, p) + K.P_ARNG, pb(v.state, p) + K.P_ARNG + 2)
+                assert np.array_equal(v.state[arng], base.state[arng])
+        g.apply(g.decide(searcher if p == 0 else other))
+    assert mains >= 20
+
+
+def test_main_phase_candidates_are_exactly_the_legal_actions(planner):
+    """The planner lists Main-phase actions from the hand and kept cards: the same set, in the same
+    order, as the engine's legal_actions, at every Main-phase decision of random games."""
+    from hoc.agents.planner import main_actions
+
+    out = np.zeros(K.N_ACTIONS, K.DTYPE)
+    checked = 0
+    for seed in range(6):
+        g = Game(Ruleset(players=2, market="random"), seed=seed)
+        while not g.over:
+            if g.context == "main phase":
+                n = main_actions(g.state, g.decider, out)
+                assert out[:n].tolist() == [int(a) for a in g.legal_actions()]
+                checked += 1
+            g.apply(g.decide(planner))
+    assert checked > 100
+
+
+@pytest.mark.parametrize("spec", [PLAN, "ismcts:iterations=16,main=1"])
+def test_a_planner_or_search_agent_with_a_kind_banned_never_buys_it(spec):
+    """The card-value study's ban (hoc.research.card_value.BANS) for the planning list and the search
+    agent: with curse_witch banned, on markets that always offer it, neither buys nor gains one."""
+    from hoc.research import card_value as cv
+    from hoc.research.simulate import simulate
+    from hoc.research.studies import owns
+
+    rs = Ruleset(players=2, market="random", market_with=("curse_witch",))
+    agent = registry.get(spec)
+    banned = cv.ban(agent, "curse_witch", rs)
+    run = simulate(rs, [banned, registry.get("curse_witch")], 6 if "ismcts" in spec else 40, seed=1,
+                   rotate=True, announce=False)
+    games = run.games
+    mine = np.stack([(games[f"agent_{j}"].astype(str) == banned.name).to_numpy() for j in range(2)], 1)
+    own = np.stack([owns(games, j, "curse_witch", rs.cards) for j in range(2)], 1)
+    assert not own[mine].any(), "a player with curse_witch banned ended owning one"
+    assert own[~mine].any(), "the curse_witch archetype never bought one: the check would prove nothing"

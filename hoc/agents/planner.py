@@ -259,7 +259,7 @@ def plain_link_in_hand(s, p):
     return False
 
 
-@kernel
+@entry
 def main_actions(s, p, out):
     """`legal_actions` for a Main-phase decision, from the player's hand and kept cards rather than
     from every action of the space (the same actions, in the same ascending order, about ten

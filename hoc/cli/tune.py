@@ -18,6 +18,8 @@ def _tune_command(args) -> list[str]:
     for flag, value in (("--princess", args.princess), ("--opponents", args.opponents), ("--from", args.start)):
         if value:
             argv += [flag, value]
+    if args.plan:
+        argv += ["--plan"]
     argv += ["--games", str(args.games)] if args.games is not None else ["--minutes", f"{args.minutes:g}"]
     argv += ["--seed", str(args.seed), "--population", str(args.population), "--out", args.out]
     return argv
@@ -49,7 +51,7 @@ def cmd_tune(args) -> int:
         start = plan_file(start)
     settings = Settings(ruleset, tuple(get(n) for n in names), args.seed, args.princess,
                         load(start) if start else None, population=args.population,
-                        ban=tuple(args.ban or ()))
+                        ban=tuple(args.ban or ()), plan=args.plan)
     backend = backend_of(args)
     try:
         result = tune(settings, budget, args.out, backend, args.validate_games, _tune_command(args))
@@ -72,6 +74,9 @@ def add_parser(sub) -> None:
     p.add_argument("--ban", action="append", metavar="KIND",
                    help="the plan never buys nor picks to gain this card or common kind (repeatable); "
                         "its rules for it are dropped from --from")
+    p.add_argument("--plan", action="store_true",
+                   help="every candidate plays with the turn planner ([plan]: its Main phase and card questions "
+                        "decided by look-ahead), its weights searched with the thresholds")
     p.add_argument("--princess", help="the princess the plan must back first")
     p.add_argument("--opponents", help="agents to beat, comma-separated (default: every archetype and basic_rush "
                                        "that the edition can play); "

@@ -81,9 +81,13 @@ BANS: dict[int | str, Callable[[Agent, list[int], Ruleset], Agent]] = {}
 
 
 def _register_defaults() -> None:
-    from hoc.agents.policies import PRIORITY
+    from hoc.agents.ids import ISMCTS, PLANNED, PRIORITY
 
     BANS.setdefault(PRIORITY, _ban_priority)
+    # a planning list and the search agent read the same row: their own decisions leave out what the
+    # never list bans (hoc.agents.planner.unbanned), their look-aheads and rollouts play the list
+    BANS.setdefault(PLANNED, _ban_priority)
+    BANS.setdefault(ISMCTS, _ban_priority)
 
 
 def ban(agent: Agent, kind: str, ruleset: Ruleset) -> Agent:
@@ -172,7 +176,7 @@ def rule_search(ruleset: Ruleset, kind: str, tuning: Tuning, work: Path, backend
     that went different ways."""
     from dataclasses import replace
 
-    from hoc.agents.policies import PRIORITY
+    from hoc.agents.priority import list_id
     from hoc.agents.registry import from_file
     from hoc.agents.tune import evaluate
     from hoc.agents.tune.genome import Rule, load
@@ -191,8 +195,9 @@ def rule_search(ruleset: Ruleset, kind: str, tuning: Tuning, work: Path, backend
     if progress:
         print(f"hoc balance: {label}: racing {len(pool.plans)} plans with a rule for {kind} against "
               f"{tuning.start_name(ruleset.players)} without it", file=sys.stderr)
-    r = evaluate.race(ruleset, np.stack(pool.rows), banned.params(ruleset)[None, :], np.array([PRIORITY], np.int32),
-                      derive(tuning.seed, 7), backend, seeds=8, keep=2)
+    r = evaluate.race(ruleset, np.stack(pool.rows), banned.params(ruleset)[None, :],
+                      np.array([list_id(banned.params(ruleset))], np.int32), derive(tuning.seed, 7), backend,
+                      seeds=8, keep=2)
     best = pool.plans[r.order[0]]
     forced = _forced(ruleset, kind, cards, pool, r.order, banned, tuning.seed, backend)
     work.mkdir(parents=True, exist_ok=True)
@@ -216,22 +221,22 @@ def _forced(ruleset: Ruleset, kind: str, cards: list[str], pool, order, banned, 
     to. A rule for the kind may never fire (its conditions unmet, or a rule above it always
     buying), so every raced plan with such a rule plays a short check, and those whose seats end
     with the kind in at least a quarter of the games race again (against the banned plan)."""
-    from hoc.agents.policies import PRIORITY
+    from hoc.agents.priority import list_id
     from hoc.agents.tune import evaluate
     from hoc.agents.tune.search import Candidates, derive
 
-    banned_agent = Agent("banned", PRIORITY, "", banned.params)
+    banned_agent = Agent("banned", list_id(banned.params(ruleset)), "", banned.params)
     with_rule = [pool.plans[k] for k in order if any(x.card in cards for x in pool.plans[k].buy)]
     buyers = Candidates(ruleset)
     for plan in with_rule:
-        v = head_to_head(ruleset, kind, Agent("forced", PRIORITY, "", plan.params), banned_agent, seeds, seed + 1,
-                         backend, progress=False)
+        v = head_to_head(ruleset, kind, Agent("forced", list_id(plan.params(ruleset)), "", plan.params), banned_agent,
+                         seeds, seed + 1, backend, progress=False)
         if v.bought >= 0.25:
             buyers.add(plan)
     if len(buyers.plans) < 2:
         return buyers.plans[0] if buyers.plans else with_rule[0]
-    r = evaluate.race(ruleset, np.stack(buyers.rows), banned.params(ruleset)[None, :], np.array([PRIORITY], np.int32),
-                      derive(seed, 8), backend, seeds=8, keep=2)
+    r = evaluate.race(ruleset, np.stack(buyers.rows), banned.params(ruleset)[None, :],
+                      np.array([list_id(banned.params(ruleset))], np.int32), derive(seed, 8), backend, seeds=8, keep=2)
     return buyers.plans[r.order[0]]
 
 
