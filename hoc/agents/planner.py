@@ -13,12 +13,13 @@ choice), the planner tries every legal action on copies of the state: for each o
 determinizations (what the player cannot see shuffled, as the search agent does: its own deck, the
 other players' hands and decks, the face-down supply, the future random numbers), it applies the
 action and plays on by its list, and scores where the look-ahead stops: a Main-phase decision at the
-end of the Main phase, by the position plus what the coins left will buy (`coin` per coin up to
-`coin_cap`, a quarter beyond), since the Second phase is its list's to play; a card question of the
-Second phase or the Cleanup at the end of the turn. Valuing the Second phase by the coins rather
-than by the cards the list then buys keeps the planner from steering its list (a static score that
-ranked a Senator above a Large City would otherwise play fewer coins so that the list buys the
-Senator: measured, it lost games). The same determinizations serve every action (common random numbers), so actions are compared
+end of the Main phase, by the position there plus what the Second phase can spend (`coin` per coin
+up to `coin_cap`, a quarter beyond: the coins, or the printed price of what the list then takes,
+whichever is more, so that a discount counts), since the Second phase is its list's to play; a card
+question of the Second phase or the Cleanup at the end of the turn. Valuing the Second phase by what
+can be spent rather than by a score of the cards the list then buys keeps the planner from steering
+its list (a static score that ranked a Senator above a Large City would otherwise play fewer coins so
+that the list buys the Senator: measured, it lost games). The same determinizations serve every action (common random numbers), so actions are compared
 on the same deals. Inside a look-ahead the player's later card questions are planned once more, one
 level deep and with one determinization each, so that playing a card is valued with its question
 answered well; everything else follows the list. The list's own action is kept unless another one
@@ -56,7 +57,7 @@ from hoc.kernel.constants import (
     AGENTS, AGENT_SZ, A_ABILITY, A_BUY, A_CHOOSE, A_COIN, A_KEEP, A_LILY, A_RECALL, A_PASS, A_PLAY, CTX_EFFECT, CTX_MAIN, DYNAMIC, F_COST,
     F_EFFECT, F_LINKS, F_SP, F_TRIGGERS, F_TYPES, HEADER, H_CH_GOOD, H_COINS, H_CTX, H_CUR, H_DECIDER,
     H_DEPTH, H_END, H_LEN, H_NACTIVE, H_NP, H_OFF_STATS, H_OPEN,
-    H_PHASE, H_STEPS, H_TURNS, LEGAL, NCMAX, N_ACTIONS, PH_MAIN, P_ARNG, P_COIN_CTR, P_HANDY_CTR, P_HAND_N, P_KEPT_N, P_OUT, P_PRINCESS, P_SP, TRIG_PLAY, TY_ACTION, TY_CALAMITY, TY_SUCCESSION,
+    H_PHASE, H_STEPS, H_TURNS, LEGAL, NCMAX, N_ACTIONS, PH_MAIN, PH_SECOND, P_ARNG, P_COIN_CTR, P_HANDY_CTR, P_HAND_N, P_KEPT_N, P_OUT, P_PRINCESS, P_SP, TRIG_PLAY, TY_ACTION, TY_CALAMITY, TY_SUCCESSION,
     TY_TERRITORY,
 )
 from hoc.kernel.effects import ability_ready, lily_ready
@@ -170,11 +171,6 @@ def turn_value(w, p, row):
     counter = param(row, p, PL_COUNTER)
     backed = param(row, p, PL_BACKED)
     v = standing(w, p, pot, deck, par, counter, backed)
-    if w[H_CUR] == p and w[H_TURNS] == row[H_TURNS] and w[H_END] == 0:
-        # the Main phase is over and the Second phase to come: what the coins can buy, by the list
-        coins = w[H_COINS] + 0.0
-        cap = param(row, p, PL_COIN_CAP)
-        v += param(row, p, PL_COIN) * (min(coins, cap) + 0.25 * max(0.0, coins - cap))
     others = 0.0
     n = 0
     held = 0
@@ -186,6 +182,50 @@ def turn_value(w, p, row):
     if n > 0:
         v -= param(row, p, PL_OPPONENTS) / 100.0 * others / n
         v -= param(row, p, PL_HAND) * held / n
+    return v
+
+
+@kernel
+def priced(w, p):
+    """The printed cost of every card p owns, added up."""
+    own = owned(w, p)
+    total = 0
+    for i in range(w[H_NACTIVE]):
+        c = active(w, i)
+        total += w[own + c] * card(w, c, F_COST)
+    return total
+
+
+@kernel
+def buying_power(w, p, turn):
+    """Play the list's Second phase on in w (a Main-phase look-ahead stopped at its end) and return
+    what p could spend there: its coins, or the printed price of what the list took (cards bought or
+    gained, a princess backed), whichever is more. Discounts (a card Buried Treasure revealed, Ball,
+    Charm Witch, Klam-Klam) so count for what they buy, and more coins never count less."""
+    if w[H_END] != 0 or w[H_TURNS] != turn or w[H_CUR] != p:
+        return 0
+    coins = w[H_COINS]
+    before = priced(w, p)
+    had_princess = w[pb(w, p) + P_PRINCESS] >= 0
+    while w[H_END] == 0 and w[H_TURNS] == turn and (w[H_PHASE] == PH_SECOND or w[H_DEPTH] > 0):
+        apply(w, base_choice(w))
+    took = priced(w, p) - before
+    k = w[pb(w, p) + P_PRINCESS]
+    if not had_princess and k >= 0:
+        took += card(w, k, F_COST)
+    return max(coins, took)
+
+
+@kernel
+def end_value(s, w, p, turn, main):
+    """The score of where a look-ahead stopped (x 100): the end of the turn; or, for a Main-phase
+    decision, the end of the Main phase plus what the Second phase can spend (`coin` per coin up to
+    `coin_cap`, a quarter beyond), its cards priced by that and not again by the deck term."""
+    v = turn_value(w, p, s)
+    if main:
+        power = buying_power(w, p, turn) + 0.0
+        cap = param(s, p, PL_COIN_CAP)
+        v += param(s, p, PL_COIN) * (min(power, cap) + 0.25 * max(0.0, power - cap))
     return v
 
 
@@ -366,7 +406,7 @@ def plan_inner(s, w, x, p, turn, main):
         determinize(s, x, p)
         apply(x, a)
         play_turn_out(x, turn, main)
-        v = turn_value(x, p, s)
+        v = end_value(s, x, p, turn, main)
         if i < 0:
             best_v = v + param(s, p, PL_MARGIN)
         elif v > best_v:
@@ -414,7 +454,7 @@ def score_candidates(s, p, n, first, sums):
                 finish_turn(s, w, x, p, turn, main)
             else:
                 play_turn_out(w, turn, main)
-            sums[i] += np.int32(turn_value(w, p, s) + 0.5)
+            sums[i] += np.int32(end_value(s, w, p, turn, main) + 0.5)
 
 
 @kernel
