@@ -6,7 +6,7 @@ from hoc.kernel.choice import (
 )
 from hoc.kernel.constants import (
     A_CHOOSE, A_NUMBER, A_PASS, CH_DECK_TOP, CH_DISCARD, CH_HAND, CH_KEPT, CH_MARKET, CH_PLAY,
-    EFF_CHARM_WITCH, FL_NAMED_FARMING_VILLAGE, F_COST, F_EFFECT, F_FLAGS, F_SUB, F_TRIGGERS, F_TYPES,
+    EFF_CHARM_WITCH, EFF_CITY_DEVELOPMENT_1E, R_EDITION, FL_NAMED_FARMING_VILLAGE, F_COST, F_EFFECT, F_FLAGS, F_SUB, F_TRIGGERS, F_TYPES,
     H_ACTION_BONUS, H_COINS, H_END, H_NACTIVE, H_NP, H_SUCC_RED, H_WITCH, H_WITCH_N, MAX_WITCHES,
     P_COIN_CTR, P_DECK_N, P_HANDY_CTR, P_HAND_N, P_OUT, P_SUCC_CTR, R_CITY, R_COURT_MAID, R_DUKE,
     R_FARMING_VILLAGE, R_LARGE_CITY, R_SENATOR, ST_ATTACKS, TRIG_ABILITY, TRIG_CLEANUP, TRIG_PLAY,
@@ -59,6 +59,15 @@ def eff_bank(s, fr, a):
 
 
 @kernel
+def eff_bank_1e(s, fr, a):
+    """1E: +X coins, X = the Banks, Cities and Large Cities played this turn (this Bank among them,
+    as they are all in the play area now) + 1 (ref §4 #42)."""
+    pa = play(s)
+    s[H_COINS] += s[pa + s[fr + FR_A]] + s[pa + rule(s, R_CITY)] + s[pa + rule(s, R_LARGE_CITY)] + 1
+    return DONE
+
+
+@kernel
 def eff_library(s, fr, a):
     """The first Library of the turn: every later Action played this turn gives 1 more coin."""
     if first_of_turn(s, s[fr + FR_A]):
@@ -68,14 +77,20 @@ def eff_library(s, fr, a):
 
 @kernel
 def eff_donation(s, fr, a):
-    """Exile 1 card from your hand."""
+    """Exile 1 card from your hand. 1E: "Pay 1 coin: exile any 1 card from your hand": the player
+    may pay (choose the card) or decline (pass); without a coin nothing happens."""
     p = s[fr + FR_P]
+    first = rule(s, R_EDITION) == 1
     if s[fr + FR_STEP] == 0:
-        if s[pb(s, p) + P_HAND_N] == 0:
+        if s[pb(s, p) + P_HAND_N] == 0 or (first and s[H_COINS] < 1):
             return DONE
         s[fr + FR_STEP] = 1
-        ask(s, p, CH_HAND, 0, 0, 0, ANY_COST, False)
+        ask(s, p, CH_HAND, 0, 0, 0, ANY_COST, first)
         return WAIT
+    if a == A_PASS:
+        return DONE
+    if first:
+        s[H_COINS] -= 1
     exile_from_hand(s, p, a - A_CHOOSE)
     return DONE
 
@@ -210,13 +225,13 @@ def eff_city_development(s, fr, a):
     p = s[fr + FR_P]
     step = s[fr + FR_STEP]
     city = rule(s, R_CITY)
+    upgrade = 2 if s[fr + FR_EFF] == EFF_CITY_DEVELOPMENT_1E else 1     # 1E: City -> Large City costs 2
     if step == 0:
         modes = 0
-        if s[H_COINS] >= 1:
-            if hand_has_flag(s, p, FL_NAMED_FARMING_VILLAGE):
-                modes |= 1
-            if s[hand(s, p) + city] > 0:
-                modes |= 2
+        if s[H_COINS] >= 1 and hand_has_flag(s, p, FL_NAMED_FARMING_VILLAGE):
+            modes |= 1
+        if s[H_COINS] >= upgrade and s[hand(s, p) + city] > 0:
+            modes |= 2
         if modes == 0:
             return DONE
         s[fr + FR_STEP] = 1
@@ -225,7 +240,7 @@ def eff_city_development(s, fr, a):
     if step == 1:
         if a == A_PASS:
             return DONE
-        s[H_COINS] -= 1
+        s[H_COINS] -= 1 if a - A_NUMBER == 0 else upgrade
         s[fr + FR_B] = a - A_NUMBER
         s[fr + FR_STEP] = 2
         ask(s, p, CH_HAND, 0, 0, 0, ANY_COST, False)
@@ -244,16 +259,22 @@ def eff_city_development(s, fr, a):
 @kernel
 def eff_adventurer(s, fr, a):
     """Exile a non-Calamity card from hand; if you did, gain a card from the market costing up to
-    its cost + 2 (a gain: backing or setting is still open: FAQ)."""
+    its cost + 2 (a gain: backing or setting is still open: FAQ). 1E: "Pay 1 coin:" first, so the
+    player may decline (pass), and without a coin nothing happens."""
     p = s[fr + FR_P]
     step = s[fr + FR_STEP]
+    first = rule(s, R_EDITION) == 1
     if step == 0:
-        if not hand_has(s, p, TY_CALAMITY):
+        if not hand_has(s, p, TY_CALAMITY) or (first and s[H_COINS] < 1):
             return DONE
         s[fr + FR_STEP] = 1
-        ask(s, p, CH_HAND, 0, TY_CALAMITY, 0, ANY_COST, False)
+        ask(s, p, CH_HAND, 0, TY_CALAMITY, 0, ANY_COST, first)
         return WAIT
     if step == 1:
+        if a == A_PASS:
+            return DONE
+        if first:
+            s[H_COINS] -= 1
         c = a - A_CHOOSE
         exile_from_hand(s, p, c)
         limit = card(s, c, F_COST) + 2
@@ -353,7 +374,8 @@ def eff_stargazing_witch(s, fr, a):
 @kernel
 def eff_supply_unit(s, fr, a):
     """Draw 1. At the start of Cleanup each Supply Unit played may put an Action other than Supply
-    Unit from the play area face up on top of your deck (two cannot return each other: FAQ)."""
+    Unit from the play area face up on top of your deck (two cannot return each other: FAQ).
+    1E: any card other than Supply Unit played this turn (still in the play area), not only Actions."""
     p = s[fr + FR_P]
     if s[fr + FR_TRIG] == TRIG_PLAY:
         draw(s, p, 1)
@@ -367,11 +389,12 @@ def eff_supply_unit(s, fr, a):
         c = a - A_CHOOSE
         s[play(s) + c] -= 1
         push_deck(s, p, c, True)
-    if s[fr + FR_B] >= s[play(s) + unit] or not play_has(s, TY_ACTION, unit):
+    types = TY_ACTION | TY_TERRITORY if rule(s, R_EDITION) == 1 else TY_ACTION
+    if s[fr + FR_B] >= s[play(s) + unit] or not play_has(s, types, unit):
         return DONE
     s[fr + FR_B] += 1
     s[fr + FR_STEP] = 1
-    ask(s, p, CH_PLAY, TY_ACTION, 0, 0, ANY_COST, True)
+    ask(s, p, CH_PLAY, types, 0, 0, ANY_COST, True)
     narrow(s, 0, -1, unit, 1)
     good_for_chooser(s)
     return WAIT

@@ -105,6 +105,10 @@ EFF_LAND_RECLAMATION = 36
 EFF_CURSE_WITCH = 37
 EFF_BATTERING_RAM = 38
 EFF_BURIED_TREASURE = 39
+# 1st-edition texts that differ from the 2nd edition's (a small difference is a parameter of the shared
+# routine instead, read from the edition: Donation, Adventurer, City Development, Supply Unit)
+EFF_BANK_1E = 40
+EFF_CITY_DEVELOPMENT_1E = 53   # the 2E routine; City -> Large City costs 2 coins
 EFFECT_IDS = {"set_at_cleanup": EFF_SET_AT_CLEANUP, "laolily": EFF_LAOLILY,
               "klam_klam": EFF_KLAM_KLAM, "bergamot": EFF_BERGAMOT, "flammaria": EFF_FLAMMARIA,
               "twins": EFF_TWINS, "post_horse": EFF_DRAW_1, "flea_market": EFF_DRAW_1,
@@ -121,7 +125,11 @@ EFFECT_IDS = {"set_at_cleanup": EFF_SET_AT_CLEANUP, "laolily": EFF_LAOLILY,
               "land_reclamation_decree": EFF_LAND_RECLAMATION, "curse_witch": EFF_CURSE_WITCH,
               "battering_ram": EFF_BATTERING_RAM, "buried_treasure": EFF_BURIED_TREASURE,
               # 1E princess texts: the same routines, which read the edition where the texts differ
-              "twins_1e": EFF_TWINS, "bergamot_1e": EFF_BERGAMOT, "flammaria_1e": EFF_FLAMMARIA}
+              "twins_1e": EFF_TWINS, "bergamot_1e": EFF_BERGAMOT, "flammaria_1e": EFF_FLAMMARIA,
+              # 1E commons: shared routines with an edition parameter, then their own routines
+              "donation_1e": EFF_DONATION, "adventurer_1e": EFF_ADVENTURER,
+              "city_development_1e": EFF_CITY_DEVELOPMENT_1E, "supply_unit_1e": EFF_SUPPLY_UNIT,
+              "bank_1e": EFF_BANK_1E}
 # moments at which a card's text acts (frame trigger; F_TRIGGERS holds 1 << TRIG_*)
 TRIG_PLAY = 0
 TRIG_BACK = 1
@@ -142,6 +150,7 @@ MODES = {EFF_TRADING_SHIP: ("draw 2 cards", "gain 2 coins"),
          EFF_BALL: ("gain 1 coin", "Succession cards cost 1 less this turn"),
          EFF_HANDYMAN: ("exile a card from hand", "gain a coin counter"),
          EFF_CITY_DEVELOPMENT: ("pay 1: Farming Village -> City", "pay 1: City -> Large City"),
+         EFF_CITY_DEVELOPMENT_1E: ("pay 1: Farming Village -> City", "pay 2: City -> Large City"),
          EFF_MAGIC_TALISMAN: ("exile a Calamity from hand", "exile a Calamity from the discard pile",
                               "Action/Succession from the discard pile to hand"),
          EFF_CURSE_WITCH: ("pay 1 coin", "exile an Action/Succession card from hand",

@@ -5,14 +5,14 @@ Each card's text is one routine (in `princesses.py` or `commons.py`); the card d
 from hoc.kernel.jit import kernel
 from hoc.kernel.choice import DONE, FR_EFF, WAIT
 from hoc.kernel.commons import (
-    eff_adventurer, eff_ball, eff_bank, eff_battering_ram, eff_buried_treasure, eff_city_development,
+    eff_adventurer, eff_ball, eff_bank, eff_bank_1e, eff_battering_ram, eff_buried_treasure, eff_city_development,
     eff_curse_witch, eff_domain_raid, eff_donation, eff_draw, eff_hand_attack, eff_handyman,
     eff_hideout, eff_land_reclamation, eff_library, eff_lily, eff_magic_talisman, eff_minnyan,
     eff_rampart, eff_royal_guard, eff_scout, eff_set_on_buy, eff_sharifa, eff_stargazing_witch,
     eff_supply_unit, eff_trading_ship, eff_wishing_well,
 )
 from hoc.kernel.constants import (
-    EFF_ADVENTURER, EFF_BACK, EFF_BALL, EFF_BANK, EFF_BATTERING_RAM, EFF_BERGAMOT, EFF_BURIED_TREASURE,
+    EFF_ADVENTURER, EFF_BACK, EFF_BALL, EFF_BANK, EFF_BANK_1E, EFF_CITY_DEVELOPMENT_1E, EFF_BATTERING_RAM, EFF_BERGAMOT, EFF_BURIED_TREASURE,
     EFF_CHARM_WITCH, EFF_CITY_DEVELOPMENT, EFF_CURSE_WITCH, EFF_DONATION, EFF_DRAW_1, EFF_DRAW_2,
     EFF_FLAMMARIA, EFF_GOSSIP_DUCHESS, EFF_HANDYMAN, EFF_HIDEOUT, EFF_HUNTED_BEAST,
     EFF_INFANTRY_BATTALION, EFF_LAND_RECLAMATION, EFF_LAOLILY, EFF_LIBRARY, EFF_LILY,
@@ -90,7 +90,7 @@ def dispatch(s, fr, a):
         return eff_rampart(s, fr, a)
     if e == EFF_HANDYMAN:
         return eff_handyman(s, fr, a)
-    if e == EFF_CITY_DEVELOPMENT:
+    if e == EFF_CITY_DEVELOPMENT or e == EFF_CITY_DEVELOPMENT_1E:
         return eff_city_development(s, fr, a)
     if e == EFF_ADVENTURER:
         return eff_adventurer(s, fr, a)
@@ -128,6 +128,8 @@ def dispatch(s, fr, a):
         return eff_battering_ram(s, fr, a)
     if e == EFF_BURIED_TREASURE:
         return eff_buried_treasure(s, fr, a)
+    if e == EFF_BANK_1E:
+        return eff_bank_1e(s, fr, a)
     return DONE
 
 
