@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from hoc.game import Game
+from hoc.kernel import constants as K
 from hoc.rules import Ruleset
 
 from conftest import labels, play_all
@@ -188,3 +189,194 @@ def test_1e_random_market_draws_only_implemented_kinds():
         drawn = {db.frame.pile.iat[c] for c in range(len(db)) if db.frame.category.iat[c] == "common"
                  and (g.market().get(db.name(c), 0) or db.name(c) in g.supply())}
         assert drawn and drawn <= set(kinds)
+
+
+# =========================================================================================
+# Own routines of 1E texts (market B)
+# =========================================================================================
+
+MARKET_1E_B = ["stargazing_witch", "library", "purveyor", "royal_guard", "scout", "conscription_writ",
+               "slash_and_burn_farming", "buried_treasure", "post_horse", "trading_ship"]
+
+
+@pytest.fixture(scope="module")
+def rb() -> Ruleset:
+    return rules(2, MARKET_1E_B)
+
+
+@pytest.fixture
+def gb(rb) -> Game:
+    return new(rb)
+
+
+def test_1e_seed_chain_example_two_villages_post_horse_two_cities_then_trading_ship_gives_8(gb):
+    g = gb
+    # seed 002, example 1: FV, FV, Post Horse, City, City, and Trading Ship off the Post Horse's 2nd link
+    me(g, {"farming_village": 2, "post_horse": 1, "city": 1, "trading_ship": 1}, deck=CITIES)
+    play_all(g, "farming_village", "farming_village", "post_horse")
+    assert g.hand(0) == {"city": 2, "trading_ship": 1} and g.open_plays == 2
+    play_all(g, "city", "city")
+    assert g.open_plays == 2                # 1 + 6 links - 5 cards played
+    g.apply("play trading_ship")
+    g.apply("number 1")
+    assert g.coins == 8 and g.cards_played == 6
+
+
+def test_1e_stargazing_witch_looks_at_actions_played_plus_one_cards_discards_and_orders(gb):
+    g = gb
+    me(g, {"post_horse": 2, "stargazing_witch": 1},
+       deck=["farming_village", "farming_village", "city", "duke", "curse"] + CITIES)
+    play_all(g, "post_horse", "post_horse", "stargazing_witch")
+    # two Actions played before it: it looks at the top 3
+    assert g.context == "card choice"
+    assert set(labels(g)) == {"choose city", "choose duke", "choose curse", "pass"}
+    g.apply("choose curse")
+    assert g.discard_pile(0) == {"curse": 1}
+    assert set(labels(g)) == {"choose city", "choose duke", "pass"}
+    g.apply("pass")
+    # the rest goes back in any order: the player picks the card that goes under the other
+    assert set(labels(g)) == {"choose city", "choose duke"}
+    g.apply("choose city")
+    assert g.hand(0)["duke"] == 1                 # then draw 1: the Duke left on top
+    assert g.deck(0)[:2] == ["city", "city"]
+
+
+def test_1e_stargazing_witch_first_action_looks_at_one_card(gb):
+    g = gb
+    me(g, {"stargazing_witch": 1}, deck=["duke"] + CITIES)
+    g.apply("play stargazing_witch")
+    assert set(labels(g)) == {"choose duke", "pass"}        # the top card only
+    g.apply("choose duke")
+    assert g.discard_pile(0) == {"duke": 1}
+    assert g.hand(0) == {"city": 1}
+
+
+def test_1e_library_puts_two_non_succession_cards_face_up_on_the_deck_bottom(gb):
+    g = gb
+    me(g, {"library": 1, "city": 1}, deck=["city", "city"], discard={"post_horse": 1, "large_city": 1, "duke": 1})
+    g.apply("play library")
+    assert set(labels(g)) == {"number 0", "number 1"}
+    g.apply("number 0")
+    assert set(labels(g)) == {"choose post_horse", "choose large_city"}      # never a Succession card
+    g.apply("choose large_city")
+    g.apply("choose post_horse")
+    assert g.deck(0) == ["city", "city", "large_city", "post_horse"]
+    assert g.deck_face_up(0) == [None, None, "large_city", "post_horse"]
+    assert g.discard_pile(0) == {"duke": 1}
+
+
+def test_1e_library_may_draw_one_instead(gb):
+    g = gb
+    me(g, {"library": 1, "city": 1}, deck=["duke"] + CITIES, discard={"post_horse": 1})
+    g.apply("play library")
+    g.apply("number 1")
+    assert g.hand(0) == {"duke": 1, "city": 1} and g.discard_pile(0) == {"post_horse": 1}
+
+
+def test_1e_purveyor_bought_cards_go_face_up_to_the_deck_bottom_in_buying_order(gb):
+    g = gb
+    me(g, {"purveyor": 1, "large_city": 2}, deck=["city", "city"], market={"city": 10, "court_maid": 10})
+    g.apply("play purveyor")               # 1 coin, no link: Large Cities stay in hand
+    assert g.coins == 1 and g.context == "second phase"
+    g.state[K.H_COINS] = 7                                   # 7 coins to buy with (1 left over)
+    g.apply("buy city")
+    g.apply("buy court_maid")
+    assert g.deck(0) == ["city", "city", "city", "court_maid"]
+    assert g.deck_face_up(0) == [None, None, "city", "court_maid"]
+    assert "city" not in g.discard_pile(0)
+
+
+def test_1e_royal_guard_reveals_three_you_put_one_back_face_up_the_others_are_discarded(gb):
+    g = gb
+    me(g, {"royal_guard": 1})
+    g.arrange(1, deck=["duke", "city", "large_city", "senator"])
+    g.apply("play royal_guard")
+    assert g.coins == 2
+    assert g.context == "card choice" and g.decider == 0          # the attacker chooses
+    assert set(labels(g)) == {"choose duke", "choose city", "choose large_city"}
+    g.apply("choose city")
+    assert g.deck(1) == ["city", "senator"] and g.deck_face_up(1)[0] == "city"
+    assert g.discard_pile(1) == {"duke": 1, "large_city": 1}
+
+
+def test_1e_royal_guard_spares_an_opponent_with_a_face_up_card_on_top(gb):
+    g = gb
+    me(g, {"scout": 1, "royal_guard": 1}, deck=["city"] * 5)
+    g.arrange(1, deck=["duke", "city", "large_city", "senator"])
+    g.apply("play scout")
+    g.apply("pass")                        # my own City stays (face up)
+    g.apply("pass")                        # seat 1's Duke stays, face up
+    assert g.deck_face_up(1)[0] == "duke"
+    g.apply("play royal_guard")
+    assert g.context == "second phase"     # nothing asked: seat 1 shows a face-up card on top
+    assert g.deck(1) == ["duke", "city", "large_city", "senator"]
+
+
+def test_1e_scout_every_player_reveals_the_top_card_and_the_player_decides_for_each(gb):
+    g = gb
+    me(g, {"scout": 1, "large_city": 1}, deck=["curse", "city"])
+    g.arrange(1, deck=["duke", "city"])
+    g.apply("play scout")
+    assert g.context == "card choice" and g.decider == 0
+    assert set(labels(g)) == {"choose curse", "pass"}         # my own top card first
+    g.apply("choose curse")
+    assert g.discard_pile(0) == {"curse": 1}
+    assert g.decider == 0 and set(labels(g)) == {"choose duke", "pass"}     # then seat 1's
+    g.apply("choose duke")
+    assert g.discard_pile(1) == {"duke": 1} and g.deck(1) == ["city"]
+    assert g.open_plays == 2 and g.hand(0) == {"large_city": 1}          # no draw in 1E
+
+
+def test_1e_conscription_writ_pays_one_coin_per_non_territory_card_put_face_up_on_top(gb):
+    g = gb
+    me(g, {"city": 1, "conscription_writ": 1, "large_city": 1},
+       discard={"alchemist": 1, "duke": 1, "large_city": 1})
+    play_all(g, "city", "conscription_writ")
+    assert set(labels(g)) == {"choose alchemist", "choose duke", "pass"}      # no Territory
+    g.apply("choose duke")
+    g.apply("choose alchemist")
+    assert g.coins == 0 and g.context == "main phase"              # no coin left: it stops
+    assert g.deck(0)[:3] == ["alchemist", "duke", "city"]
+    assert g.deck_face_up(0)[:2] == ["alchemist", "duke"]
+    assert g.discard_pile(0) == {"large_city": 1}
+
+
+def test_1e_slash_and_burn_gains_a_curse_and_every_farming_village_yields_two_coins(gb):
+    g = gb
+    me(g, {"farming_village": 3, "slash_and_burn_farming": 1})
+    play_all(g, "farming_village", "slash_and_burn_farming")
+    assert g.coins == 1
+    assert set(labels(g)) == {"number 0", "pass"}
+    g.apply("number 0")
+    assert g.discard_pile(0) == {"curse": 1} and g.owned(0, "curse") == 1
+    assert g.coins == 2                            # the Farming Village played before it counts
+    play_all(g, "farming_village", "farming_village")
+    assert g.coins == 6
+
+
+def test_1e_slash_and_burn_does_nothing_without_curses_and_does_not_stack(gb):
+    g = gb
+    me(g, {"post_horse": 1, "slash_and_burn_farming": 2, "farming_village": 1}, market={"curse": 3})
+    play_all(g, "post_horse", "slash_and_burn_farming")
+    g.apply("number 0")
+    g.apply("play slash_and_burn_farming")         # a second one asks nothing
+    assert g.context == "main phase" and g.owned(0, "curse") == 1
+    g.apply("play farming_village")
+    assert g.coins == 2
+    h = new(g.ruleset)
+    me(h, {"post_horse": 1, "slash_and_burn_farming": 1, "farming_village": 1}, market={"curse": 0})
+    play_all(h, "post_horse", "slash_and_burn_farming", "farming_village")
+    assert h.coins == 1 and h.owned(0, "curse") == 0
+
+
+def test_1e_buried_treasure_gains_the_supply_bottom_card_or_removes_it_from_the_game(gb):
+    g = gb
+    me(g, {"post_horse": 1, "buried_treasure": 2}, supply=["scout", "library", "imperial_crown"])
+    play_all(g, "post_horse", "buried_treasure")
+    assert set(labels(g)) == {"number 0", "pass"}
+    g.apply("number 0")
+    assert g.discard_pile(0) == {"imperial_crown": 1} and g.owned(0, "imperial_crown") == 1
+    assert g.supply_deck() == ["scout", "library"]
+    g.apply("play buried_treasure")
+    g.apply("pass")
+    assert abroad(g, "library") == 1 and g.supply_deck() == ["scout"]

@@ -1,7 +1,9 @@
 """The common cards' texts: one routine per card (cards with the same text share one)."""
+import numpy as np
+
 from hoc.kernel.jit import kernel
 from hoc.kernel.choice import (
-    ANY_COST, CALL, DONE, FR_A, FR_B, FR_C, FR_EFF, FR_P, FR_STEP, FR_TRIG, WAIT, ask, ask_mode,
+    ANY_COST, CALL, DONE, FR_A, FR_B, FR_C, FR_EFF, FR_P, FR_STEP, FR_TRIG, WAIT, about, ask, ask_mode,
     good_for_chooser, narrow, push,
 )
 from hoc.kernel.constants import (
@@ -11,16 +13,22 @@ from hoc.kernel.constants import (
     P_COIN_CTR, P_DECK_N, P_HANDY_CTR, P_HAND_N, P_OUT, P_SUCC_CTR, R_CITY, R_COURT_MAID, R_DUKE,
     R_FARMING_VILLAGE, R_LARGE_CITY, R_SENATOR, ST_ATTACKS, TRIG_ABILITY, TRIG_CLEANUP, TRIG_PLAY,
     TRIG_SET, TY_ACTION, TY_ATTACK, TY_CALAMITY, TY_SUCCESSION, TY_TERRITORY,
+    H_PLAY_MASK, H_SHIELD, H_SUPPLY_N, H_TURN_FLAGS, R_CURSE, ST_EXILED, ST_GAINED, SUB_MILITARY,
+    TF_BUYS_TO_DECK_BOTTOM, TF_VILLAGES_YIELD_2,
 )
 from hoc.kernel.endgame import rescore
-from hoc.kernel.market import reveal_bottom
-from hoc.kernel.state import active, card, count, deck, discard, domain, hand, market, pb, play, rule
+from hoc.kernel.market import reveal_bottom, take_supply_bottom
+from hoc.kernel.state import (
+    abroad, active, card, count, deck, discard, domain, hand, lowest, market, mask_load, pb, play, rule,
+)
 from hoc.kernel.zones import (
     FACE_UP, discard_add, discard_has, domain_to_discard, draw, ensure_deck, exile_from_discard,
     exile_from_hand, gain, give_curse, hand_add, hand_has, hand_has_card, hand_has_flag, hand_has_type,
     in_market, kept_lowest_cost, kept_to_discard, market_choice_exists, market_to_hand, own, play_has,
-    pop_deck, push_deck, set_from_discard, take_from_market, take_from_window,
+    pop_deck, push_deck, push_deck_bottom, set_from_discard, take_from_market, take_from_window,
 )
+
+ONE = np.uint64(1)
 
 @kernel
 def first_of_turn(s, c):
@@ -628,3 +636,269 @@ def eff_buried_treasure(s, fr, a):
     (`face_up_offered`, `in_market`, `buy_cost`): the turn knows only "in the market"."""
     reveal_bottom(s)
     return DONE
+
+
+# ---- 1st-edition texts that differ from the 2nd edition's ------------------------------------
+@kernel
+def actions_in_play(s):
+    """Action cards in the play area (those played this turn, this one included)."""
+    pa = play(s)
+    n = 0
+    m = mask_load(s, H_PLAY_MASK)
+    while m:
+        c = lowest(m)
+        m &= m - ONE
+        if card(s, c, F_TYPES) & TY_ACTION:
+            n += s[pa + c]
+    return n
+
+
+@kernel
+def window_to_bottom(s, p, n, c):
+    """Move the topmost c among the top n cards of p's deck under the other n - 1 (keeping its face):
+    the top n - 1 are then the ones still to order."""
+    k = deck(s, p)
+    top = s[pb(s, p) + P_DECK_N]
+    lo = max(0, top - n)
+    for i in range(top - 1, lo - 1, -1):
+        if s[k + i] & (FACE_UP - 1) == c:
+            x = s[k + i]
+            for j in range(i, lo, -1):
+                s[k + j] = s[k + j - 1]
+            s[k + lo] = x
+            return
+
+
+@kernel
+def window_all_alike(s, p, n):
+    k = deck(s, p) + s[pb(s, p) + P_DECK_N]
+    for i in range(2, n + 1):
+        if (s[k - i] ^ s[k - 1]) & (FACE_UP - 1) != 0:
+            return False
+    return True
+
+
+@kernel
+def eff_stargazing_witch_1e(s, fr, a):
+    """1E: X = Actions already played this turn + 1. Look at the top X cards of your deck, discard
+    any number of them, put the rest back in any order, then draw 1. Choosing a card discards it;
+    passing keeps the rest, which the player then orders by choosing, one at a time, the card that
+    goes under the others still to order (the last one left lies on top)."""
+    p = s[fr + FR_P]
+    step = s[fr + FR_STEP]
+    if step == 0:
+        x = actions_in_play(s)          # this Witch is in the play area: "already played" + 1
+        s[fr + FR_B] = min(x, ensure_deck(s, p, x))
+    elif step == 1:
+        if a == A_PASS:
+            step = 2
+        else:
+            c = a - A_CHOOSE
+            take_from_window(s, p, s[fr + FR_B], c)
+            discard_add(s, p, c, 1)
+            s[fr + FR_B] -= 1
+    else:
+        window_to_bottom(s, p, s[fr + FR_B], a - A_CHOOSE)
+        s[fr + FR_B] -= 1
+    if step == 0 or step == 1:
+        if s[fr + FR_B] > 0:
+            s[fr + FR_STEP] = 1
+            ask(s, p, CH_DECK_TOP, 0, 0, 0, ANY_COST, True)
+            narrow(s, 0, -1, -1, s[fr + FR_B])
+            return WAIT
+    if s[fr + FR_B] >= 2 and not window_all_alike(s, p, s[fr + FR_B]):
+        s[fr + FR_STEP] = 3
+        ask(s, p, CH_DECK_TOP, 0, 0, 0, ANY_COST, False)
+        narrow(s, 0, -1, -1, s[fr + FR_B])
+        return WAIT
+    draw(s, p, 1)
+    return DONE
+
+
+@kernel
+def eff_library_1e(s, fr, a):
+    """1E, choose one: choose 2 non-Succession cards in your discard pile and put them face up on
+    the bottom of your deck (each under the one before; with one such card, that one), or draw 1."""
+    p = s[fr + FR_P]
+    step = s[fr + FR_STEP]
+    if step == 0:
+        s[fr + FR_STEP] = 1
+        ask_mode(s, p, (1 if discard_has(s, p, 0, TY_SUCCESSION, 0, ANY_COST) else 0) | 2, False)
+        return WAIT
+    if step == 1:
+        if a - A_NUMBER == 1:
+            draw(s, p, 1)
+            return DONE
+    else:
+        c = a - A_CHOOSE
+        discard_add(s, p, c, -1)
+        push_deck_bottom(s, p, c, True)
+        s[fr + FR_B] += 1
+    if s[fr + FR_B] >= 2 or not discard_has(s, p, 0, TY_SUCCESSION, 0, ANY_COST):
+        return DONE
+    s[fr + FR_STEP] = 2
+    ask(s, p, CH_DISCARD, 0, TY_SUCCESSION, 0, ANY_COST, False)
+    good_for_chooser(s)
+    return WAIT
+
+
+@kernel
+def eff_purveyor_1e(s, fr, a):
+    """1E: the cards you buy this turn go face up to the bottom of your deck instead of the discard
+    pile (buys only; each under the ones bought before, so the buying order is the "any order")."""
+    s[H_TURN_FLAGS] |= TF_BUYS_TO_DECK_BOTTOM
+    return DONE
+
+
+@kernel
+def eff_royal_guard_1e(s, fr, a):
+    """1E: every opponent without a face-up card on top of their deck reveals its top 3 cards (one
+    fewer per Rampart revealed against it); you choose 1 to put back on top (face up: it has been
+    revealed), the others are discarded."""
+    if s[fr + FR_STEP] == 1:
+        q = victim(s, fr)
+        finish_royal_guard(s, q, s[fr + FR_C], a - A_CHOOSE)
+    q = next_victim(s, fr)
+    while q >= 0:
+        n = s[pb(s, q) + P_DECK_N]
+        top = s[deck(s, q) + n - 1] if n > 0 else 0
+        if not (n > 0 and top & FACE_UP):
+            n3 = 3 - shield(s, q, s[fr + FR_A])
+            k = min(n3, ensure_deck(s, q, n3)) if n3 > 0 else 0
+            if k >= 2 and not window_all_alike(s, q, k):
+                s[fr + FR_C] = k
+                s[fr + FR_STEP] = 1
+                ask(s, s[fr + FR_P], CH_DECK_TOP, 0, 0, 0, ANY_COST, False)
+                narrow(s, 0, -1, -1, k)
+                about(s, q)
+                return WAIT
+            if k >= 1:
+                finish_royal_guard(s, q, k, s[deck(s, q) + s[pb(s, q) + P_DECK_N] - 1] & (FACE_UP - 1))
+        q = next_victim(s, fr)
+    return DONE
+
+
+@kernel
+def finish_royal_guard(s, q, k, c):
+    """Of q's top k revealed cards, c goes back on top face up and the others are discarded."""
+    take_from_window(s, q, k, c)
+    for _ in range(k - 1):
+        discard_add(s, q, pop_deck(s, q), 1)
+    push_deck(s, q, c, True)
+
+
+@kernel
+def eff_scout_1e(s, fr, a):
+    """1E: every player, from you clockwise, reveals the top card of their deck; for each you decide
+    whether it stays (face up: it has been revealed) or is discarded. An opponent who revealed a
+    Rampart reveals none."""
+    p = s[fr + FR_P]
+    if s[fr + FR_STEP] == 0:
+        s[fr + FR_STEP] = 1
+        if ensure_deck(s, p, 1) > 0:
+            s[fr + FR_STEP] = 2
+            ask(s, p, CH_DECK_TOP, 0, 0, 0, ANY_COST, True)
+            return WAIT
+    elif s[fr + FR_STEP] == 2:
+        q = victim(s, fr)
+        if a == A_PASS:
+            k = deck(s, q) + s[pb(s, q) + P_DECK_N] - 1
+            s[k] |= FACE_UP
+        else:
+            discard_add(s, q, pop_deck(s, q), 1)
+    q = next_victim(s, fr)
+    while q >= 0:
+        if shield(s, q, s[fr + FR_A]) == 0 and ensure_deck(s, q, 1) > 0:
+            s[fr + FR_STEP] = 2
+            ask(s, p, CH_DECK_TOP, 0, 0, 0, ANY_COST, True)
+            about(s, q)
+            good_for_chooser(s)             # an opponent's card: discarding it is the chooser's gain
+            return WAIT
+        q = next_victim(s, fr)
+    return DONE
+
+
+@kernel
+def eff_conscription_writ(s, fr, a):
+    """Pay X coins: choose X non-Territory cards in your discard pile and put them face up on top of
+    your deck in any order. One at a time: each chosen card costs 1 coin and goes on top (the last
+    one chosen lies uppermost); passing stops."""
+    p = s[fr + FR_P]
+    if s[fr + FR_STEP] == 1:
+        if a == A_PASS:
+            return DONE
+        c = a - A_CHOOSE
+        s[H_COINS] -= 1
+        discard_add(s, p, c, -1)
+        push_deck(s, p, c, True)
+    if s[H_COINS] < 1 or not discard_has(s, p, 0, TY_TERRITORY, 0, ANY_COST):
+        return DONE
+    s[fr + FR_STEP] = 1
+    ask(s, p, CH_DISCARD, 0, TY_TERRITORY, 0, ANY_COST, True)
+    return WAIT
+
+
+@kernel
+def eff_slash_and_burn(s, fr, a):
+    """Gain a Curse: this turn each of your Farming Villages yields 2 coins, those played before this
+    card too (ref §4 #41). Optional; it does not stack; nothing with the Curse pile empty (S002)."""
+    p = s[fr + FR_P]
+    if s[fr + FR_STEP] == 0:
+        if s[market(s) + rule(s, R_CURSE)] == 0 or s[H_TURN_FLAGS] & TF_VILLAGES_YIELD_2:
+            return DONE
+        s[fr + FR_STEP] = 1
+        ask_mode(s, p, 1, True)
+        if hand_has_flag(s, p, FL_NAMED_FARMING_VILLAGE) or villages_in_play(s) > 0:
+            good_for_chooser(s)
+        return WAIT
+    if a == A_PASS:
+        return DONE
+    give_curse(s, p, False)
+    s[H_TURN_FLAGS] |= TF_VILLAGES_YIELD_2
+    s[H_COINS] += villages_in_play(s)
+    return DONE
+
+
+@kernel
+def villages_in_play(s):
+    pa = play(s)
+    n = 0
+    m = mask_load(s, H_PLAY_MASK)
+    while m:
+        c = lowest(m)
+        m &= m - ONE
+        if card(s, c, F_FLAGS) & FL_NAMED_FARMING_VILLAGE:
+            n += s[pa + c]
+    return n
+
+
+@kernel
+def eff_buried_treasure_1e(s, fr, a):
+    """1E: reveal the bottom card of the supply; you may gain it; if you don't, it leaves the game
+    (abroad). Nothing happens with an empty supply."""
+    p = s[fr + FR_P]
+    if s[fr + FR_STEP] == 0:
+        if s[H_SUPPLY_N] == 0:
+            return DONE
+        s[fr + FR_STEP] = 1
+        ask_mode(s, p, 1, True)
+        good_for_chooser(s)
+        return WAIT
+    c = take_supply_bottom(s)
+    if a == A_PASS:
+        s[abroad(s) + c] += 1
+        count(s, c, ST_EXILED)
+    else:
+        count(s, c, ST_GAINED)
+        discard_add(s, p, c, 1)
+        own(s, p, c, 1)
+    return DONE
+
+
+@kernel
+def shield(s, q, attack):
+    """Ramparts q revealed against the Attack card `attack` now resolving, if it is a Military card
+    (1E Defense: each Rampart reduces its discards and reveals by 1); 0 otherwise."""
+    if card(s, attack, F_SUB) & SUB_MILITARY:
+        return s[H_SHIELD + q]
+    return 0

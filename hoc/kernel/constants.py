@@ -45,6 +45,7 @@ TYPE_BITS = {"princess": TY_PRINCESS, "territory": TY_TERRITORY, "action": TY_AC
              "attack": TY_ATTACK, "succession": TY_SUCCESSION, "calamity": TY_CALAMITY,
              "defense": TY_DEFENSE}
 SUB_MAID = 1
+SUB_MILITARY = 2
 SUBTYPE_BITS = {"maid": SUB_MAID, "military": 2, "magic": 4, "scheme": 8, "merchant": 16}
 
 CAT_PRINCESS = 0
@@ -108,6 +109,18 @@ EFF_BURIED_TREASURE = 39
 # 1st-edition texts that differ from the 2nd edition's (a small difference is a parameter of the shared
 # routine instead, read from the edition: Donation, Adventurer, City Development, Supply Unit)
 EFF_BANK_1E = 40
+EFF_STARGAZING_WITCH_1E = 41
+EFF_LIBRARY_1E = 42
+EFF_PURVEYOR_1E = 43
+EFF_ROYAL_GUARD_1E = 44
+EFF_SCOUT_1E = 45
+EFF_CONSCRIPTION_WRIT = 46
+EFF_SLASH_AND_BURN = 47
+EFF_BURIED_TREASURE_1E = 48
+EFF_DEFEND = 49         # built-in: the Defense window before an Attack resolves (1E)
+EFF_RAMPART_1E = 50
+EFF_HIDEOUT_1E = 51
+EFF_MAGIC_TALISMAN_1E = 52
 EFF_CITY_DEVELOPMENT_1E = 53   # the 2E routine; City -> Large City costs 2 coins
 EFFECT_IDS = {"set_at_cleanup": EFF_SET_AT_CLEANUP, "laolily": EFF_LAOLILY,
               "klam_klam": EFF_KLAM_KLAM, "bergamot": EFF_BERGAMOT, "flammaria": EFF_FLAMMARIA,
@@ -129,7 +142,11 @@ EFFECT_IDS = {"set_at_cleanup": EFF_SET_AT_CLEANUP, "laolily": EFF_LAOLILY,
               # 1E commons: shared routines with an edition parameter, then their own routines
               "donation_1e": EFF_DONATION, "adventurer_1e": EFF_ADVENTURER,
               "city_development_1e": EFF_CITY_DEVELOPMENT_1E, "supply_unit_1e": EFF_SUPPLY_UNIT,
-              "bank_1e": EFF_BANK_1E}
+              "bank_1e": EFF_BANK_1E, "stargazing_witch_1e": EFF_STARGAZING_WITCH_1E,
+              "library_1e": EFF_LIBRARY_1E, "purveyor_1e": EFF_PURVEYOR_1E,
+              "royal_guard_1e": EFF_ROYAL_GUARD_1E, "scout_1e": EFF_SCOUT_1E,
+              "conscription_writ": EFF_CONSCRIPTION_WRIT, "slash_and_burn_farming": EFF_SLASH_AND_BURN,
+              "buried_treasure_1e": EFF_BURIED_TREASURE_1E}
 # moments at which a card's text acts (frame trigger; F_TRIGGERS holds 1 << TRIG_*)
 TRIG_PLAY = 0
 TRIG_BACK = 1
@@ -153,6 +170,9 @@ MODES = {EFF_TRADING_SHIP: ("draw 2 cards", "gain 2 coins"),
          EFF_CITY_DEVELOPMENT_1E: ("pay 1: Farming Village -> City", "pay 2: City -> Large City"),
          EFF_MAGIC_TALISMAN: ("exile a Calamity from hand", "exile a Calamity from the discard pile",
                               "Action/Succession from the discard pile to hand"),
+         EFF_LIBRARY_1E: ("2 non-Succession cards from the discard pile to the deck bottom", "draw 1 card"),
+         EFF_SLASH_AND_BURN: ("gain a Curse: Farming Villages yield 2 coins this turn",),
+         EFF_BURIED_TREASURE_1E: ("gain the supply's bottom card (else it leaves the game)",),
          EFF_CURSE_WITCH: ("pay 1 coin", "exile an Action/Succession card from hand",
                            "every opponent gains a Curse", "draw 2 cards")}
 
@@ -268,6 +288,10 @@ H_CLEANUP_CARDS = 81     # 2 slots: bit c set for every card of the table whose 
 H_REVEALED_NEW = 83      # how many of the face-up supply cards were revealed in turn H_REVEALED_AT: the
                          # topmost ones; in that turn they are in the market and cost 3 less
 H_FREE_CARDS = 84        # 1 if a card that can be in the market is printed at cost 0 (only by an override)
+H_TURN_FLAGS = 85        # this turn: TF_* bits set by cards played (1E Purveyor, Slash-and-Burn Farming)
+H_SHIELD = 86            # 4 slots, by seat: Ramparts revealed against the Attack being resolved (1E Defense)
+H_CH_OWNER = 90          # pending choice: the seat whose zone the question reads (the decider unless an
+                         # effect asks about another player's deck top or kept cards)
 HEADER = 96
 # a state carries its rules: the ruleset vector and the card table follow the header
 RULES = HEADER
@@ -369,6 +393,8 @@ END_REASONS = {END_CORONATION: "coronation", END_OVERTIME: "overtime",
                END_JUDGEMENT: "judgement", END_TURN_CAP: "turn_cap", END_INSTANT_30: "instant_30"}
 
 USED_PRINCESS = 1
+TF_BUYS_TO_DECK_BOTTOM = 1   # 1E Purveyor: cards bought this turn go face up to the bottom of the deck
+TF_VILLAGES_YIELD_2 = 2      # 1E Slash-and-Burn Farming: Farming Villages yield 2 coins this turn
 
 # ---- the action space (fixed; NCMAX card slots per verb) ------------------------------------
 A_PASS = 0

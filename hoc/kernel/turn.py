@@ -15,7 +15,7 @@ from hoc.kernel.constants import (
     CH_MODE, CH_NUMBER, CH_PLAY, CTX_DECLARE, CTX_EFFECT, CTX_KEEP, CTX_MAIN, CTX_NONE, CTX_SECOND,
     EFF_BACK, EFF_LILY, EFF_SET_AT_CLEANUP, EFF_SET_ON_BUY, END_TURN_CAP, FL_CANNOT_KEEP, FL_SET_ON_BUY,
     F_CAT, F_COINS, F_COST, F_EFFECT, F_FLAGS, F_LINKS, F_TRIGGERS, F_TYPES, H_ACTION_BONUS, H_CH_CARD,
-    H_CH_EXCEPT, H_CH_FLAGS, H_CH_KIND, H_CH_MAX, H_CH_MIN, H_CH_N, H_CH_NOT, H_CH_OPT, H_CH_TYPES,
+    H_CH_EXCEPT, H_CH_FLAGS, H_CH_OWNER, H_CH_KIND, H_CH_MAX, H_CH_MIN, H_CH_N, H_CH_NOT, H_CH_OPT, H_CH_TYPES,
     H_COINS, H_CTX, H_CUR, H_DECIDER, H_DEPTH, H_END, H_EXTRA_PENDING, H_IN_EXTRA, H_LILY_USED,
     H_CLEANUP_CARDS, H_MARKET_DIRTY, H_MODE, H_PLAY_MASK, H_NACTIVE, H_NC, H_NP, H_OPEN, H_PHASE, H_PLAYED, H_STEPS, H_SUCC_RED,
     H_TURNS, H_USED, H_WITCH_N, KEEP_CLEANUP, KEEP_MAIN, MARKET_BASIC, MODE_BUYING, MODE_NONE,
@@ -24,6 +24,7 @@ from hoc.kernel.constants import (
     P_DOMAIN_MASK, P_HAND_MASK, P_KEPT_N, P_OUT, P_PRINCESS, P_TURNS, R_HAND_SIZE, R_KEEP_TIMING, R_MARKET_MODE, R_TURN_CAP,
     ST_BOUGHT, ST_KEPT, ST_PLAYED, TRIG_ABILITY, TRIG_BACK, TRIG_CLEANUP, TRIG_PLAY,
     TRIG_SET, TY_ACTION, TY_SUCCESSION, TY_TERRITORY, USED_PRINCESS,
+    FL_NAMED_FARMING_VILLAGE, H_TURN_FLAGS, TF_BUYS_TO_DECK_BOTTOM, TF_VILLAGES_YIELD_2,
 )
 from hoc.kernel.effects import ability_ready, lily_ready, run_effects
 from hoc.kernel.endgame import coronation_check, declare, finish, may_declare, turn_completed
@@ -32,7 +33,7 @@ from hoc.kernel.state import (
     active, card, count, discard, domain, hand, highest, kept, lowest, market, mask_load, mask_set, pb, play, rule,
 )
 from hoc.kernel.zones import (
-    buy_cost, deck_window_has, draw, free_buy_exists, gain, hand_add, hand_to_discard_all, in_market,
+    buy_cost, deck_window_has, draw, free_buy_exists, gain, gain_to_deck_bottom, hand_add, hand_to_discard_all, in_market,
     play_to_discard_all, set_from_hand,
 )
 
@@ -167,9 +168,9 @@ def is_legal(s, a):
     if kind == CH_PLAY:
         return s[play(s) + c] > 0
     if kind == CH_DECK_TOP:
-        return deck_window_has(s, p, s[H_CH_N], c)
+        return deck_window_has(s, s[H_CH_OWNER], s[H_CH_N], c)
     if kind == CH_KEPT:
-        return s[kept(s, p) + c] > 0
+        return s[kept(s, s[H_CH_OWNER]) + c] > 0
     return False
 
 
@@ -224,6 +225,7 @@ def start_turn(s):
     s[H_ACTION_BONUS] = 0
     s[H_SUCC_RED] = 0
     s[H_WITCH_N] = 0
+    s[H_TURN_FLAGS] = 0
     s[H_LILY_USED] = 0
     s[H_MODE] = MODE_NONE
     s[H_PHASE] = PH_MAIN
@@ -369,6 +371,8 @@ def play_card(s, p, c):
     s[H_COINS] += card(s, c, F_COINS)
     if card(s, c, F_TYPES) & TY_ACTION:
         s[H_COINS] += s[H_ACTION_BONUS]
+    if s[H_TURN_FLAGS] & TF_VILLAGES_YIELD_2 and card(s, c, F_FLAGS) & FL_NAMED_FARMING_VILLAGE:
+        s[H_COINS] += 1
     if card(s, c, F_TRIGGERS) & (1 << TRIG_PLAY):
         push(s, card(s, c, F_EFFECT), TRIG_PLAY, p, c)
 
@@ -417,7 +421,10 @@ def second_action(s, p, a):
     elif a < A_BACK:
         c = a - A_BUY
         s[H_COINS] -= buy_cost(s, p, c)
-        gain(s, p, c)
+        if s[H_TURN_FLAGS] & TF_BUYS_TO_DECK_BOTTOM:
+            gain_to_deck_bottom(s, p, c)
+        else:
+            gain(s, p, c)
         s[H_MODE] = MODE_BUYING
         count(s, c, ST_BOUGHT)
         if card(s, c, F_FLAGS) & FL_SET_ON_BUY and s[pb(s, p) + P_PRINCESS] >= 0:

@@ -210,6 +210,18 @@ def push_deck(s, p, c, face_up):
 
 
 @kernel
+def push_deck_bottom(s, p, c, face_up):
+    """Put c under p's deck (1E Purveyor and Library)."""
+    b = pb(s, p)
+    n = s[b + P_DECK_N]
+    k = deck(s, p)
+    for i in range(n, 0, -1):
+        s[k + i] = s[k + i - 1]
+    s[k] = c | (FACE_UP if face_up else 0)
+    s[b + P_DECK_N] = n + 1
+
+
+@kernel
 def deck_window_has(s, p, n, c):
     """c is among the top n cards of p's deck."""
     k = deck(s, p)
@@ -286,6 +298,15 @@ def gain(s, p, c):
     """Gain c from the market to p's discard pile (every buy is a gain)."""
     count(s, c, ST_GAINED)
     discard_add(s, p, c, 1)
+    own(s, p, c, 1)
+    take_from_market(s, c)
+
+
+@kernel
+def gain_to_deck_bottom(s, p, c):
+    """A gain that goes face up under p's deck (cards bought under 1E Purveyor)."""
+    count(s, c, ST_GAINED)
+    push_deck_bottom(s, p, c, True)
     own(s, p, c, 1)
     take_from_market(s, c)
 
