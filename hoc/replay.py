@@ -350,6 +350,8 @@ class Teller:
             return "just bought"
         if eff == K.EFF_LILY:
             return self.name(self.db.index("lily"))
+        if eff == K.EFF_DEFEND:
+            return f"Defense against {self.name(c)}"
         return self.name(c) if c >= 0 else "a card's text"
 
     # -- the header
@@ -492,6 +494,8 @@ class Teller:
         told to another seat, which does not see the cards drawn or chosen in the hand or the deck."""
         db, p, a, c = self.db, d.seat, d.action, d.card
         if a == K.A_PASS:
+            if d.effect and d.effect[0] == K.EFF_DEFEND:
+                return "does not reveal a Defense card", self.cause(*d.effect)
             return self.passing(d, before), (self.cause(*d.effect) if d.effect else "")
         if a == K.A_DECLARE:
             return f"declares coronation with {after.sp[p]} SP", ""
@@ -529,6 +533,9 @@ class Teller:
                     f"move{'s' if sum(moved.values()) == 1 else ''} to the domain ({after.sp[p]} SP)"), ""
         # a card chosen for a card's text: what happened to it says what the choice meant
         cause = self.cause(*d.effect)
+        if d.effect[0] == K.EFF_DEFEND:             # its Defense text's moves follow as the seat's own
+            where = " kept in the domain" if d.choice == K.CH_KEPT else ""
+            return f"reveals {one}{where}", cause
         if (took := mine.take(c)) is not None:
             return move(db, took, {c: 1}, hidden), cause
         if d.effect[0] == K.EFF_SUPPLY_UNIT:        # it was drawn again by the Cleanup in the same step

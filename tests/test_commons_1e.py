@@ -11,6 +11,7 @@ import pytest
 
 from hoc.game import Game
 from hoc.kernel import constants as K
+from hoc.kernel.zones import FACE_UP
 from hoc.rules import Ruleset
 
 from conftest import labels, play_all
@@ -380,3 +381,200 @@ def test_1e_buried_treasure_gains_the_supply_bottom_card_or_removes_it_from_the_
     g.apply("play buried_treasure")
     g.apply("pass")
     assert abroad(g, "library") == 1 and g.supply_deck() == ["scout"]
+
+
+# =========================================================================================
+# Defense (market D): Rampart, Hideout, Magic Talisman against Attacks
+# =========================================================================================
+
+MARKET_1E_D = ["rampart", "hideout", "magic_talisman", "infantry_battalion", "royal_guard", "scout",
+               "hunted_beast", "post_horse", "trading_ship", "alchemist"]
+
+
+@pytest.fixture(scope="module")
+def rd() -> Ruleset:
+    return rules(2, MARKET_1E_D)
+
+
+@pytest.fixture
+def gd(rd) -> Game:
+    return new(rd)
+
+
+def face_up_top(g, p, n):
+    """Turn the top n cards of seat p's deck face up."""
+    s = g.state
+    off = int(s[K.H_OFF_DECK] + p * s[K.H_DCAP])
+    top = int(s[g._pb(p) + K.P_DECK_N])
+    for i in range(n):
+        s[off + top - 1 - i] |= FACE_UP
+
+
+def test_1e_rampart_revealed_from_hand_stops_infantry_battalion(gd):
+    g = gd
+    me(g, {"infantry_battalion": 1})
+    g.arrange(1, hand={"rampart": 1, "city": 4})
+    g.apply("play infantry_battalion")
+    # before the Attack resolves, the defender is asked: reveal the Rampart?
+    assert g.context == "card choice" and g.decider == 1
+    assert set(labels(g)) == {"choose rampart", "pass"}
+    assert g.decide_default() == g.parse("choose rampart")         # the default reveals it
+    g.apply("choose rampart")
+    # 1 discard - 1 = none: seat 1 keeps every card, and the Rampart stays in hand
+    assert g.hand(1) == {"rampart": 1, "city": 4} and g.discard_pile(1) == {}
+    assert g.coins == 2
+
+
+def test_1e_declining_the_defense_lets_the_attack_resolve(gd):
+    g = gd
+    me(g, {"infantry_battalion": 1})
+    g.arrange(1, hand={"rampart": 1, "city": 4})
+    g.apply("play infantry_battalion")
+    g.apply("pass")
+    assert g.decider == 1 and set(labels(g)) == {"choose city"}          # discard a Territory
+    g.apply("choose city")
+    assert g.discard_pile(1) == {"city": 1}
+
+
+def test_1e_rampart_kept_in_the_domain_defends_too(gd):
+    g = gd
+    me(g, {"infantry_battalion": 1})
+    g.arrange(1, hand={"city": 5}, princess="lulunasaika", domain={"city": 1}, kept={"rampart": 1})
+    g.apply("play infantry_battalion")
+    assert g.decider == 1 and set(labels(g)) == {"choose rampart", "pass"}
+    g.apply("choose rampart")
+    assert g.hand(1) == {"city": 5} and g.kept(1) == {"rampart": 1}
+
+
+def test_1e_rampart_reduces_royal_guard_reveals_by_one_each(gd):
+    g = gd
+    me(g, {"royal_guard": 1})
+    g.arrange(1, hand={"rampart": 2}, deck=["duke", "city", "large_city", "senator"])
+    g.apply("play royal_guard")
+    g.apply("choose rampart")
+    assert g.decider == 1 and set(labels(g)) == {"choose rampart", "pass"}     # the second copy
+    g.apply("pass")
+    # one Rampart: 2 cards revealed, one goes back, one is discarded
+    assert g.decider == 0 and set(labels(g)) == {"choose duke", "choose city"}
+    g.apply("choose duke")
+    assert g.deck(1) == ["duke", "large_city", "senator"] and g.discard_pile(1) == {"city": 1}
+    h = new(g.ruleset)
+    me(h, {"royal_guard": 1})
+    h.arrange(1, hand={"rampart": 2}, deck=["duke", "city", "large_city", "senator"])
+    h.apply("play royal_guard")
+    h.apply("choose rampart")
+    h.apply("choose rampart")
+    # two Ramparts: 1 card revealed and put back (face up), none discarded
+    assert h.context == "second phase" and h.deck(1) == ["duke", "city", "large_city", "senator"]
+    assert h.deck_face_up(1)[0] == "duke" and h.discard_pile(1) == {}
+
+
+def test_1e_rampart_does_not_reduce_a_scheme_attack(gd):
+    g = gd
+    me(g, {"hunted_beast": 1, "city": 1})
+    g.arrange(1, hand={"rampart": 1, "large_city": 1, "city": 3})
+    g.apply("play hunted_beast")
+    g.apply("choose rampart")
+    assert g.decider == 1 and set(labels(g)) == {"choose large_city"}      # still discards
+    g.apply("choose large_city")
+    assert g.discard_pile(1) == {"large_city": 1}
+
+
+def test_1e_rampart_stops_scout_revealing_the_defenders_card(gd):
+    g = gd
+    me(g, {"scout": 1, "city": 1}, deck=["city"] * 3)
+    g.arrange(1, hand={"rampart": 1}, deck=["duke", "city"])
+    g.apply("play scout")
+    g.apply("choose rampart")
+    assert g.decider == 0 and set(labels(g)) == {"choose city", "pass"}     # my own card only
+    g.apply("pass")
+    assert g.context == "main phase" and g.deck_face_up(1)[0] is None
+
+
+def test_1e_hideout_defense_puts_hand_cards_face_up_on_the_deck_dodging_a_hand_attack(gd):
+    g = gd
+    me(g, {"infantry_battalion": 1})
+    g.arrange(1, hand={"hideout": 1, "duke": 1, "city": 3}, deck=["city"] * 3)
+    g.apply("play infantry_battalion")
+    assert g.decider == 1 and set(labels(g)) == {"choose hideout", "pass"}
+    g.apply("choose hideout")
+    # any number of Succession or Action cards, one at a time (Territories not)
+    assert g.decider == 1 and set(labels(g)) == {"choose hideout", "choose duke", "pass"}
+    assert g.decide_default() == g.parse("choose duke")      # 5 cards in hand: the default moves one
+    g.apply("choose duke")
+    assert g.decide_default() == g.parse("pass")             # 4 left: no hand Attack reaches them
+    g.apply("pass")
+    # 4 cards in hand: Infantry Battalion does not reach seat 1
+    assert g.context == "second phase"
+    assert g.hand(1) == {"hideout": 1, "city": 3} and g.deck_face_up(1)[0] == "duke"
+
+
+def test_1e_hideout_played_takes_the_face_up_cards_on_top_of_the_deck_into_hand(gd):
+    g = gd
+    me(g, {"hideout": 1}, deck=["duke", "senator", "city", "city"])
+    face_up_top(g, 0, 2)
+    g.apply("play hideout")
+    assert g.coins == 1 and set(labels(g)) == {"number 0", "pass"}
+    g.apply("number 0")
+    assert g.hand(0) == {"duke": 1, "senator": 1} and g.deck(0) == ["city", "city"]
+
+
+def test_1e_magic_talisman_defense_goes_face_up_on_the_deck_and_stops_royal_guard(gd):
+    g = gd
+    me(g, {"royal_guard": 1})
+    g.arrange(1, hand={"magic_talisman": 1, "city": 4}, deck=["duke", "city", "large_city"])
+    g.apply("play royal_guard")
+    assert g.decider == 1 and set(labels(g)) == {"choose magic_talisman", "pass"}
+    g.apply("choose magic_talisman")
+    assert g.deck(1) == ["magic_talisman", "duke", "city", "large_city"]
+    assert g.deck_face_up(1)[0] == "magic_talisman"
+    assert g.context == "second phase" and g.discard_pile(1) == {}     # a face-up card on top: spared
+
+
+def test_1e_magic_talisman_discards_x_cards_from_hand_for_x_coins(gd):
+    g = gd
+    me(g, {"magic_talisman": 1, "curse": 1, "apprentice_maid": 1, "city": 1})
+    g.apply("play magic_talisman")
+    g.apply("choose curse")
+    g.apply("choose apprentice_maid")
+    g.apply("pass")
+    assert g.coins == 2 and g.discard_pile(0) == {"curse": 1, "apprentice_maid": 1}
+    assert g.hand(0) == {"city": 1} and g.open_plays == 1
+
+
+def test_1e_hideout_and_magic_talisman_cannot_be_kept_rampart_can(gd):
+    g = gd
+    me(g, {"hideout": 1, "magic_talisman": 1, "rampart": 1, "post_horse": 1}, princess="lulunasaika",
+       domain={"large_city": 3})
+    keeps = {a for a in labels(g) if a.startswith("keep")}
+    assert keeps == {"keep rampart", "keep post_horse"}
+
+
+def test_1e_defense_asks_each_defender_in_turn_order():
+    g = new(rules(3, MARKET_1E_D))
+    me(g, {"infantry_battalion": 1})
+    g.arrange(1, hand={"rampart": 1, "city": 4})
+    g.arrange(2, hand={"rampart": 1, "city": 4})
+    g.apply("play infantry_battalion")
+    assert g.decider == 1
+    g.apply("pass")
+    assert g.decider == 2                     # asked before the Attack resolves for anyone
+    g.apply("choose rampart")
+    assert g.decider == 1 and set(labels(g)) == {"choose city"}
+    g.apply("choose city")
+    assert g.discard_pile(1) == {"city": 1} and g.discard_pile(2) == {}
+
+
+def test_1e_replay_words_the_defense_question():
+    from hoc.replay import replay
+    from hoc.research.simulate import lineup
+
+    r = Ruleset(edition="1e", players=3, market=tuple(MARKET_1E_D), turn_cap=40)
+    found = set()
+    for index in range(12):
+        for line in replay(r, lineup("random", 3), 1, index):
+            if "(Defense against " in line:
+                found.add("reveals a" if " reveals a" in line else "declines" if "does not reveal" in line else line)
+        if {"reveals a", "declines"} <= found:
+            break
+    assert {"reveals a", "declines"} <= found, found

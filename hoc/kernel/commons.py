@@ -14,7 +14,7 @@ from hoc.kernel.constants import (
     R_FARMING_VILLAGE, R_LARGE_CITY, R_SENATOR, ST_ATTACKS, TRIG_ABILITY, TRIG_CLEANUP, TRIG_PLAY,
     TRIG_SET, TY_ACTION, TY_ATTACK, TY_CALAMITY, TY_SUCCESSION, TY_TERRITORY,
     H_PLAY_MASK, H_SHIELD, H_SUPPLY_N, H_TURN_FLAGS, R_CURSE, ST_EXILED, ST_GAINED, SUB_MILITARY,
-    TF_BUYS_TO_DECK_BOTTOM, TF_VILLAGES_YIELD_2,
+    TF_BUYS_TO_DECK_BOTTOM, TF_VILLAGES_YIELD_2, TRIG_DEFENSE,
 )
 from hoc.kernel.endgame import rescore
 from hoc.kernel.market import reveal_bottom, take_supply_bottom
@@ -581,7 +581,7 @@ def eff_hand_attack(s, fr, a, types, min_cost, draw_first):
         s[fr + FR_C] |= card(s, c, F_TYPES) | (card(s, c, F_SUB) << 8)
     q = next_victim(s, fr)
     while q >= 0:
-        if s[pb(s, q) + P_HAND_N] >= 5 and hand_has_card(s, q, types, min_cost):
+        if s[pb(s, q) + P_HAND_N] >= 5 and hand_has_card(s, q, types, min_cost) and shield(s, q, s[fr + FR_A]) == 0:
             s[fr + FR_STEP] = 1
             ask(s, q, CH_HAND, types, 0, min_cost, ANY_COST, False)
             return WAIT
@@ -902,3 +902,86 @@ def shield(s, q, attack):
     if card(s, attack, F_SUB) & SUB_MILITARY:
         return s[H_SHIELD + q]
     return 0
+
+
+# ---- 1st-edition Defense cards (the window before an Attack: defense.py) -----------------------
+@kernel
+def eff_rampart_1e(s, fr, a):
+    """Defense: the numbers of cards an opponent's Military card makes you discard and reveal are
+    each reduced by 1 (per Rampart revealed; the Attack routines read `shield`). Played, only its coin."""
+    if s[fr + FR_TRIG] == TRIG_DEFENSE:
+        s[H_SHIELD + s[fr + FR_P]] += 1
+    return DONE
+
+
+@kernel
+def face_up_on_top(s, p):
+    """How many cards lie face up on top of p's deck, one after the other from the top."""
+    k = deck(s, p)
+    n = s[pb(s, p) + P_DECK_N]
+    m = 0
+    while m < n and s[k + n - 1 - m] & FACE_UP:
+        m += 1
+    return m
+
+
+@kernel
+def eff_hideout_1e(s, fr, a):
+    """Played: you may put all the face-up cards on top of your deck into your hand (all or none).
+    Defense: put any number of Succession or Action cards from your hand face up on top of your deck,
+    one at a time (passing stops). The default answer moves cards while the hand holds 5 or more,
+    which no hand Attack can then reach."""
+    p = s[fr + FR_P]
+    if s[fr + FR_TRIG] == TRIG_PLAY:
+        if s[fr + FR_STEP] == 0:
+            if face_up_on_top(s, p) == 0:
+                return DONE
+            s[fr + FR_STEP] = 1
+            ask_mode(s, p, 1, True)
+            good_for_chooser(s)
+            return WAIT
+        if a != A_PASS:
+            for _ in range(face_up_on_top(s, p)):
+                hand_add(s, p, pop_deck(s, p), 1)
+        return DONE
+    if s[fr + FR_TRIG] != TRIG_DEFENSE:
+        return DONE
+    if s[fr + FR_STEP] == 1:
+        if a == A_PASS:
+            return DONE
+        c = a - A_CHOOSE
+        hand_add(s, p, c, -1)
+        push_deck(s, p, c, True)
+    if not hand_has_type(s, p, TY_ACTION | TY_SUCCESSION):
+        return DONE
+    s[fr + FR_STEP] = 1
+    ask(s, p, CH_HAND, TY_ACTION | TY_SUCCESSION, 0, 0, ANY_COST, True)
+    if s[pb(s, p) + P_HAND_N] >= 5:
+        good_for_chooser(s)
+    return WAIT
+
+
+@kernel
+def eff_magic_talisman_1e(s, fr, a):
+    """Played: discard X cards from your hand for X coins (one at a time; passing stops). Defense:
+    put this card face up on top of your deck (its Curse type then stops the witches that look for
+    a face-up Curse or stop at a Curse)."""
+    p = s[fr + FR_P]
+    if s[fr + FR_TRIG] == TRIG_DEFENSE:
+        c = s[fr + FR_A]
+        if s[hand(s, p) + c] > 0:
+            hand_add(s, p, c, -1)
+            push_deck(s, p, c, True)
+        return DONE
+    if s[fr + FR_STEP] == 1:
+        if a == A_PASS:
+            return DONE
+        c = a - A_CHOOSE
+        hand_add(s, p, c, -1)
+        discard_add(s, p, c, 1)
+        s[H_COINS] += 1
+    if s[pb(s, p) + P_HAND_N] == 0:
+        return DONE
+    s[fr + FR_STEP] = 1
+    ask(s, p, CH_HAND, 0, 0, 0, ANY_COST, True)
+    return WAIT

@@ -146,13 +146,15 @@ EFFECT_IDS = {"set_at_cleanup": EFF_SET_AT_CLEANUP, "laolily": EFF_LAOLILY,
               "library_1e": EFF_LIBRARY_1E, "purveyor_1e": EFF_PURVEYOR_1E,
               "royal_guard_1e": EFF_ROYAL_GUARD_1E, "scout_1e": EFF_SCOUT_1E,
               "conscription_writ": EFF_CONSCRIPTION_WRIT, "slash_and_burn_farming": EFF_SLASH_AND_BURN,
-              "buried_treasure_1e": EFF_BURIED_TREASURE_1E}
+              "buried_treasure_1e": EFF_BURIED_TREASURE_1E, "rampart_1e": EFF_RAMPART_1E,
+              "hideout_1e": EFF_HIDEOUT_1E, "magic_talisman_1e": EFF_MAGIC_TALISMAN_1E}
 # moments at which a card's text acts (frame trigger; F_TRIGGERS holds 1 << TRIG_*)
 TRIG_PLAY = 0
 TRIG_BACK = 1
 TRIG_ABILITY = 2
 TRIG_CLEANUP = 3
 TRIG_SET = 4
+TRIG_DEFENSE = 5        # 1E: a Defense card revealed against an opponent's Attack (FR_P: the defender)
 # routines acting at other moments than when the card is played
 EFFECT_TRIGGERS = {
     EFF_SET_AT_CLEANUP: 1 << TRIG_CLEANUP, EFF_LAOLILY: 1 << TRIG_BACK, EFF_KLAM_KLAM: 0,
@@ -160,6 +162,8 @@ EFFECT_TRIGGERS = {
     EFF_TWINS: 1 << TRIG_BACK | 1 << TRIG_ABILITY, EFF_SUPPLY_UNIT: 1 << TRIG_PLAY | 1 << TRIG_CLEANUP,
     EFF_SHARIFA: 1 << TRIG_SET, EFF_PETIT: 1 << TRIG_SET, EFF_HONOKA: 0, EFF_MINNYAN: 1 << TRIG_SET,
     EFF_LILY: 1 << TRIG_ABILITY, EFF_GOSSIP_DUCHESS: 1 << TRIG_SET,
+    EFF_RAMPART_1E: 1 << TRIG_DEFENSE, EFF_HIDEOUT_1E: 1 << TRIG_PLAY | 1 << TRIG_DEFENSE,
+    EFF_MAGIC_TALISMAN_1E: 1 << TRIG_PLAY | 1 << TRIG_DEFENSE,
 }
 
 # names of the NUMBER choices of cards that say "choose one" (for readable labels)
@@ -173,6 +177,7 @@ MODES = {EFF_TRADING_SHIP: ("draw 2 cards", "gain 2 coins"),
          EFF_LIBRARY_1E: ("2 non-Succession cards from the discard pile to the deck bottom", "draw 1 card"),
          EFF_SLASH_AND_BURN: ("gain a Curse: Farming Villages yield 2 coins this turn",),
          EFF_BURIED_TREASURE_1E: ("gain the supply's bottom card (else it leaves the game)",),
+         EFF_HIDEOUT_1E: ("the face-up cards on top of the deck to the hand",),
          EFF_CURSE_WITCH: ("pay 1 coin", "exile an Action/Succession card from hand",
                            "every opponent gains a Curse", "draw 2 cards")}
 

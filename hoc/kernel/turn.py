@@ -26,6 +26,7 @@ from hoc.kernel.constants import (
     TRIG_SET, TY_ACTION, TY_SUCCESSION, TY_TERRITORY, USED_PRINCESS,
     FL_NAMED_FARMING_VILLAGE, H_TURN_FLAGS, TF_BUYS_TO_DECK_BOTTOM, TF_VILLAGES_YIELD_2,
 )
+from hoc.kernel.defense import attack_played
 from hoc.kernel.effects import ability_ready, lily_ready, run_effects
 from hoc.kernel.endgame import coronation_check, declare, finish, may_declare, turn_completed
 from hoc.kernel.market import refill
@@ -375,6 +376,7 @@ def play_card(s, p, c):
         s[H_COINS] += 1
     if card(s, c, F_TRIGGERS) & (1 << TRIG_PLAY):
         push(s, card(s, c, F_EFFECT), TRIG_PLAY, p, c)
+    attack_played(s, p, c)
 
 
 @kernel
