@@ -282,7 +282,8 @@ class Replay:
 
 
 CHOICE_ZONES = {K.CH_HAND: "in the hand", K.CH_DISCARD: "in the discard pile", K.CH_MARKET: "in the market",
-                K.CH_PLAY: "in the play area", K.CH_DECK_TOP: "on top of the deck", K.CH_KEPT: "kept in the domain"}
+                K.CH_PLAY: "in the play area", K.CH_DECK_TOP: "on top of the deck", K.CH_KEPT: "kept in the domain",
+                K.CH_DOMAIN: "in an opponent's domain"}
 
 
 class Decision:
@@ -349,7 +350,7 @@ class Teller:
         if eff == K.EFF_SET_ON_BUY:
             return "just bought"
         if eff == K.EFF_LILY:
-            return self.name(self.db.index("lily"))
+            return self.name(self.db.index("lily" if "lily" in self.db.ids else "imperial_estate"))
         if eff == K.EFF_DEFEND:
             return f"Defense against {self.name(c)}"
         return self.name(c) if c >= 0 else "a card's text"
@@ -504,7 +505,9 @@ class Teller:
         if a == K.A_ABILITY:
             return f"uses the ability of {self.name(self.game.player(p, K.P_PRINCESS))}", ""
         if a == K.A_LILY:
-            return f"uses {self.name(db.index('lily'))}", ""
+            return f"uses {self.name(db.index('lily' if 'lily' in db.ids else 'imperial_estate'))}", ""
+        if a == K.A_HAND_ABILITY:
+            return "exiles a Curse Witch from the hand: every opponent gains a Curse", ""
         paid = f"for {self.coins(before.coins - after.coins)} ({after.coins} left)"
         if K.A_NUMBER <= a <= K.A_NUMBER + K.NUMBER_MAX:
             n = a - K.A_NUMBER

@@ -578,3 +578,128 @@ def test_1e_replay_words_the_defense_question():
         if {"reveals a", "declines"} <= found:
             break
     assert {"reveals a", "declines"} <= found, found
+
+
+# =========================================================================================
+# Battering Ram, Gossip-Loving Duchess, Imperial Estate and the witches (market E)
+# =========================================================================================
+
+MARKET_1E_E = ["battering_ram", "charm_witch", "curse_witch", "gossip_loving_duchess", "imperial_estate",
+               "magic_talisman", "rampart", "post_horse", "trading_ship", "alchemist"]
+
+
+@pytest.fixture(scope="module")
+def re_() -> Ruleset:
+    return rules(2, MARKET_1E_E)
+
+
+@pytest.fixture
+def ge(re_) -> Game:
+    return new(re_)
+
+
+def test_1e_battering_ram_draws_and_may_discard_one_kept_card_of_each_opponent(ge):
+    g = ge
+    me(g, {"battering_ram": 1, "city": 1})
+    g.arrange(1, princess="laolily", domain={"large_city": 2}, kept={"rampart": 1, "post_horse": 1})
+    g.apply("play battering_ram")
+    assert g.hand(0) == {"city": 2}
+    # not an Attack in 1E: no Defense window; the player chooses among the opponent's kept cards
+    assert g.decider == 0 and set(labels(g)) == {"choose rampart", "choose post_horse", "pass"}
+    g.apply("choose post_horse")
+    assert g.kept(1) == {"rampart": 1} and g.discard_pile(1) == {"post_horse": 1}
+    assert g.context == "main phase"
+
+
+def test_1e_gossip_duchess_when_set_discards_one_court_title_from_one_opponents_domain():
+    g = new(rules(3, MARKET_1E_E))
+    me(g, {"gossip_loving_duchess": 1, "city": 1}, princess="lulunasaika", domain={})
+    g.arrange(1, princess="laolily", domain={"court_maid": 1, "senator": 1, "imperial_crown": 1})
+    g.arrange(2, princess="klam_klam", domain={"duke": 1})
+    g.apply("play city")                    # the Main phase ends: nothing else to play
+    g.apply("set gossip_loving_duchess")
+    assert g.sp(0) == 6 + 3
+    # one card of one opponent: Court Maid, Senator or Duke only, opponents offered in turn
+    assert g.decider == 0 and set(labels(g)) == {"choose court_maid", "choose senator", "pass"}
+    g.apply("pass")
+    assert set(labels(g)) == {"choose duke", "pass"}
+    g.apply("choose duke")
+    assert g.domain(2) == {} and g.discard_pile(2) == {"duke": 1} and g.sp(2) == 0
+    assert g.domain(1) == {"court_maid": 1, "senator": 1, "imperial_crown": 1}
+
+
+def test_1e_charm_witch_reveals_two_discards_non_territories_and_gains_a_same_name_card(ge):
+    g = ge
+    me(g, {"charm_witch": 1}, market={"duke": 5})
+    g.arrange(1, deck=["duke", "post_horse", "city"])
+    g.apply("play charm_witch")
+    assert g.discard_pile(1) == {"duke": 1, "post_horse": 1} and g.deck(1) == ["city"]
+    # one of the discarded names from the market, the most expensive offered first
+    assert g.decider == 0 and set(labels(g)) == {"choose duke", "pass"}
+    g.apply("pass")
+    assert set(labels(g)) == {"choose post_horse", "pass"}
+    g.apply("choose post_horse")
+    assert g.discard_pile(0) == {"post_horse": 1}
+
+
+def test_1e_charm_witch_stops_at_a_curse_and_leaves_curses_and_territories_face_up(ge):
+    g = ge
+    me(g, {"post_horse": 1, "charm_witch": 1}, deck=CITIES)
+    g.arrange(1, deck=["city", "senator", "duke"])
+    play_all(g, "post_horse", "charm_witch")
+    assert g.discard_pile(1) == {"senator": 1} and g.deck(1) == ["city", "duke"]
+    assert g.deck_face_up(1)[0] == "city"                   # the revealed Territory stays, face up
+    g.apply("pass")                                         # no Senator wanted
+    h = new(g.ruleset)
+    me(h, {"post_horse": 1, "charm_witch": 1}, deck=CITIES)
+    h.arrange(1, deck=["curse", "duke"])
+    play_all(h, "post_horse", "charm_witch")
+    assert h.discard_pile(1) == {} and h.deck(1) == ["curse", "duke"]      # a Curse ends the reveal
+    assert h.context == "main phase"
+
+
+def test_1e_magic_talisman_revealed_stops_charm_witch_as_a_curse(ge):
+    g = ge
+    me(g, {"post_horse": 1, "charm_witch": 1}, deck=CITIES)
+    g.arrange(1, hand={"magic_talisman": 1, "city": 4}, deck=["duke", "senator"])
+    play_all(g, "post_horse", "charm_witch")
+    assert g.decider == 1
+    g.apply("choose magic_talisman")
+    assert g.deck(1) == ["magic_talisman", "duke", "senator"] and g.discard_pile(1) == {}
+    assert g.context == "main phase" and g.decider == 0
+
+
+def test_1e_curse_witch_exiles_a_card_costing_2_and_curses_go_face_up_under_decks_without_one():
+    g = new(rules(3, MARKET_1E_E))
+    me(g, {"curse_witch": 1, "farming_village": 1, "court_maid": 1, "city": 1})
+    g.arrange(1, deck=["city", "city"])
+    g.arrange(2, deck=["curse", "city"])
+    face_up_top(g, 2, 1)                    # seat 2 shows a face-up Curse in their deck
+    g.apply("play curse_witch")
+    assert set(labels(g)) == {"choose court_maid", "choose city"}          # cost 2 or more
+    g.apply("choose court_maid")
+    assert abroad(g, "court_maid") == 1
+    assert g.deck(1) == ["city", "city", "curse"] and g.deck_face_up(1)[-1] == "curse"
+    assert g.deck(2) == ["curse", "city"] and g.owned(2, "curse") == 1     # spared
+
+
+def test_1e_curse_witch_from_hand_exiles_itself_and_every_opponent_gains_a_curse():
+    g = new(rules(3, MARKET_1E_E))
+    me(g, {"trading_ship": 1, "curse_witch": 1, "city": 1})
+    g.apply("play trading_ship")            # no link left: the Witch can still be exiled from hand
+    g.apply("number 1")
+    assert g.open_plays == 0 and "exile curse witch" in labels(g)
+    g.apply("exile curse witch")
+    assert abroad(g, "curse_witch") == 1 and g.hand(0) == {"city": 1}
+    assert g.discard_pile(1) == {"curse": 1} and g.discard_pile(2) == {"curse": 1}
+
+
+def test_1e_imperial_estate_in_the_domain_pays_3_coins_for_a_succession_counter_once_per_turn(ge):
+    g = ge
+    me(g, {"large_city": 2}, princess="lulunasaika", domain={"imperial_estate": 1})
+    assert "use imperial estate" not in labels(g)          # needs 3 coins
+    play_all(g, "large_city", "large_city")
+    assert "use imperial estate" in labels(g)
+    g.apply("use imperial estate")
+    assert g.coins == 3 and g.sp(0) == 6 + 0 + 1 and g.counters(0).succession == 1
+    assert "use imperial estate" not in labels(g)

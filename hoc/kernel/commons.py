@@ -14,7 +14,7 @@ from hoc.kernel.constants import (
     R_FARMING_VILLAGE, R_LARGE_CITY, R_SENATOR, ST_ATTACKS, TRIG_ABILITY, TRIG_CLEANUP, TRIG_PLAY,
     TRIG_SET, TY_ACTION, TY_ATTACK, TY_CALAMITY, TY_SUCCESSION, TY_TERRITORY,
     H_PLAY_MASK, H_SHIELD, H_SUPPLY_N, H_TURN_FLAGS, R_CURSE, ST_EXILED, ST_GAINED, SUB_MILITARY,
-    TF_BUYS_TO_DECK_BOTTOM, TF_VILLAGES_YIELD_2, TRIG_DEFENSE,
+    TF_BUYS_TO_DECK_BOTTOM, TF_VILLAGES_YIELD_2, TRIG_DEFENSE, CH_DOMAIN, FL_COURT_TITLE, P_KEPT_N, P_OUT,
 )
 from hoc.kernel.endgame import rescore
 from hoc.kernel.market import reveal_bottom, take_supply_bottom
@@ -985,3 +985,182 @@ def eff_magic_talisman_1e(s, fr, a):
     s[fr + FR_STEP] = 1
     ask(s, p, CH_HAND, 0, 0, 0, ANY_COST, True)
     return WAIT
+
+
+# ---- 1st-edition Battering Ram, Gossip-Loving Duchess, the witches ------------------------------
+@kernel
+def eff_battering_ram_1e(s, fr, a):
+    """1E (not an Attack): draw 1; you may choose one card kept in each opponent's domain and put it
+    into that player's discard pile (opponent by opponent, clockwise; players out of overtime are
+    left alone)."""
+    p = s[fr + FR_P]
+    n = s[H_NP]
+    if s[fr + FR_STEP] == 0:
+        draw(s, p, 1)
+    elif a != A_PASS:
+        kept_to_discard(s, (p + s[fr + FR_B]) % n, a - A_CHOOSE)
+    while s[fr + FR_B] < n - 1:
+        s[fr + FR_B] += 1
+        q = (p + s[fr + FR_B]) % n
+        if s[pb(s, q) + P_OUT] == 0 and s[pb(s, q) + P_KEPT_N] > 0:
+            s[fr + FR_STEP] = 1
+            ask(s, p, CH_KEPT, 0, 0, 0, ANY_COST, True)
+            about(s, q)
+            good_for_chooser(s)
+            return WAIT
+    return DONE
+
+
+@kernel
+def eff_gossip_duchess_1e(s, fr, a):
+    """1E, when set: you may choose one Court Maid, Senator or Duke in an opponent's domain and put
+    it into its owner's discard pile. One card in all: the opponents are offered in turn, clockwise;
+    passing goes to the next one."""
+    if s[fr + FR_TRIG] != TRIG_SET:
+        return DONE
+    p = s[fr + FR_P]
+    n = s[H_NP]
+    if s[fr + FR_STEP] == 1 and a != A_PASS:
+        domain_to_discard(s, (p + s[fr + FR_B]) % n, a - A_CHOOSE)
+        return DONE
+    while s[fr + FR_B] < n - 1:
+        s[fr + FR_B] += 1
+        q = (p + s[fr + FR_B]) % n
+        if s[pb(s, q) + P_OUT] == 0 and domain_has_flag(s, q, FL_COURT_TITLE):
+            s[fr + FR_STEP] = 1
+            ask(s, p, CH_DOMAIN, 0, 0, 0, ANY_COST, True)
+            narrow(s, FL_COURT_TITLE, -1, -1, 1)
+            about(s, q)
+            good_for_chooser(s)
+            return WAIT
+    return DONE
+
+
+@kernel
+def domain_has_flag(s, q, flags):
+    d = domain(s, q)
+    for i in range(s[H_NACTIVE]):
+        c = active(s, i)
+        if s[d + c] > 0 and card(s, c, F_FLAGS) & flags == flags:
+            return True
+    return False
+
+
+@kernel
+def charm_marked(s, fr, c):
+    """Card c is among those this Charm Witch made opponents discard (ids 0-29 in FR_C, 30-59 in FR_D)."""
+    return (s[fr + FR_C + c // 30] >> (c % 30)) & 1 == 1
+
+
+@kernel
+def charm_mark(s, fr, c, on):
+    bit = 1 << (c % 30)
+    if on:
+        s[fr + FR_C + c // 30] |= bit
+    else:
+        s[fr + FR_C + c // 30] &= ~bit
+
+
+@kernel
+def charm_reveal(s, fr, q):
+    """q reveals cards from the top of the deck until a Curse or 2 cards show; the revealed cards
+    other than Curses and Territories are discarded (and marked); the others stay on top, face up."""
+    if ensure_deck(s, q, 1) == 0:
+        return
+    k = deck(s, q)
+    n = s[pb(s, q) + P_DECK_N]
+    t0 = s[k + n - 1] & (FACE_UP - 1)
+    t1 = -1
+    if card(s, t0, F_TYPES) & TY_CALAMITY == 0 and ensure_deck(s, q, 2) >= 2:
+        k = deck(s, q)
+        n = s[pb(s, q) + P_DECK_N]
+        t1 = s[k + n - 2] & (FACE_UP - 1)
+    pop_deck(s, q)
+    if t1 >= 0:
+        pop_deck(s, q)
+        if card(s, t1, F_TYPES) & (TY_CALAMITY | TY_TERRITORY):
+            push_deck(s, q, t1, True)
+        else:
+            discard_add(s, q, t1, 1)
+            charm_mark(s, fr, t1, True)
+    if card(s, t0, F_TYPES) & (TY_CALAMITY | TY_TERRITORY):
+        push_deck(s, q, t0, True)
+    else:
+        discard_add(s, q, t0, 1)
+        charm_mark(s, fr, t0, True)
+
+
+@kernel
+def eff_charm_witch_1e(s, fr, a):
+    """1E: draw 1. Every opponent reveals cards from the top of the deck until a Curse card or 2
+    cards show, and discards the revealed cards other than Curses and Territories. You may then gain
+    from the market a card of the same name as one of the cards discarded this way: offered one
+    name at a time, the most expensive first; passing offers the next."""
+    p = s[fr + FR_P]
+    step = s[fr + FR_STEP]
+    if step == 0:
+        draw(s, p, 1)
+        q = next_victim(s, fr)
+        while q >= 0:
+            charm_reveal(s, fr, q)
+            q = next_victim(s, fr)
+    elif a != A_PASS:
+        gain(s, p, a - A_CHOOSE)
+        return DONE
+    else:
+        charm_mark(s, fr, step - 1, False)
+    best = -1
+    for i in range(s[H_NACTIVE]):
+        c = active(s, i)
+        if c < 60 and charm_marked(s, fr, c):
+            if not in_market(s, c):
+                charm_mark(s, fr, c, False)
+            elif best < 0 or card(s, c, F_COST) > card(s, best, F_COST):
+                best = c
+    if best < 0:
+        return DONE
+    s[fr + FR_STEP] = best + 1
+    ask(s, p, CH_MARKET, 0, 0, 0, ANY_COST, True)
+    narrow(s, 0, best, -1, 1)
+    good_for_chooser(s)
+    return WAIT
+
+
+@kernel
+def face_up_curse_in_deck(s, q):
+    k = deck(s, q)
+    for i in range(s[pb(s, q) + P_DECK_N]):
+        x = s[k + i]
+        if x & FACE_UP and card(s, x & (FACE_UP - 1), F_TYPES) & TY_CALAMITY:
+            return True
+    return False
+
+
+@kernel
+def eff_curse_witch_1e(s, fr, a):
+    """1E: exile a card costing 2 or more from your hand; if you did, every opponent with no face-up
+    Curse anywhere in their deck takes a Curse face up to the bottom of their deck (clockwise, until
+    the pile runs out). From hand (the A_HAND_ABILITY action, no open play needed): exile this Curse
+    Witch: every opponent gains a Curse."""
+    p = s[fr + FR_P]
+    if s[fr + FR_TRIG] == TRIG_ABILITY:
+        exile_from_hand(s, p, s[fr + FR_A])
+        curse_opponents(s, fr, False)
+        return DONE
+    if s[fr + FR_STEP] == 0:
+        if not hand_has_card(s, p, 0, 2):
+            return DONE
+        s[fr + FR_STEP] = 1
+        ask(s, p, CH_HAND, 0, 0, 2, ANY_COST, False)
+        return WAIT
+    exile_from_hand(s, p, a - A_CHOOSE)
+    curse = rule(s, R_CURSE)
+    q = next_victim(s, fr)
+    while q >= 0 and s[market(s) + curse] > 0:
+        if not face_up_curse_in_deck(s, q):
+            s[market(s) + curse] -= 1
+            count(s, curse, ST_GAINED)
+            own(s, q, curse, 1)
+            push_deck_bottom(s, q, curse, True)
+        q = next_victim(s, fr)
+    return DONE

@@ -60,10 +60,13 @@ FL_NAMED_CURSE = 4
 FL_SET_ON_BUY = 8
 FL_NOT_IN_MARKET = 16
 FL_BACK_WITHOUT_FARMING_VILLAGES = 32   # 1E Flammaria: Farming Villages do not move to the domain
+FL_COURT_TITLE = 64     # 1E Court Maid, Senator, Duke: the cards the 1E Gossip-Loving Duchess may take
+FL_EXILE_FROM_HAND = 128    # 1E Curse Witch: "[from hand] exile this card: ..." (the A_HAND_ABILITY action)
 FLAG_BITS = {"cannot_keep": FL_CANNOT_KEEP, "named_farming_village": FL_NAMED_FARMING_VILLAGE,
              "named_curse": FL_NAMED_CURSE, "set_on_buy": FL_SET_ON_BUY,
              "not_in_market": FL_NOT_IN_MARKET,
-             "back_without_farming_villages": FL_BACK_WITHOUT_FARMING_VILLAGES}
+             "back_without_farming_villages": FL_BACK_WITHOUT_FARMING_VILLAGES,
+             "court_title": FL_COURT_TITLE, "exile_from_hand": FL_EXILE_FROM_HAND}
 
 # ---- effect routines (F_EFFECT); the card data names them, effects.py implements them -------
 EFF_NONE = 0
@@ -122,6 +125,10 @@ EFF_RAMPART_1E = 50
 EFF_HIDEOUT_1E = 51
 EFF_MAGIC_TALISMAN_1E = 52
 EFF_CITY_DEVELOPMENT_1E = 53   # the 2E routine; City -> Large City costs 2 coins
+EFF_BATTERING_RAM_1E = 54
+EFF_CHARM_WITCH_1E = 55
+EFF_CURSE_WITCH_1E = 56
+EFF_GOSSIP_DUCHESS_1E = 57
 EFFECT_IDS = {"set_at_cleanup": EFF_SET_AT_CLEANUP, "laolily": EFF_LAOLILY,
               "klam_klam": EFF_KLAM_KLAM, "bergamot": EFF_BERGAMOT, "flammaria": EFF_FLAMMARIA,
               "twins": EFF_TWINS, "post_horse": EFF_DRAW_1, "flea_market": EFF_DRAW_1,
@@ -147,7 +154,12 @@ EFFECT_IDS = {"set_at_cleanup": EFF_SET_AT_CLEANUP, "laolily": EFF_LAOLILY,
               "royal_guard_1e": EFF_ROYAL_GUARD_1E, "scout_1e": EFF_SCOUT_1E,
               "conscription_writ": EFF_CONSCRIPTION_WRIT, "slash_and_burn_farming": EFF_SLASH_AND_BURN,
               "buried_treasure_1e": EFF_BURIED_TREASURE_1E, "rampart_1e": EFF_RAMPART_1E,
-              "hideout_1e": EFF_HIDEOUT_1E, "magic_talisman_1e": EFF_MAGIC_TALISMAN_1E}
+              "hideout_1e": EFF_HIDEOUT_1E, "magic_talisman_1e": EFF_MAGIC_TALISMAN_1E,
+              "battering_ram_1e": EFF_BATTERING_RAM_1E, "charm_witch_1e": EFF_CHARM_WITCH_1E,
+              "curse_witch_1e": EFF_CURSE_WITCH_1E, "gossip_loving_duchess_1e": EFF_GOSSIP_DUCHESS_1E,
+              # 1E Imperial Estate's "pay 3 coins: a +1 succession counter, once per turn" while in the
+              # domain is Lily's ability (its counters count the same wherever they lie)
+              "imperial_estate_1e": EFF_LILY}
 # moments at which a card's text acts (frame trigger; F_TRIGGERS holds 1 << TRIG_*)
 TRIG_PLAY = 0
 TRIG_BACK = 1
@@ -163,7 +175,8 @@ EFFECT_TRIGGERS = {
     EFF_SHARIFA: 1 << TRIG_SET, EFF_PETIT: 1 << TRIG_SET, EFF_HONOKA: 0, EFF_MINNYAN: 1 << TRIG_SET,
     EFF_LILY: 1 << TRIG_ABILITY, EFF_GOSSIP_DUCHESS: 1 << TRIG_SET,
     EFF_RAMPART_1E: 1 << TRIG_DEFENSE, EFF_HIDEOUT_1E: 1 << TRIG_PLAY | 1 << TRIG_DEFENSE,
-    EFF_MAGIC_TALISMAN_1E: 1 << TRIG_PLAY | 1 << TRIG_DEFENSE,
+    EFF_MAGIC_TALISMAN_1E: 1 << TRIG_PLAY | 1 << TRIG_DEFENSE, EFF_GOSSIP_DUCHESS_1E: 1 << TRIG_SET,
+    EFF_CURSE_WITCH_1E: 1 << TRIG_PLAY | 1 << TRIG_ABILITY,
 }
 
 # names of the NUMBER choices of cards that say "choose one" (for readable labels)
@@ -387,6 +400,7 @@ CH_PLAY = 5             # a card in the play area
 CH_MODE = 6             # "choose one": NUMBER n picks mode n, for n in the bitmask H_CH_N (see MODES)
 CH_DECK_TOP = 7         # one of the top H_CH_N cards of the decider's deck
 CH_KEPT = 8             # a card kept in the decider's domain
+CH_DOMAIN = 9           # a card in the domain of seat H_CH_OWNER (1E Gossip-Loving Duchess)
 
 END_NONE = 0
 END_CORONATION = 1
@@ -407,7 +421,7 @@ A_DECLARE = 1
 A_COIN = 2              # spend one coin counter
 A_ABILITY = 3           # the backed princess's activation ability
 A_LILY = 4              # Attendant Maid Lily's ability
-# 5 is free: a card Buried Treasure reveals is bought with A_BUY like any card in the market
+A_HAND_ABILITY = 5      # 1E Curse Witch: exile a card with FL_EXILE_FROM_HAND from hand for its text
 A_NUMBER = 8            # A_NUMBER + n, n = 0..NUMBER_MAX
 NUMBER_MAX = 15
 A_PLAY = 32

@@ -25,6 +25,7 @@ from hoc.kernel.constants import (
     ST_BOUGHT, ST_KEPT, ST_PLAYED, TRIG_ABILITY, TRIG_BACK, TRIG_CLEANUP, TRIG_PLAY,
     TRIG_SET, TY_ACTION, TY_SUCCESSION, TY_TERRITORY, USED_PRINCESS,
     FL_NAMED_FARMING_VILLAGE, H_TURN_FLAGS, TF_BUYS_TO_DECK_BOTTOM, TF_VILLAGES_YIELD_2,
+    A_HAND_ABILITY, CH_DOMAIN, FL_EXILE_FROM_HAND, R_EDITION,
 )
 from hoc.kernel.defense import attack_played
 from hoc.kernel.effects import ability_ready, lily_ready, run_effects
@@ -34,7 +35,8 @@ from hoc.kernel.state import (
     active, card, count, discard, domain, hand, highest, kept, lowest, market, mask_load, mask_set, pb, play, rule,
 )
 from hoc.kernel.zones import (
-    buy_cost, deck_window_has, draw, free_buy_exists, gain, gain_to_deck_bottom, hand_add, hand_to_discard_all, in_market,
+    buy_cost, deck_window_has, draw, free_buy_exists, gain, gain_to_deck_bottom, hand_add, hand_card_with_flag,
+    hand_has_flag, hand_to_discard_all, in_market,
     play_to_discard_all, set_from_hand,
 )
 
@@ -113,6 +115,8 @@ def is_legal(s, a):
             return ability_ready(s, p)
         if a == A_LILY:
             return lily_ready(s, p)
+        if a == A_HAND_ABILITY:
+            return rule(s, R_EDITION) == 1 and hand_has_flag(s, p, FL_EXILE_FROM_HAND)
         if verb == A_PLAY:
             return (s[H_OPEN] > 0 and s[hand(s, p) + c] > 0
                     and card(s, c, F_TYPES) & (TY_TERRITORY | TY_ACTION) != 0)
@@ -172,6 +176,8 @@ def is_legal(s, a):
         return deck_window_has(s, s[H_CH_OWNER], s[H_CH_N], c)
     if kind == CH_KEPT:
         return s[kept(s, s[H_CH_OWNER]) + c] > 0
+    if kind == CH_DOMAIN:
+        return s[domain(s, s[H_CH_OWNER]) + c] > 0
     return False
 
 
@@ -240,6 +246,7 @@ def main_has_choice(s, p):
             or s[b + P_KEPT_N] > 0
             or ability_ready(s, p)
             or lily_ready(s, p)
+            or (rule(s, R_EDITION) == 1 and hand_has_flag(s, p, FL_EXILE_FROM_HAND))
             or (rule(s, R_KEEP_TIMING) == KEEP_MAIN and s[b + P_HAND_ACTION] > 0 and s[b + P_PRINCESS] >= 0))
 
 
@@ -402,6 +409,9 @@ def main_action(s, p, a):
     elif a == A_LILY:
         s[H_LILY_USED] += 1
         push(s, EFF_LILY, TRIG_ABILITY, p, -1)
+    elif a == A_HAND_ABILITY:
+        c = hand_card_with_flag(s, p, FL_EXILE_FROM_HAND)
+        push(s, card(s, c, F_EFFECT), TRIG_ABILITY, p, c)
     elif a == A_ABILITY:
         s[H_USED] |= USED_PRINCESS
         push(s, card(s, s[b + P_PRINCESS], F_EFFECT), TRIG_ABILITY, p, s[b + P_PRINCESS])

@@ -455,6 +455,18 @@ def hand_has_flag(s, p, flags):
 
 
 @kernel
+def hand_card_with_flag(s, p, flags):
+    """The first card (in id order) in p's hand with the flags, -1 if none."""
+    m = mask_load(s, pb(s, p) + P_HAND_MASK)
+    while m:
+        c = lowest(m)
+        m &= m - ONE
+        if card(s, c, F_FLAGS) & flags == flags:
+            return c
+    return -1
+
+
+@kernel
 def play_has(s, types, excluded):
     """The play area holds a card with one of types other than `excluded`."""
     pa = play(s)
