@@ -703,3 +703,72 @@ def test_1e_imperial_estate_in_the_domain_pays_3_coins_for_a_succession_counter_
     g.apply("use imperial estate")
     assert g.coins == 3 and g.sp(0) == 6 + 0 + 1 and g.counters(0).succession == 1
     assert "use imperial estate" not in labels(g)
+
+
+# =========================================================================================
+# 1E-only Moneylender and Shinobi (market F)
+# =========================================================================================
+
+MARKET_1E_F = ["moneylender", "shinobi", "infantry_battalion", "rampart", "alchemist", "trading_ship",
+               "post_horse", "wishing_well", "bank", "library"]
+
+
+@pytest.fixture(scope="module")
+def rf() -> Ruleset:
+    return rules(2, MARKET_1E_F)
+
+
+@pytest.fixture
+def gf(rf) -> Game:
+    return new(rf)
+
+
+def debt(g, p=0) -> int:
+    return int(g.state[K.H_DEBT + p])
+
+
+def test_1e_moneylender_gives_3_coins_and_4_debt_counters_at_the_end_of_the_turn(gf):
+    g = gf
+    me(g, {"moneylender": 1, "city": 1})
+    play_all(g, "moneylender", "city")
+    assert g.coins == 3 + 2 and debt(g) == 0            # this turn's coins are not touched
+    to_cleanup(g)
+    assert g.turn_player == 1 and debt(g) == 4
+
+
+def test_1e_moneylender_debt_counters_are_removed_instead_of_gaining_coins(gf):
+    g = gf
+    me(g, {"city": 2, "farming_village": 1, "large_city": 1})
+    g.state[K.H_DEBT] = 4
+    play_all(g, "city", "city")
+    assert g.coins == 0 and debt(g) == 0                # 4 coins remove 4 counters
+    play_all(g, "farming_village", "large_city")
+    assert g.coins == 4                                  # no debt left: coins again
+
+
+def test_1e_shinobi_copies_an_action_from_the_discard_pile_but_not_its_links(gf):
+    g = gf
+    me(g, {"shinobi": 1, "city": 1}, discard={"alchemist": 1, "shinobi": 1, "city": 1})
+    g.apply("play shinobi")
+    assert set(labels(g)) == {"choose alchemist"}          # an Action other than Shinobi
+    g.apply("choose alchemist")
+    assert g.hand(0) == {"city": 3} and g.discard_pile(0) == {"alchemist": 1, "shinobi": 1, "city": 1}
+    assert g.open_plays == 2                              # Shinobi's 2 links, not the Alchemist's
+
+
+def test_1e_shinobi_copying_an_attack_takes_its_types_and_opponents_may_defend(gf):
+    g = gf
+    me(g, {"shinobi": 1}, discard={"infantry_battalion": 1})
+    g.arrange(1, hand={"rampart": 1, "city": 4})
+    g.apply("play shinobi")
+    g.apply("choose infantry_battalion")
+    assert g.coins == 2                                   # the copied card's coins
+    assert g.decider == 1 and set(labels(g)) == {"choose rampart", "pass"}
+    g.apply("choose rampart")                             # a Military card now: Rampart stops it
+    assert g.hand(1) == {"rampart": 1, "city": 4}
+    h = new(g.ruleset)
+    me(h, {"shinobi": 1}, discard={"infantry_battalion": 1})
+    h.arrange(1, hand={"city": 5})
+    h.apply("play shinobi")
+    h.apply("choose infantry_battalion")
+    assert h.decider == 1 and set(labels(h)) == {"choose city"}

@@ -15,7 +15,9 @@ from hoc.kernel.constants import (
     TRIG_SET, TY_ACTION, TY_ATTACK, TY_CALAMITY, TY_SUCCESSION, TY_TERRITORY,
     H_PLAY_MASK, H_SHIELD, H_SUPPLY_N, H_TURN_FLAGS, R_CURSE, ST_EXILED, ST_GAINED, SUB_MILITARY,
     TF_BUYS_TO_DECK_BOTTOM, TF_VILLAGES_YIELD_2, TRIG_DEFENSE, CH_DOMAIN, FL_COURT_TITLE, P_KEPT_N, P_OUT,
+    F_COINS, H_DEBT_NEW, H_DEPTH, EFF_SHINOBI,
 )
+from hoc.kernel.defense import attack_played
 from hoc.kernel.endgame import rescore
 from hoc.kernel.market import reveal_bottom, take_supply_bottom
 from hoc.kernel.state import (
@@ -23,7 +25,7 @@ from hoc.kernel.state import (
 )
 from hoc.kernel.zones import (
     FACE_UP, discard_add, discard_has, domain_to_discard, draw, ensure_deck, exile_from_discard,
-    exile_from_hand, gain, give_curse, hand_add, hand_has, hand_has_card, hand_has_flag, hand_has_type,
+    exile_from_hand, gain, gain_coins, give_curse, hand_add, hand_has, hand_has_card, hand_has_flag, hand_has_type,
     in_market, kept_lowest_cost, kept_to_discard, market_choice_exists, market_to_hand, own, play_has,
     pop_deck, push_deck, push_deck_bottom, set_from_discard, take_from_market, take_from_window,
 )
@@ -53,7 +55,7 @@ def eff_trading_ship(s, fr, a):
     if a - A_NUMBER == 0:
         draw(s, p, 2)
     else:
-        s[H_COINS] += 2
+        gain_coins(s, p, 2)
     return DONE
 
 
@@ -71,7 +73,7 @@ def eff_bank_1e(s, fr, a):
     """1E: +X coins, X = the Banks, Cities and Large Cities played this turn (this Bank among them,
     as they are all in the play area now) + 1 (ref §4 #42)."""
     pa = play(s)
-    s[H_COINS] += s[pa + s[fr + FR_A]] + s[pa + rule(s, R_CITY)] + s[pa + rule(s, R_LARGE_CITY)] + 1
+    gain_coins(s, s[fr + FR_P], s[pa + s[fr + FR_A]] + s[pa + rule(s, R_CITY)] + s[pa + rule(s, R_LARGE_CITY)] + 1)
     return DONE
 
 
@@ -855,7 +857,7 @@ def eff_slash_and_burn(s, fr, a):
         return DONE
     give_curse(s, p, False)
     s[H_TURN_FLAGS] |= TF_VILLAGES_YIELD_2
-    s[H_COINS] += villages_in_play(s)
+    gain_coins(s, p, villages_in_play(s))
     return DONE
 
 
@@ -979,7 +981,7 @@ def eff_magic_talisman_1e(s, fr, a):
         c = a - A_CHOOSE
         hand_add(s, p, c, -1)
         discard_add(s, p, c, 1)
-        s[H_COINS] += 1
+        gain_coins(s, p, 1)
     if s[pb(s, p) + P_HAND_N] == 0:
         return DONE
     s[fr + FR_STEP] = 1
@@ -1163,4 +1165,46 @@ def eff_curse_witch_1e(s, fr, a):
             own(s, q, curse, 1)
             push_deck_bottom(s, q, curse, True)
         q = next_victim(s, fr)
+    return DONE
+
+
+# ---- 1st-edition-only Moneylender and Shinobi ---------------------------------------------------
+@kernel
+def eff_moneylender(s, fr, a):
+    """(+3 coins: its coins.) At the end of the turn, 4 debt counters go into your Moneylender area
+    (4 per Moneylender played); while any remain, coins you would gain remove that many counters
+    instead (`gain_coins`)."""
+    s[H_DEBT_NEW] += 4
+    return DONE
+
+
+@kernel
+def eff_shinobi(s, fr, a):
+    """Choose an Action card other than Shinobi in your discard pile: you get its effect (its coins
+    and the text it acts with when played, resolving as that card, with its types, so an Attack
+    opens the Defense window); not its links. The chosen card stays in the discard pile."""
+    p = s[fr + FR_P]
+    me = s[fr + FR_A]
+    step = s[fr + FR_STEP]
+    if step == 0:
+        d = discard(s, p)
+        for i in range(s[H_NACTIVE]):
+            c = active(s, i)
+            if s[d + c] > 0 and c != me and card(s, c, F_TYPES) & TY_ACTION and card(s, c, F_EFFECT) != EFF_SHINOBI:
+                s[fr + FR_STEP] = 1
+                ask(s, p, CH_DISCARD, TY_ACTION, 0, 0, ANY_COST, False)
+                narrow(s, 0, -1, me, 1)
+                good_for_chooser(s)
+                return WAIT
+        return DONE
+    if step == 1:
+        c = a - A_CHOOSE
+        s[fr + FR_STEP] = 2
+        gain_coins(s, p, card(s, c, F_COINS))
+        depth = s[H_DEPTH]
+        if card(s, c, F_TRIGGERS) & (1 << TRIG_PLAY):
+            push(s, card(s, c, F_EFFECT), TRIG_PLAY, p, c)
+        attack_played(s, p, c)
+        if s[H_DEPTH] > depth:
+            return CALL
     return DONE

@@ -129,6 +129,8 @@ EFF_BATTERING_RAM_1E = 54
 EFF_CHARM_WITCH_1E = 55
 EFF_CURSE_WITCH_1E = 56
 EFF_GOSSIP_DUCHESS_1E = 57
+EFF_MONEYLENDER = 58
+EFF_SHINOBI = 59
 EFFECT_IDS = {"set_at_cleanup": EFF_SET_AT_CLEANUP, "laolily": EFF_LAOLILY,
               "klam_klam": EFF_KLAM_KLAM, "bergamot": EFF_BERGAMOT, "flammaria": EFF_FLAMMARIA,
               "twins": EFF_TWINS, "post_horse": EFF_DRAW_1, "flea_market": EFF_DRAW_1,
@@ -159,7 +161,7 @@ EFFECT_IDS = {"set_at_cleanup": EFF_SET_AT_CLEANUP, "laolily": EFF_LAOLILY,
               "curse_witch_1e": EFF_CURSE_WITCH_1E, "gossip_loving_duchess_1e": EFF_GOSSIP_DUCHESS_1E,
               # 1E Imperial Estate's "pay 3 coins: a +1 succession counter, once per turn" while in the
               # domain is Lily's ability (its counters count the same wherever they lie)
-              "imperial_estate_1e": EFF_LILY}
+              "imperial_estate_1e": EFF_LILY, "moneylender": EFF_MONEYLENDER, "shinobi": EFF_SHINOBI}
 # moments at which a card's text acts (frame trigger; F_TRIGGERS holds 1 << TRIG_*)
 TRIG_PLAY = 0
 TRIG_BACK = 1
@@ -310,6 +312,8 @@ H_TURN_FLAGS = 85        # this turn: TF_* bits set by cards played (1E Purveyor
 H_SHIELD = 86            # 4 slots, by seat: Ramparts revealed against the Attack being resolved (1E Defense)
 H_CH_OWNER = 90          # pending choice: the seat whose zone the question reads (the decider unless an
                          # effect asks about another player's deck top or kept cards)
+H_DEBT = 91              # 4 slots, by seat: debt counters in the player's Moneylender area (1E)
+H_DEBT_NEW = 95          # this turn: debt counters the turn player's Moneylenders put there at the turn's end
 HEADER = 96
 # a state carries its rules: the ruleset vector and the card table follow the header
 RULES = HEADER

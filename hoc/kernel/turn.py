@@ -25,7 +25,7 @@ from hoc.kernel.constants import (
     ST_BOUGHT, ST_KEPT, ST_PLAYED, TRIG_ABILITY, TRIG_BACK, TRIG_CLEANUP, TRIG_PLAY,
     TRIG_SET, TY_ACTION, TY_SUCCESSION, TY_TERRITORY, USED_PRINCESS,
     FL_NAMED_FARMING_VILLAGE, H_TURN_FLAGS, TF_BUYS_TO_DECK_BOTTOM, TF_VILLAGES_YIELD_2,
-    A_HAND_ABILITY, CH_DOMAIN, FL_EXILE_FROM_HAND, R_EDITION,
+    A_HAND_ABILITY, CH_DOMAIN, FL_EXILE_FROM_HAND, R_EDITION, H_DEBT, H_DEBT_NEW,
 )
 from hoc.kernel.defense import attack_played
 from hoc.kernel.effects import ability_ready, lily_ready, run_effects
@@ -35,7 +35,7 @@ from hoc.kernel.state import (
     active, card, count, discard, domain, hand, highest, kept, lowest, market, mask_load, mask_set, pb, play, rule,
 )
 from hoc.kernel.zones import (
-    buy_cost, deck_window_has, draw, free_buy_exists, gain, gain_to_deck_bottom, hand_add, hand_card_with_flag,
+    buy_cost, deck_window_has, draw, free_buy_exists, gain, gain_coins, gain_to_deck_bottom, hand_add, hand_card_with_flag,
     hand_has_flag, hand_to_discard_all, in_market,
     play_to_discard_all, set_from_hand,
 )
@@ -305,6 +305,8 @@ def cleanup_draw(s, p):
 @kernel
 def end_turn(s, p):
     turn_completed(s, p)
+    s[H_DEBT + p] += s[H_DEBT_NEW]         # 1E Moneylender: "at the end of the turn"
+    s[H_DEBT_NEW] = 0
     if s[H_EXTRA_PENDING] != 0:
         s[H_EXTRA_PENDING] = 0
         s[H_IN_EXTRA] = 1
@@ -376,11 +378,12 @@ def play_card(s, p, c):
     mask_set(s, H_PLAY_MASK, c)
     s[H_PLAYED] += 1
     s[H_OPEN] += card(s, c, F_LINKS) - 1
-    s[H_COINS] += card(s, c, F_COINS)
+    n = card(s, c, F_COINS)
     if card(s, c, F_TYPES) & TY_ACTION:
-        s[H_COINS] += s[H_ACTION_BONUS]
+        n += s[H_ACTION_BONUS]
     if s[H_TURN_FLAGS] & TF_VILLAGES_YIELD_2 and card(s, c, F_FLAGS) & FL_NAMED_FARMING_VILLAGE:
-        s[H_COINS] += 1
+        n += 1
+    gain_coins(s, p, n)
     if card(s, c, F_TRIGGERS) & (1 << TRIG_PLAY):
         push(s, card(s, c, F_EFFECT), TRIG_PLAY, p, c)
     attack_played(s, p, c)
@@ -405,7 +408,7 @@ def main_action(s, p, a):
             s[b + P_HANDY_CTR] -= 1
         else:
             s[b + P_COIN_CTR] -= 1
-        s[H_COINS] += 1
+        gain_coins(s, p, 1)
     elif a == A_LILY:
         s[H_LILY_USED] += 1
         push(s, EFF_LILY, TRIG_ABILITY, p, -1)

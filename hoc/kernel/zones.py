@@ -4,7 +4,7 @@ import numpy as np
 
 from hoc.kernel.jit import entry, kernel
 from hoc.kernel.constants import (
-    CAT_COMMON, CAT_PRINCESS, CAT_RARE, EFF_KLAM_KLAM, FL_NOT_IN_MARKET, F_CAT, F_COST, F_EFFECT,
+    H_COINS, H_DEBT, CAT_COMMON, CAT_PRINCESS, CAT_RARE, EFF_KLAM_KLAM, FL_NOT_IN_MARKET, F_CAT, F_COST, F_EFFECT,
     F_FLAGS, F_SUB, F_TYPES, H_FREE_CARDS, H_MARKET_DIRTY, H_NACTIVE, H_OFF_SUPPLY, H_PLAY_MASK, H_REVEALED,
     H_SUCC_RED, H_SUPPLY_N,
     H_WITCH, H_WITCH_N, P_DECK_N, P_DISCARD_MASK, P_DISCARD_N, P_DOMAIN_MASK, P_HAND_MASK, P_DOMAIN_N, P_HAND_ACTION, P_HAND_N, P_HAND_PLAYABLE, P_HAND_SUCC,
@@ -20,6 +20,18 @@ from hoc.kernel.state import (
 
 ONE = np.uint64(1)
 FACE_UP = 1 << 16   # deck entries carry this bit when the card lies face up
+
+
+@kernel
+def gain_coins(s, p, n):
+    """p would gain n coins: while p has debt counters (1E Moneylender), that many are removed
+    instead, and only the rest are gained."""
+    d = s[H_DEBT + p]
+    if d > 0:
+        r = min(d, n)
+        s[H_DEBT + p] = d - r
+        n -= r
+    s[H_COINS] += n
 
 
 @kernel
