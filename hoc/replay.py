@@ -527,6 +527,10 @@ class Teller:
         if d.verb in (K.A_RECALL, K.A_KEEP):
             return f"{'recalls' if d.verb == K.A_RECALL else 'keeps'} {one}", ""
         if d.verb == K.A_BUY:
+            g = self.game
+            if (g.context == "card choice" and g.decider == p and int(g.state[K.H_DEPTH]) > 0 and int(g.state[
+                    g.state[K.H_OFF_STACK] + (g.state[K.H_DEPTH] - 1) * K.STACK_FRAME]) == K.EFF_BUY_FROM_OPPONENTS):
+                return f"buys {one} (Bribery: from where it lies, next)", ""
             return f"buys {one} {paid}", ""
         if d.verb == K.A_SET:
             return f"sets {one} ({after.sp[p]} SP)", ""

@@ -772,3 +772,54 @@ def test_1e_shinobi_copying_an_attack_takes_its_types_and_opponents_may_defend(g
     h.apply("play shinobi")
     h.apply("choose infantry_battalion")
     assert h.decider == 1 and set(labels(h)) == {"choose city"}
+
+
+# ---- Bribery: "This turn, when you buy cards, you may also buy Action cards in opponents' discard
+# piles, face-up on top of their decks, or kept in their domains, paying that card's cost + 1." -----
+
+MARKET_1E_G = ["bribery", "alchemist", "trading_ship", "post_horse", "rampart", "hideout", "wishing_well",
+               "library", "bank", "scout"]
+
+
+@pytest.fixture
+def gg() -> Game:
+    return new(rules(2, MARKET_1E_G))
+
+
+def test_1e_bribery_buys_an_opponents_action_from_discard_deck_top_or_kept_for_cost_plus_one(gg):
+    g = gg
+    me(g, {"bribery": 1, "large_city": 2}, market={"alchemist": 0, "trading_ship": 0, "post_horse": 0})
+    g.arrange(1, discard={"alchemist": 1, "city": 1}, deck=["trading_ship", "city"], princess="laolily",
+              domain={"large_city": 1}, kept={"post_horse": 1})
+    face_up_top(g, 1, 1)
+    play_all(g, "bribery", "large_city", "large_city")
+    assert g.context == "second phase" and g.coins == 6
+    buys = {a for a in labels(g) if a.startswith("buy")}
+    assert {"buy alchemist", "buy trading_ship", "buy post_horse"} <= buys
+    assert "buy city" in buys                                 # the market as usual
+    g.apply("buy alchemist")                                  # only seat 1's discard pile has one
+    assert set(labels(g)) == {"number 1"}
+    g.apply("number 1")
+    assert g.discard_pile(0)["alchemist"] == 1                # (the turn is over: 0 coins left)
+    assert g.discard_pile(1) == {"city": 1} and g.owned(1, "alchemist") == 0 and g.owned(0, "alchemist") == 1
+
+
+def test_1e_bribery_asks_where_a_card_comes_from_when_the_market_has_it_too(gg):
+    g = gg
+    me(g, {"bribery": 1, "large_city": 2}, market={"post_horse": 3})
+    g.arrange(1, princess="laolily", domain={"large_city": 1}, kept={"post_horse": 1})
+    play_all(g, "bribery", "large_city", "large_city")
+    g.apply("buy post_horse")
+    assert set(labels(g)) == {"number 0", "number 3"}        # the market, or kept by the next player
+    g.apply("number 3")
+    assert g.coins == 6 - 3 and g.kept(1) == {} and g.discard_pile(0) == {"post_horse": 1}
+    g.apply("buy post_horse")              # only the market has one now: no question, its cost only
+    assert g.coins == 1 and g.market()["post_horse"] == 2
+
+
+def test_1e_without_bribery_opponents_cards_cannot_be_bought(gg):
+    g = gg
+    me(g, {"post_horse": 1, "large_city": 2}, market={"alchemist": 0})
+    g.arrange(1, discard={"alchemist": 1})
+    play_all(g, "post_horse", "large_city", "large_city")
+    assert "buy alchemist" not in labels(g)

@@ -15,7 +15,7 @@ from hoc.kernel.constants import (
     TRIG_SET, TY_ACTION, TY_ATTACK, TY_CALAMITY, TY_SUCCESSION, TY_TERRITORY,
     H_PLAY_MASK, H_SHIELD, H_SUPPLY_N, H_TURN_FLAGS, R_CURSE, ST_EXILED, ST_GAINED, SUB_MILITARY,
     TF_BUYS_TO_DECK_BOTTOM, TF_VILLAGES_YIELD_2, TRIG_DEFENSE, CH_DOMAIN, FL_COURT_TITLE, P_KEPT_N, P_OUT,
-    F_COINS, H_DEBT_NEW, H_DEPTH, EFF_SHINOBI,
+    F_COINS, H_DEBT_NEW, H_DEPTH, EFF_SHINOBI, TF_BRIBERY,
 )
 from hoc.kernel.defense import attack_played
 from hoc.kernel.endgame import rescore
@@ -1207,4 +1207,12 @@ def eff_shinobi(s, fr, a):
         attack_played(s, p, c)
         if s[H_DEPTH] > depth:
             return CALL
+    return DONE
+
+
+@kernel
+def eff_bribery(s, fr, a):
+    """(An Attack: opponents may defend first.) This turn Action cards of opponents' discard piles,
+    face-up deck tops and kept cards can be bought too, for their cost + 1 (bribery.py)."""
+    s[H_TURN_FLAGS] |= TF_BRIBERY
     return DONE

@@ -131,6 +131,8 @@ EFF_CURSE_WITCH_1E = 56
 EFF_GOSSIP_DUCHESS_1E = 57
 EFF_MONEYLENDER = 58
 EFF_SHINOBI = 59
+EFF_BRIBERY = 60
+EFF_BUY_FROM_OPPONENTS = 61    # built-in: under 1E Bribery, where a card bought comes from
 EFFECT_IDS = {"set_at_cleanup": EFF_SET_AT_CLEANUP, "laolily": EFF_LAOLILY,
               "klam_klam": EFF_KLAM_KLAM, "bergamot": EFF_BERGAMOT, "flammaria": EFF_FLAMMARIA,
               "twins": EFF_TWINS, "post_horse": EFF_DRAW_1, "flea_market": EFF_DRAW_1,
@@ -161,7 +163,8 @@ EFFECT_IDS = {"set_at_cleanup": EFF_SET_AT_CLEANUP, "laolily": EFF_LAOLILY,
               "curse_witch_1e": EFF_CURSE_WITCH_1E, "gossip_loving_duchess_1e": EFF_GOSSIP_DUCHESS_1E,
               # 1E Imperial Estate's "pay 3 coins: a +1 succession counter, once per turn" while in the
               # domain is Lily's ability (its counters count the same wherever they lie)
-              "imperial_estate_1e": EFF_LILY, "moneylender": EFF_MONEYLENDER, "shinobi": EFF_SHINOBI}
+              "imperial_estate_1e": EFF_LILY, "moneylender": EFF_MONEYLENDER, "shinobi": EFF_SHINOBI,
+              "bribery": EFF_BRIBERY}
 # moments at which a card's text acts (frame trigger; F_TRIGGERS holds 1 << TRIG_*)
 TRIG_PLAY = 0
 TRIG_BACK = 1
@@ -193,6 +196,9 @@ MODES = {EFF_TRADING_SHIP: ("draw 2 cards", "gain 2 coins"),
          EFF_SLASH_AND_BURN: ("gain a Curse: Farming Villages yield 2 coins this turn",),
          EFF_BURIED_TREASURE_1E: ("gain the supply's bottom card (else it leaves the game)",),
          EFF_HIDEOUT_1E: ("the face-up cards on top of the deck to the hand",),
+         EFF_BUY_FROM_OPPONENTS: ("from the market",) + tuple(
+             f"{where} of the player {j} seat{'s' if j > 1 else ''} after you (cost + 1)" for j in (1, 2, 3)
+             for where in ("from the discard pile", "from the face-up deck top", "kept in the domain")),
          EFF_CURSE_WITCH: ("pay 1 coin", "exile an Action/Succession card from hand",
                            "every opponent gains a Curse", "draw 2 cards")}
 
@@ -418,6 +424,8 @@ END_REASONS = {END_CORONATION: "coronation", END_OVERTIME: "overtime",
 USED_PRINCESS = 1
 TF_BUYS_TO_DECK_BOTTOM = 1   # 1E Purveyor: cards bought this turn go face up to the bottom of the deck
 TF_VILLAGES_YIELD_2 = 2      # 1E Slash-and-Burn Farming: Farming Villages yield 2 coins this turn
+TF_BRIBERY = 4               # 1E Bribery: Action cards of opponents' discard piles, face-up deck tops and kept
+                             # cards can be bought this turn, for their cost + 1
 
 # ---- the action space (fixed; NCMAX card slots per verb) ------------------------------------
 A_PASS = 0

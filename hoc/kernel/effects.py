@@ -8,7 +8,7 @@ from hoc.kernel.commons import (
     eff_adventurer, eff_ball, eff_bank, eff_bank_1e, eff_buried_treasure_1e, eff_conscription_writ,
     eff_library_1e, eff_purveyor_1e, eff_royal_guard_1e, eff_scout_1e, eff_slash_and_burn,
     eff_stargazing_witch_1e, eff_rampart_1e, eff_hideout_1e, eff_magic_talisman_1e, eff_battering_ram_1e,
-    eff_charm_witch_1e, eff_curse_witch_1e, eff_gossip_duchess_1e, eff_moneylender, eff_shinobi, eff_battering_ram, eff_buried_treasure, eff_city_development,
+    eff_charm_witch_1e, eff_curse_witch_1e, eff_gossip_duchess_1e, eff_moneylender, eff_shinobi, eff_bribery, eff_battering_ram, eff_buried_treasure, eff_city_development,
     eff_curse_witch, eff_domain_raid, eff_donation, eff_draw, eff_hand_attack, eff_handyman,
     eff_hideout, eff_land_reclamation, eff_library, eff_lily, eff_magic_talisman, eff_minnyan,
     eff_rampart, eff_royal_guard, eff_scout, eff_set_on_buy, eff_sharifa, eff_stargazing_witch,
@@ -19,7 +19,7 @@ from hoc.kernel.constants import (
     EFF_BURIED_TREASURE_1E, EFF_CONSCRIPTION_WRIT, EFF_LIBRARY_1E, EFF_PURVEYOR_1E, EFF_ROYAL_GUARD_1E,
     EFF_SCOUT_1E, EFF_SLASH_AND_BURN, EFF_STARGAZING_WITCH_1E, EFF_DEFEND, EFF_RAMPART_1E, EFF_HIDEOUT_1E,
     EFF_MAGIC_TALISMAN_1E, EFF_BATTERING_RAM_1E, EFF_CHARM_WITCH_1E, EFF_CURSE_WITCH_1E, EFF_GOSSIP_DUCHESS_1E,
-    EFF_MONEYLENDER, EFF_SHINOBI, EFF_BATTERING_RAM, EFF_BERGAMOT, EFF_BURIED_TREASURE,
+    EFF_MONEYLENDER, EFF_SHINOBI, EFF_BRIBERY, EFF_BUY_FROM_OPPONENTS, EFF_BATTERING_RAM, EFF_BERGAMOT, EFF_BURIED_TREASURE,
     EFF_CHARM_WITCH, EFF_CITY_DEVELOPMENT, EFF_CURSE_WITCH, EFF_DONATION, EFF_DRAW_1, EFF_DRAW_2,
     EFF_FLAMMARIA, EFF_GOSSIP_DUCHESS, EFF_HANDYMAN, EFF_HIDEOUT, EFF_HUNTED_BEAST,
     EFF_INFANTRY_BATTALION, EFF_LAND_RECLAMATION, EFF_LAOLILY, EFF_LIBRARY, EFF_LILY,
@@ -29,6 +29,7 @@ from hoc.kernel.constants import (
     H_IN_EXTRA, H_LILY_USED, H_OFF_STACK, H_USED, P_HAND_N, P_LILIES, P_PRINCESS, P_TWIN_CTR, R_EDITION,
     STACK_FRAME, TY_ACTION, TY_CALAMITY, TY_SUCCESSION, TY_TERRITORY, USED_PRINCESS,
 )
+from hoc.kernel.bribery import eff_buy_from_opponents
 from hoc.kernel.defense import eff_defend
 from hoc.kernel.princesses import (
     eff_back, eff_bergamot, eff_flammaria, eff_laolily, eff_set_at_cleanup, eff_twins,
@@ -174,6 +175,10 @@ def dispatch(s, fr, a):
         return eff_moneylender(s, fr, a)
     if e == EFF_SHINOBI:
         return eff_shinobi(s, fr, a)
+    if e == EFF_BRIBERY:
+        return eff_bribery(s, fr, a)
+    if e == EFF_BUY_FROM_OPPONENTS:
+        return eff_buy_from_opponents(s, fr, a)
     return DONE
 
 

@@ -25,8 +25,10 @@ from hoc.kernel.constants import (
     ST_BOUGHT, ST_KEPT, ST_PLAYED, TRIG_ABILITY, TRIG_BACK, TRIG_CLEANUP, TRIG_PLAY,
     TRIG_SET, TY_ACTION, TY_SUCCESSION, TY_TERRITORY, USED_PRINCESS,
     FL_NAMED_FARMING_VILLAGE, H_TURN_FLAGS, TF_BUYS_TO_DECK_BOTTOM, TF_VILLAGES_YIELD_2,
-    A_HAND_ABILITY, CH_DOMAIN, FL_EXILE_FROM_HAND, R_EDITION, H_DEBT, H_DEBT_NEW,
+    A_HAND_ABILITY, CH_DOMAIN, FL_EXILE_FROM_HAND, R_EDITION, H_DEBT, H_DEBT_NEW, TF_BRIBERY,
+    EFF_BUY_FROM_OPPONENTS,
 )
+from hoc.kernel.bribery import bribe_sources
 from hoc.kernel.defense import attack_played
 from hoc.kernel.effects import ability_ready, lily_ready, run_effects
 from hoc.kernel.endgame import coronation_check, declare, finish, may_declare, turn_completed
@@ -130,7 +132,11 @@ def is_legal(s, a):
         if a == A_PASS:
             return True
         if verb == A_BUY:
-            return mode != MODE_SETTING and in_market(s, c) and buy_cost(s, p, c) <= s[H_COINS]
+            if mode == MODE_SETTING:
+                return False
+            if in_market(s, c) and buy_cost(s, p, c) <= s[H_COINS]:
+                return True
+            return s[H_TURN_FLAGS] & TF_BRIBERY != 0 and bribe_sources(s, p, c) != 0
         if verb == A_BACK:
             return (mode == MODE_NONE and s[b + P_PRINCESS] < 0 and card(s, c, F_CAT) == CAT_PRINCESS
                     and s[market(s) + c] > 0 and card(s, c, F_COST) <= s[H_COINS])
@@ -435,12 +441,15 @@ def second_action(s, p, a):
         s[H_PHASE] = PH_CLEANUP
     elif a < A_BACK:
         c = a - A_BUY
+        s[H_MODE] = MODE_BUYING
+        if s[H_TURN_FLAGS] & TF_BRIBERY and bribe_sources(s, p, c) > 1:
+            push(s, EFF_BUY_FROM_OPPONENTS, TRIG_PLAY, p, c)      # Bribery: where it comes from
+            return
         s[H_COINS] -= buy_cost(s, p, c)
         if s[H_TURN_FLAGS] & TF_BUYS_TO_DECK_BOTTOM:
             gain_to_deck_bottom(s, p, c)
         else:
             gain(s, p, c)
-        s[H_MODE] = MODE_BUYING
         count(s, c, ST_BOUGHT)
         if card(s, c, F_FLAGS) & FL_SET_ON_BUY and s[pb(s, p) + P_PRINCESS] >= 0:
             push(s, EFF_SET_ON_BUY, TRIG_PLAY, p, c)
