@@ -823,3 +823,31 @@ def test_1e_without_bribery_opponents_cards_cannot_be_bought(gg):
     g.arrange(1, discard={"alchemist": 1})
     play_all(g, "post_horse", "large_city", "large_city")
     assert "buy alchemist" not in labels(g)
+
+
+# ---- the 1E recommended sets and the rule options -------------------------------------------------
+
+FIRST_EDITION_PRESETS = ("first_play", "introductory", "introductory_2", "intermediate", "intermediate_2",
+                         "big_business", "great_war", "adventure", "walpurgis_night", "court_politics")
+
+
+@pytest.mark.parametrize("preset", FIRST_EDITION_PRESETS)
+def test_1e_recommended_set_is_a_named_market_that_plays(preset):
+    from hoc.presets import RECOMMENDED
+    from hoc.research.simulate import lineup, simulate
+
+    r = Ruleset(edition="1e", players=3, market=preset)
+    mode, kinds = r.market_piles
+    assert mode == K.MARKET_FIXED and kinds == RECOMMENDED[preset] and len(set(kinds)) == 10
+    g = Game(r, seed=3)
+    in_game = {r.cards.frame.pile.iat[r.cards.index(c)] for c in list(g.market()) + list(g.supply())}
+    assert set(kinds) <= in_game | {"curse", "city", "large_city", "court_maid", "senator", "duke"}
+    run = simulate(r, lineup("random", 3), games=30, seed=1, validate=True, announce=False)
+    assert len(run.games) == 30                        # an invariant broken would raise
+
+
+def test_1e_rule_options_set_explicitly_are_recorded_with_the_results():
+    assert "judgement" not in Ruleset(edition="1e").describe()
+    d = Ruleset(edition="1e", judgement="three_piles", tie="later_seat", keep_timing="cleanup").describe()
+    assert (d["judgement"], d["tie"], d["keep_timing"]) == ("three_piles", "later_seat", "cleanup")
+    assert Ruleset(edition="1e").describe() != Ruleset(edition="1e", judgement="duke_only").describe()
