@@ -851,3 +851,20 @@ def test_1e_rule_options_set_explicitly_are_recorded_with_the_results():
     d = Ruleset(edition="1e", judgement="three_piles", tie="later_seat", keep_timing="cleanup").describe()
     assert (d["judgement"], d["tie"], d["keep_timing"]) == ("three_piles", "later_seat", "cleanup")
     assert Ruleset(edition="1e").describe() != Ruleset(edition="1e", judgement="duke_only").describe()
+
+
+def test_1e_default_answer_reveals_a_defense_card_only_when_it_helps(gd):
+    def asked(attack, hand, seed=7):
+        g = new(gd.ruleset, seed)
+        me(g, {attack: 1, "city": 1}, deck=["city"] * 6)
+        g.arrange(1, hand=hand, deck=["duke", "city", "city"])
+        g.apply(f"play {attack}")
+        assert g.decider == 1 and g.context == "card choice"
+        return g.label(g.decide_default())
+
+    assert asked("infantry_battalion", {"rampart": 1, "city": 4}) == "choose rampart"      # Military
+    assert asked("hunted_beast", {"rampart": 1, "large_city": 1, "city": 3}).startswith("pass")   # Scheme
+    assert asked("royal_guard", {"magic_talisman": 1}) == "choose magic_talisman"           # deck attack
+    assert asked("scout", {"magic_talisman": 1, "city": 4}).startswith("pass")   # Scout would see it on top
+    assert asked("hunted_beast", {"hideout": 1, "large_city": 1, "city": 3}) == "choose hideout"   # 5 cards
+    assert asked("hunted_beast", {"hideout": 1, "large_city": 1, "city": 2}).startswith("pass")    # 4 cards

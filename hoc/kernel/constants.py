@@ -62,11 +62,20 @@ FL_NOT_IN_MARKET = 16
 FL_BACK_WITHOUT_FARMING_VILLAGES = 32   # 1E Flammaria: Farming Villages do not move to the domain
 FL_COURT_TITLE = 64     # 1E Court Maid, Senator, Duke: the cards the 1E Gossip-Loving Duchess may take
 FL_EXILE_FROM_HAND = 128    # 1E Curse Witch: "[from hand] exile this card: ..." (the A_HAND_ABILITY action)
+# what an Attack reaches and what a Defense card guards (1E): the Defense question is marked as one where
+# revealing helps (H_CH_GOOD, so default answers reveal) when the card guards what the Attack reaches
+FL_HAND_ATTACK = 256    # reaches hands of 5 or more cards (Infantry Battalion, Hunted Beast)
+FL_DECK_ATTACK = 512    # reaches the draw pile (Royal Guard, Charm Witch, Curse Witch)
+FL_GUARDS_MILITARY = 1024   # Rampart: Military Attacks
+FL_GUARDS_HAND = 2048       # Hideout, Magic Talisman: leave a hand below 5 cards
+FL_GUARDS_DECK = 4096       # Magic Talisman: a face-up Curse on top of the deck
 FLAG_BITS = {"cannot_keep": FL_CANNOT_KEEP, "named_farming_village": FL_NAMED_FARMING_VILLAGE,
              "named_curse": FL_NAMED_CURSE, "set_on_buy": FL_SET_ON_BUY,
              "not_in_market": FL_NOT_IN_MARKET,
              "back_without_farming_villages": FL_BACK_WITHOUT_FARMING_VILLAGES,
-             "court_title": FL_COURT_TITLE, "exile_from_hand": FL_EXILE_FROM_HAND}
+             "court_title": FL_COURT_TITLE, "exile_from_hand": FL_EXILE_FROM_HAND,
+             "hand_attack": FL_HAND_ATTACK, "deck_attack": FL_DECK_ATTACK, "guards_military": FL_GUARDS_MILITARY,
+             "guards_hand": FL_GUARDS_HAND, "guards_deck": FL_GUARDS_DECK}
 
 # ---- effect routines (F_EFFECT); the card data names them, effects.py implements them -------
 EFF_NONE = 0

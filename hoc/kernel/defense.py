@@ -6,12 +6,14 @@ TRIG_DEFENSE, with the defender as its player) resolves at once; the Attack then
 The defender answers one question per Defense card: "reveal this card?" (a card question about the
 hand, or the kept cards, allowing only that card; PASS declines), asked card by card in card order,
 copy by copy, hand before kept cards. A card that stays where it was (Rampart, Hideout) counts as
-revealed; one that leaves (Magic Talisman goes on the deck) does not block the next copy."""
+revealed; one that leaves (Magic Talisman goes on the deck) does not block the next copy. The question
+is marked good for the chooser (default answers reveal) when the card data say the reveal helps."""
 from hoc.kernel.jit import kernel
 from hoc.kernel.choice import CALL, DONE, FR_A, FR_B, FR_C, FR_D, FR_P, FR_STEP, WAIT, ask, good_for_chooser, narrow, push
 from hoc.kernel.constants import (
     A_CHOOSE, A_PASS, CH_HAND, CH_KEPT, EFF_DEFEND, F_EFFECT, F_TYPES, H_NACTIVE, H_NP, H_SHIELD, P_KEPT_N, P_OUT,
-    TRIG_DEFENSE, TRIG_PLAY, TY_ATTACK, TY_DEFENSE,
+    TRIG_DEFENSE, TRIG_PLAY, TY_ATTACK, TY_DEFENSE, F_FLAGS, F_SUB, FL_DECK_ATTACK, FL_GUARDS_DECK,
+    FL_GUARDS_HAND, FL_GUARDS_MILITARY, FL_HAND_ATTACK, P_HAND_N, SUB_MILITARY,
 )
 from hoc.kernel.state import active, card, hand, kept, pb
 from hoc.kernel.zones import hand_has_type
@@ -49,6 +51,20 @@ def attack_played(s, p, c):
         if s[pb(s, q) + P_OUT] == 0 and defends(s, q):
             push(s, EFF_DEFEND, TRIG_PLAY, p, c)
             return
+
+
+@kernel
+def reveal_helps(s, q, c, attack):
+    """Revealing Defense card c helps q against `attack`, by the card data: c guards what the Attack
+    reaches (Military Attacks; a hand of 5 or more, which the reveal leaves smaller; the draw pile).
+    This only marks the question for default answers (H_CH_GOOD); the player may always reveal."""
+    g = card(s, c, F_FLAGS)
+    f = card(s, attack, F_FLAGS)
+    if g & FL_GUARDS_MILITARY and card(s, attack, F_SUB) & SUB_MILITARY:
+        return True
+    if g & FL_GUARDS_HAND and f & FL_HAND_ATTACK and s[pb(s, q) + P_HAND_N] >= 5:
+        return True
+    return g & FL_GUARDS_DECK != 0 and f & FL_DECK_ATTACK != 0
 
 
 @kernel
@@ -98,7 +114,8 @@ def eff_defend(s, fr, a):
                         s[fr + FR_STEP] = ASKING
                         ask(s, q, CH_HAND if zone == 0 else CH_KEPT, TY_DEFENSE, 0, 0, 1 << 20, True)
                         narrow(s, 0, c, -1, 1)
-                        good_for_chooser(s)
+                        if reveal_helps(s, q, c, s[fr + FR_A]):
+                            good_for_chooser(s)
                         return WAIT
                     s[fr + FR_C] += 1
                     s[fr + FR_D] = 0
