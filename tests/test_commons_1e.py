@@ -7,6 +7,7 @@ kinds; the market counts a test relies on are set explicitly. Seats are 0-based.
 """
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from hoc.game import Game
@@ -868,3 +869,19 @@ def test_1e_default_answer_reveals_a_defense_card_only_when_it_helps(gd):
     assert asked("scout", {"magic_talisman": 1, "city": 4}).startswith("pass")   # Scout would see it on top
     assert asked("hunted_beast", {"hideout": 1, "large_city": 1, "city": 3}) == "choose hideout"   # 5 cards
     assert asked("hunted_beast", {"hideout": 1, "large_city": 1, "city": 2}).startswith("pass")    # 4 cards
+
+
+def test_1e_observation_shows_the_opponents_cards_a_royal_guard_reveals_not_the_own_deck(gb):
+    from hoc.env.observation import layout, observe, size
+
+    g = gb
+    me(g, {"royal_guard": 1}, deck=["alchemist"] * 3 + CITIES)
+    g.arrange(1, deck=["duke", "senator", "large_city", "city"])
+    g.apply("play royal_guard")
+    assert g.decider == 0 and g.context == "card choice"
+    obs = np.zeros(size(2), np.float32)
+    observe(g.state, 0, obs)
+    vec = obs[layout(2)["deck_window"]]
+    db = g.ruleset.cards
+    shown = {db.name(c): int(v) for c, v in enumerate(vec[:len(db)]) if v}
+    assert shown == {"duke": 1, "senator": 1, "large_city": 1}
