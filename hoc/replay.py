@@ -296,6 +296,7 @@ class Decision:
         self.verb = K.A_PLAY + (action - K.A_PLAY) // K.NCMAX * K.NCMAX if action >= K.A_PLAY else -1
         self.card = action - self.verb if self.verb >= 0 else -1
         self.effect = None
+        self.owner = int(s[K.H_CH_OWNER]) if self.ctx == K.CTX_EFFECT else self.seat   # whose zone it reads
         if self.ctx == K.CTX_EFFECT:          # the top frame of the effect stack asks: (routine, card)
             fr = int(s[K.H_OFF_STACK] + (s[K.H_DEPTH] - 1) * K.STACK_FRAME)
             self.effect = (int(s[fr + FR_EFF]), int(s[fr + FR_A]))
@@ -497,6 +498,8 @@ class Teller:
         if a == K.A_PASS:
             if d.effect and d.effect[0] == K.EFF_DEFEND:
                 return "does not reveal a Defense card", self.cause(*d.effect)
+            if d.effect and d.owner != d.seat and d.choice == K.CH_DECK_TOP:
+                return f"leaves seat {d.owner}'s top card", self.cause(*d.effect)
             return self.passing(d, before), (self.cause(*d.effect) if d.effect else "")
         if a == K.A_DECLARE:
             return f"declares coronation with {after.sp[p]} SP", ""
@@ -547,6 +550,10 @@ class Teller:
             return move(db, took, {c: 1}, hidden), cause
         if d.effect[0] == K.EFF_SUPPLY_UNIT:        # it was drawn again by the Cleanup in the same step
             return f"puts {one} from the play area on top of the deck", cause
+        if d.owner != p:                # 1E: a card of another seat's deck top, kept cards or domain
+            where = {K.CH_DECK_TOP: f"on top of seat {d.owner}'s deck", K.CH_KEPT: f"kept by seat {d.owner}",
+                     K.CH_DOMAIN: f"in seat {d.owner}'s domain"}.get(d.choice, "")
+            return f"chooses {one} {where}".rstrip(), cause
         if hidden and d.choice in (K.CH_HAND, K.CH_DECK_TOP):
             one = "a card"
         return f"chooses {one} {CHOICE_ZONES.get(d.choice, '')}".rstrip(), cause
