@@ -459,7 +459,7 @@ class Teller:
         if p == cur and not cleaned[cur]:
             line += self.coins_now(d, before, after)
         lines.append(f"  {self.who(p, cur)}{line}")
-        because = self.name(d.effect[1]) if d.effect and d.effect[0] == K.EFF_SET_ON_BUY else cause
+        because = self.name(d.effect[1]) if d.effect and d.effect[0] in (K.EFF_SET_ON_BUY, K.EFF_DEFEND) else cause
         if not because and d.verb in (K.A_PLAY, K.A_BACK, K.A_SET):
             because = self.name(d.card)
         for q in range(g.players):
@@ -498,8 +498,9 @@ class Teller:
         if a == K.A_PASS:
             if d.effect and d.effect[0] == K.EFF_DEFEND:
                 return "does not reveal a Defense card", self.cause(*d.effect)
-            if d.effect and d.owner != d.seat and d.choice == K.CH_DECK_TOP:
-                return f"leaves seat {d.owner}'s top card", self.cause(*d.effect)
+            if d.effect and d.effect[0] == K.EFF_SCOUT_1E:
+                whose = "its" if d.owner == d.seat else f"seat {d.owner}'s"
+                return f"leaves {whose} top card, face up", self.cause(*d.effect)
             return self.passing(d, before), (self.cause(*d.effect) if d.effect else "")
         if a == K.A_DECLARE:
             return f"declares coronation with {after.sp[p]} SP", ""
