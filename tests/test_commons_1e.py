@@ -885,3 +885,15 @@ def test_1e_observation_shows_the_opponents_cards_a_royal_guard_reveals_not_the_
     db = g.ruleset.cards
     shown = {db.name(c): int(v) for c, v in enumerate(vec[:len(db)]) if v}
     assert shown == {"duke": 1, "senator": 1, "large_city": 1}
+
+
+def test_1e_cards_json_lists_every_first_edition_card_as_implemented():
+    import json
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-m", "hoc", "cards", "--edition", "1e", "--json"], capture_output=True,
+                         text=True, check=True).stdout
+    cards = json.loads(out)
+    assert len(cards) == len(Ruleset(edition="1e").cards)
+    assert [c["id"] for c in cards if not c["implemented"]] == []
