@@ -284,7 +284,8 @@ class Replay:
 
 
 CHOICE_ZONES = {K.CH_HAND: "in the hand", K.CH_DISCARD: "in the discard pile", K.CH_MARKET: "in the market",
-                K.CH_PLAY: "in the play area", K.CH_DECK_TOP: "on top of the deck", K.CH_KEPT: "kept in the domain"}
+                K.CH_PLAY: "in the play area", K.CH_DECK_TOP: "on top of the deck", K.CH_KEPT: "kept in the domain",
+                K.CH_DOMAIN: "in an opponent's domain"}
 
 
 class Decision:
@@ -297,6 +298,7 @@ class Decision:
         self.verb = K.A_PLAY + (action - K.A_PLAY) // K.NCMAX * K.NCMAX if action >= K.A_PLAY else -1
         self.card = action - self.verb if self.verb >= 0 else -1
         self.effect = None
+        self.owner = int(s[K.H_CH_OWNER]) if self.ctx == K.CTX_EFFECT else self.seat   # whose zone it reads
         if self.ctx == K.CTX_EFFECT:          # the top frame of the effect stack asks: (routine, card)
             fr = int(s[K.H_OFF_STACK] + (s[K.H_DEPTH] - 1) * K.STACK_FRAME)
             self.effect = (int(s[fr + FR_EFF]), int(s[fr + FR_A]))
@@ -351,7 +353,9 @@ class Teller:
         if eff == K.EFF_SET_ON_BUY:
             return "just bought"
         if eff == K.EFF_LILY:
-            return self.name(self.db.index("lily"))
+            return self.name(self.db.index("lily" if "lily" in self.db.ids else "imperial_estate"))
+        if eff == K.EFF_DEFEND:
+            return f"Defense against {self.name(c)}"
         return self.name(c) if c >= 0 else "a card's text"
 
     # -- the header
@@ -457,7 +461,7 @@ class Teller:
         if p == cur and not cleaned[cur]:
             line += self.coins_now(d, before, after)
         lines.append(f"  {self.who(p, cur)}{line}")
-        because = self.name(d.effect[1]) if d.effect and d.effect[0] == K.EFF_SET_ON_BUY else cause
+        because = self.name(d.effect[1]) if d.effect and d.effect[0] in (K.EFF_SET_ON_BUY, K.EFF_DEFEND) else cause
         if not because and d.verb in (K.A_PLAY, K.A_BACK, K.A_SET):
             because = self.name(d.card)
         for q in range(g.players):
@@ -494,6 +498,11 @@ class Teller:
         told to another seat, which does not see the cards drawn or chosen in the hand or the deck."""
         db, p, a, c = self.db, d.seat, d.action, d.card
         if a == K.A_PASS:
+            if d.effect and d.effect[0] == K.EFF_DEFEND:
+                return "does not reveal a Defense card", self.cause(*d.effect)
+            if d.effect and d.effect[0] == K.EFF_SCOUT_1E:
+                whose = "its" if d.owner == d.seat else f"seat {d.owner}'s"
+                return f"leaves {whose} top card, face up", self.cause(*d.effect)
             return self.passing(d, before), (self.cause(*d.effect) if d.effect else "")
         if a == K.A_DECLARE:
             return f"declares coronation with {after.sp[p]} SP", ""
@@ -502,7 +511,9 @@ class Teller:
         if a == K.A_ABILITY:
             return f"uses the ability of {self.name(self.game.player(p, K.P_PRINCESS))}", ""
         if a == K.A_LILY:
-            return f"uses {self.name(db.index('lily'))}", ""
+            return f"uses {self.name(db.index('lily' if 'lily' in db.ids else 'imperial_estate'))}", ""
+        if a == K.A_HAND_ABILITY:
+            return "exiles a Curse Witch from the hand: every opponent gains a Curse", ""
         paid = f"for {self.coins(before.coins - after.coins)} ({after.coins} left)"
         if K.A_NUMBER <= a <= K.A_NUMBER + K.NUMBER_MAX:
             n = a - K.A_NUMBER
@@ -522,6 +533,10 @@ class Teller:
         if d.verb in (K.A_RECALL, K.A_KEEP):
             return f"{'recalls' if d.verb == K.A_RECALL else 'keeps'} {one}", ""
         if d.verb == K.A_BUY:
+            g = self.game
+            if (g.context == "card choice" and g.decider == p and int(g.state[K.H_DEPTH]) > 0 and int(g.state[
+                    g.state[K.H_OFF_STACK] + (g.state[K.H_DEPTH] - 1) * K.STACK_FRAME]) == K.EFF_BUY_FROM_OPPONENTS):
+                return f"buys {one} (Bribery: from where it lies, next)", ""
             return f"buys {one} {paid}", ""
         if d.verb == K.A_SET:
             return f"sets {one} ({after.sp[p]} SP)", ""
@@ -531,10 +546,17 @@ class Teller:
                     f"move{'s' if sum(moved.values()) == 1 else ''} to the domain ({after.sp[p]} SP)"), ""
         # a card chosen for a card's text: what happened to it says what the choice meant
         cause = self.cause(*d.effect)
+        if d.effect[0] == K.EFF_DEFEND:             # its Defense text's moves follow as the seat's own
+            where = " kept in the domain" if d.choice == K.CH_KEPT else ""
+            return f"reveals {one}{where}", cause
         if (took := mine.take(c)) is not None:
             return move(db, took, {c: 1}, hidden), cause
         if d.effect[0] == K.EFF_SUPPLY_UNIT:        # it was drawn again by the Cleanup in the same step
             return f"puts {one} from the play area on top of the deck", cause
+        if d.owner != p:                # 1E: a card of another seat's deck top, kept cards or domain
+            where = {K.CH_DECK_TOP: f"on top of seat {d.owner}'s deck", K.CH_KEPT: f"kept by seat {d.owner}",
+                     K.CH_DOMAIN: f"in seat {d.owner}'s domain"}.get(d.choice, "")
+            return f"chooses {one} {where}".rstrip(), cause
         if hidden and d.choice in (K.CH_HAND, K.CH_DECK_TOP):
             one = "a card"
         return f"chooses {one} {CHOICE_ZONES.get(d.choice, '')}".rstrip(), cause

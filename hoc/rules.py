@@ -205,8 +205,11 @@ class Ruleset:
 
     def describe(self) -> dict:
         mode, kinds = self.market_piles
-        # market_with only when given: runs saved before it existed still describe themselves equally
-        return ({"market_with": list(self.market_with)} if self.market_with else {}) | {"edition": self.edition, "players": self.players,
+        # market_with and the edition-defaulted options only when given: runs saved before they were
+        # recorded still describe themselves equally, and a run that sets one is told apart
+        options = {k: v for k, v in (("judgement", self.judgement), ("tie", self.tie),
+                                     ("keep_timing", self.keep_timing)) if v is not None}
+        return options | ({"market_with": list(self.market_with)} if self.market_with else {}) | {"edition": self.edition, "players": self.players,
                 "market": self.market if isinstance(self.market, str) else ",".join(self.market),
                 "market_kinds": kinds if mode == K.MARKET_FIXED else None,
                 "princesses": [self.cards.name(i) for i in self.pool],

@@ -26,7 +26,7 @@ import numpy as np
 
 from hoc.kernel.choice import FR_A, FR_EFF
 from hoc.kernel.constants import (
-    CTX_EFFECT, CH_DECK_TOP, H_ACTION_BONUS, H_CH_CARD, H_CH_EXCEPT, H_CH_FLAGS, H_CH_GOOD, H_CH_KIND,
+    CTX_EFFECT, CH_DECK_TOP, H_ACTION_BONUS, H_CH_CARD, H_CH_OWNER, H_CH_EXCEPT, H_CH_FLAGS, H_CH_GOOD, H_CH_KIND,
     H_CH_MAX, H_CH_MIN, H_CH_N, H_CH_NOT, H_CH_OPT, H_CH_TYPES, H_COINS, H_CTX, H_CUR, H_DECIDER,
     H_DEPTH, H_END, H_EXTRA_PENDING, H_IN_EXTRA, H_LILY_USED, H_MODE, H_NACTIVE, H_NC, H_NP, H_OFF_ABROAD,
     H_OFF_DISCARD, H_OFF_DOMAIN, H_OFF_HAND, H_OFF_KEPT, H_OFF_MARKET, H_OFF_OWNED, H_OFF_PLAY,
@@ -146,7 +146,7 @@ FIELDS = (
     ("deck_face_up", SEAT_BLOCK, DECK_FACE_UP, 0, "per card: copies lying face up in the deck"),
     ("hand", OWN_BLOCK, SEAT_CARDS, H_OFF_HAND, "per card: copies in the observing seat's hand"),
     ("deck", OWN_BLOCK, DECK, 0, "per card: copies in its deck (their order is hidden)"),
-    ("deck_window", OWN_BLOCK, DECK_WINDOW, 0, "per card: the deck's top cards it chooses from now (else 0)"),
+    ("deck_window", OWN_BLOCK, DECK_WINDOW, 0, "per card: the deck's top cards it chooses from now, its own or the one a 1E Scout or Royal Guard reveals to it (else 0)"),
 )
 
 
@@ -232,6 +232,10 @@ def write_cards(s, kind, src, seat, p, out, i):
         top = s[pb(s, p) + P_DECK_N]
         if kind == DECK_WINDOW:
             if s[H_END] == 0 and s[H_CTX] == CTX_EFFECT and s[H_CH_KIND] == CH_DECK_TOP and s[H_DECIDER] == seat:
+                # the deck the question reads: the seat's own, or the opponent's a 1E Scout or Royal
+                # Guard reveals to it (H_CH_OWNER)
+                k = deck(s, s[H_CH_OWNER])
+                top = s[pb(s, s[H_CH_OWNER]) + P_DECK_N]
                 for x in range(k + max(0, top - s[H_CH_N]), k + top):
                     out[i + (s[x] & (FACE_UP - 1))] += 1
         elif kind == DECK_FACE_UP:

@@ -5,7 +5,7 @@ without a choice). It returns DONE, WAIT (it asked a question through `ask`) or 
 a child frame, and resumes when the child is done)."""
 from hoc.kernel.jit import kernel
 from hoc.kernel.constants import (
-    CH_MODE, CTX_EFFECT, H_CH_CARD, H_CH_EXCEPT, H_CH_FLAGS, H_CH_GOOD, H_CH_KIND, H_CH_MAX, H_CH_MIN,
+    CH_MODE, CTX_EFFECT, H_CH_CARD, H_CH_OWNER, H_CH_EXCEPT, H_CH_FLAGS, H_CH_GOOD, H_CH_KIND, H_CH_MAX, H_CH_MIN,
     H_CH_N, H_CH_NOT, H_CH_OPT, H_CH_TYPES, H_CTX, H_DECIDER, H_DEPTH, H_OFF_STACK, STACK_FRAME,
 )
 
@@ -57,6 +57,14 @@ def ask(s, p, kind, types, not_types, mn, mx, optional):
     s[H_CH_EXCEPT] = -1
     s[H_CH_N] = 1
     s[H_CH_GOOD] = 0
+    s[H_CH_OWNER] = p
+
+
+@kernel
+def about(s, q):
+    """The question just asked reads seat q's zone (its deck top or kept cards), not the decider's:
+    1E Scout and Royal Guard show the attacker an opponent's deck top."""
+    s[H_CH_OWNER] = q
 
 
 @kernel

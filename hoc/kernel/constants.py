@@ -45,6 +45,7 @@ TYPE_BITS = {"princess": TY_PRINCESS, "territory": TY_TERRITORY, "action": TY_AC
              "attack": TY_ATTACK, "succession": TY_SUCCESSION, "calamity": TY_CALAMITY,
              "defense": TY_DEFENSE}
 SUB_MAID = 1
+SUB_MILITARY = 2
 SUBTYPE_BITS = {"maid": SUB_MAID, "military": 2, "magic": 4, "scheme": 8, "merchant": 16}
 
 CAT_PRINCESS = 0
@@ -59,10 +60,22 @@ FL_NAMED_CURSE = 4
 FL_SET_ON_BUY = 8
 FL_NOT_IN_MARKET = 16
 FL_BACK_WITHOUT_FARMING_VILLAGES = 32   # 1E Flammaria: Farming Villages do not move to the domain
+FL_COURT_TITLE = 64     # 1E Court Maid, Senator, Duke: the cards the 1E Gossip-Loving Duchess may take
+FL_EXILE_FROM_HAND = 128    # 1E Curse Witch: "[from hand] exile this card: ..." (the A_HAND_ABILITY action)
+# what an Attack reaches and what a Defense card guards (1E): the Defense question is marked as one where
+# revealing helps (H_CH_GOOD, so default answers reveal) when the card guards what the Attack reaches
+FL_HAND_ATTACK = 256    # reaches hands of 5 or more cards (Infantry Battalion, Hunted Beast)
+FL_DECK_ATTACK = 512    # reaches the draw pile (Royal Guard, Charm Witch, Curse Witch)
+FL_GUARDS_MILITARY = 1024   # Rampart: Military Attacks
+FL_GUARDS_HAND = 2048       # Hideout, Magic Talisman: leave a hand below 5 cards
+FL_GUARDS_DECK = 4096       # Magic Talisman: a face-up Curse on top of the deck
 FLAG_BITS = {"cannot_keep": FL_CANNOT_KEEP, "named_farming_village": FL_NAMED_FARMING_VILLAGE,
              "named_curse": FL_NAMED_CURSE, "set_on_buy": FL_SET_ON_BUY,
              "not_in_market": FL_NOT_IN_MARKET,
-             "back_without_farming_villages": FL_BACK_WITHOUT_FARMING_VILLAGES}
+             "back_without_farming_villages": FL_BACK_WITHOUT_FARMING_VILLAGES,
+             "court_title": FL_COURT_TITLE, "exile_from_hand": FL_EXILE_FROM_HAND,
+             "hand_attack": FL_HAND_ATTACK, "deck_attack": FL_DECK_ATTACK, "guards_military": FL_GUARDS_MILITARY,
+             "guards_hand": FL_GUARDS_HAND, "guards_deck": FL_GUARDS_DECK}
 
 # ---- effect routines (F_EFFECT); the card data names them, effects.py implements them -------
 EFF_NONE = 0
@@ -105,6 +118,30 @@ EFF_LAND_RECLAMATION = 36
 EFF_CURSE_WITCH = 37
 EFF_BATTERING_RAM = 38
 EFF_BURIED_TREASURE = 39
+# 1st-edition texts that differ from the 2nd edition's (a small difference is a parameter of the shared
+# routine instead, read from the edition: Donation, Adventurer, City Development, Supply Unit)
+EFF_BANK_1E = 40
+EFF_STARGAZING_WITCH_1E = 41
+EFF_LIBRARY_1E = 42
+EFF_PURVEYOR_1E = 43
+EFF_ROYAL_GUARD_1E = 44
+EFF_SCOUT_1E = 45
+EFF_CONSCRIPTION_WRIT = 46
+EFF_SLASH_AND_BURN = 47
+EFF_BURIED_TREASURE_1E = 48
+EFF_DEFEND = 49         # built-in: the Defense window before an Attack resolves (1E)
+EFF_RAMPART_1E = 50
+EFF_HIDEOUT_1E = 51
+EFF_MAGIC_TALISMAN_1E = 52
+EFF_CITY_DEVELOPMENT_1E = 53   # the 2E routine; City -> Large City costs 2 coins
+EFF_BATTERING_RAM_1E = 54
+EFF_CHARM_WITCH_1E = 55
+EFF_CURSE_WITCH_1E = 56
+EFF_GOSSIP_DUCHESS_1E = 57
+EFF_MONEYLENDER = 58
+EFF_SHINOBI = 59
+EFF_BRIBERY = 60
+EFF_BUY_FROM_OPPONENTS = 61    # built-in: under 1E Bribery, where a card bought comes from
 EFFECT_IDS = {"set_at_cleanup": EFF_SET_AT_CLEANUP, "laolily": EFF_LAOLILY,
               "klam_klam": EFF_KLAM_KLAM, "bergamot": EFF_BERGAMOT, "flammaria": EFF_FLAMMARIA,
               "twins": EFF_TWINS, "post_horse": EFF_DRAW_1, "flea_market": EFF_DRAW_1,
@@ -121,13 +158,29 @@ EFFECT_IDS = {"set_at_cleanup": EFF_SET_AT_CLEANUP, "laolily": EFF_LAOLILY,
               "land_reclamation_decree": EFF_LAND_RECLAMATION, "curse_witch": EFF_CURSE_WITCH,
               "battering_ram": EFF_BATTERING_RAM, "buried_treasure": EFF_BURIED_TREASURE,
               # 1E princess texts: the same routines, which read the edition where the texts differ
-              "twins_1e": EFF_TWINS, "bergamot_1e": EFF_BERGAMOT, "flammaria_1e": EFF_FLAMMARIA}
+              "twins_1e": EFF_TWINS, "bergamot_1e": EFF_BERGAMOT, "flammaria_1e": EFF_FLAMMARIA,
+              # 1E commons: shared routines with an edition parameter, then their own routines
+              "donation_1e": EFF_DONATION, "adventurer_1e": EFF_ADVENTURER,
+              "city_development_1e": EFF_CITY_DEVELOPMENT_1E, "supply_unit_1e": EFF_SUPPLY_UNIT,
+              "bank_1e": EFF_BANK_1E, "stargazing_witch_1e": EFF_STARGAZING_WITCH_1E,
+              "library_1e": EFF_LIBRARY_1E, "purveyor_1e": EFF_PURVEYOR_1E,
+              "royal_guard_1e": EFF_ROYAL_GUARD_1E, "scout_1e": EFF_SCOUT_1E,
+              "conscription_writ": EFF_CONSCRIPTION_WRIT, "slash_and_burn_farming": EFF_SLASH_AND_BURN,
+              "buried_treasure_1e": EFF_BURIED_TREASURE_1E, "rampart_1e": EFF_RAMPART_1E,
+              "hideout_1e": EFF_HIDEOUT_1E, "magic_talisman_1e": EFF_MAGIC_TALISMAN_1E,
+              "battering_ram_1e": EFF_BATTERING_RAM_1E, "charm_witch_1e": EFF_CHARM_WITCH_1E,
+              "curse_witch_1e": EFF_CURSE_WITCH_1E, "gossip_loving_duchess_1e": EFF_GOSSIP_DUCHESS_1E,
+              # 1E Imperial Estate's "pay 3 coins: a +1 succession counter, once per turn" while in the
+              # domain is Lily's ability (its counters count the same wherever they lie)
+              "imperial_estate_1e": EFF_LILY, "moneylender": EFF_MONEYLENDER, "shinobi": EFF_SHINOBI,
+              "bribery": EFF_BRIBERY}
 # moments at which a card's text acts (frame trigger; F_TRIGGERS holds 1 << TRIG_*)
 TRIG_PLAY = 0
 TRIG_BACK = 1
 TRIG_ABILITY = 2
 TRIG_CLEANUP = 3
 TRIG_SET = 4
+TRIG_DEFENSE = 5        # 1E: a Defense card revealed against an opponent's Attack (FR_P: the defender)
 # routines acting at other moments than when the card is played
 EFFECT_TRIGGERS = {
     EFF_SET_AT_CLEANUP: 1 << TRIG_CLEANUP, EFF_LAOLILY: 1 << TRIG_BACK, EFF_KLAM_KLAM: 0,
@@ -135,6 +188,9 @@ EFFECT_TRIGGERS = {
     EFF_TWINS: 1 << TRIG_BACK | 1 << TRIG_ABILITY, EFF_SUPPLY_UNIT: 1 << TRIG_PLAY | 1 << TRIG_CLEANUP,
     EFF_SHARIFA: 1 << TRIG_SET, EFF_PETIT: 1 << TRIG_SET, EFF_HONOKA: 0, EFF_MINNYAN: 1 << TRIG_SET,
     EFF_LILY: 1 << TRIG_ABILITY, EFF_GOSSIP_DUCHESS: 1 << TRIG_SET,
+    EFF_RAMPART_1E: 1 << TRIG_DEFENSE, EFF_HIDEOUT_1E: 1 << TRIG_PLAY | 1 << TRIG_DEFENSE,
+    EFF_MAGIC_TALISMAN_1E: 1 << TRIG_PLAY | 1 << TRIG_DEFENSE, EFF_GOSSIP_DUCHESS_1E: 1 << TRIG_SET,
+    EFF_CURSE_WITCH_1E: 1 << TRIG_PLAY | 1 << TRIG_ABILITY,
 }
 
 # names of the NUMBER choices of cards that say "choose one" (for readable labels)
@@ -142,8 +198,16 @@ MODES = {EFF_TRADING_SHIP: ("draw 2 cards", "gain 2 coins"),
          EFF_BALL: ("gain 1 coin", "Succession cards cost 1 less this turn"),
          EFF_HANDYMAN: ("exile a card from hand", "gain a coin counter"),
          EFF_CITY_DEVELOPMENT: ("pay 1: Farming Village -> City", "pay 1: City -> Large City"),
+         EFF_CITY_DEVELOPMENT_1E: ("pay 1: Farming Village -> City", "pay 2: City -> Large City"),
          EFF_MAGIC_TALISMAN: ("exile a Calamity from hand", "exile a Calamity from the discard pile",
                               "Action/Succession from the discard pile to hand"),
+         EFF_LIBRARY_1E: ("2 non-Succession cards from the discard pile to the deck bottom", "draw 1 card"),
+         EFF_SLASH_AND_BURN: ("gain a Curse: Farming Villages yield 2 coins this turn",),
+         EFF_BURIED_TREASURE_1E: ("gain the supply's bottom card (else it leaves the game)",),
+         EFF_HIDEOUT_1E: ("the face-up cards on top of the deck to the hand",),
+         EFF_BUY_FROM_OPPONENTS: ("from the market",) + tuple(
+             f"{where} of the player {j} seat{'s' if j > 1 else ''} after you (cost + 1)" for j in (1, 2, 3)
+             for where in ("from the discard pile", "from the face-up deck top", "kept in the domain")),
          EFF_CURSE_WITCH: ("pay 1 coin", "exile an Action/Succession card from hand",
                            "every opponent gains a Curse", "draw 2 cards")}
 
@@ -259,6 +323,12 @@ H_CLEANUP_CARDS = 81     # 2 slots: bit c set for every card of the table whose 
 H_REVEALED_NEW = 83      # how many of the face-up supply cards were revealed in turn H_REVEALED_AT: the
                          # topmost ones; in that turn they are in the market and cost 3 less
 H_FREE_CARDS = 84        # 1 if a card that can be in the market is printed at cost 0 (only by an override)
+H_TURN_FLAGS = 85        # this turn: TF_* bits set by cards played (1E Purveyor, Slash-and-Burn Farming)
+H_SHIELD = 86            # 4 slots, by seat: Ramparts revealed against the Attack being resolved (1E Defense)
+H_CH_OWNER = 90          # pending choice: the seat whose zone the question reads (the decider unless an
+                         # effect asks about another player's deck top or kept cards)
+H_DEBT = 91              # 4 slots, by seat: debt counters in the player's Moneylender area (1E)
+H_DEBT_NEW = 95          # this turn: debt counters the turn player's Moneylenders put there at the turn's end
 HEADER = 96
 # a state carries its rules: the ruleset vector and the card table follow the header
 RULES = HEADER
@@ -349,6 +419,7 @@ CH_PLAY = 5             # a card in the play area
 CH_MODE = 6             # "choose one": NUMBER n picks mode n, for n in the bitmask H_CH_N (see MODES)
 CH_DECK_TOP = 7         # one of the top H_CH_N cards of the decider's deck
 CH_KEPT = 8             # a card kept in the decider's domain
+CH_DOMAIN = 9           # a card in the domain of seat H_CH_OWNER (1E Gossip-Loving Duchess)
 
 END_NONE = 0
 END_CORONATION = 1
@@ -360,6 +431,10 @@ END_REASONS = {END_CORONATION: "coronation", END_OVERTIME: "overtime",
                END_JUDGEMENT: "judgement", END_TURN_CAP: "turn_cap", END_INSTANT_30: "instant_30"}
 
 USED_PRINCESS = 1
+TF_BUYS_TO_DECK_BOTTOM = 1   # 1E Purveyor: cards bought this turn go face up to the bottom of the deck
+TF_VILLAGES_YIELD_2 = 2      # 1E Slash-and-Burn Farming: Farming Villages yield 2 coins this turn
+TF_BRIBERY = 4               # 1E Bribery: Action cards of opponents' discard piles, face-up deck tops and kept
+                             # cards can be bought this turn, for their cost + 1
 
 # ---- the action space (fixed; NCMAX card slots per verb) ------------------------------------
 A_PASS = 0
@@ -367,7 +442,7 @@ A_DECLARE = 1
 A_COIN = 2              # spend one coin counter
 A_ABILITY = 3           # the backed princess's activation ability
 A_LILY = 4              # Attendant Maid Lily's ability
-# 5 is free: a card Buried Treasure reveals is bought with A_BUY like any card in the market
+A_HAND_ABILITY = 5      # 1E Curse Witch: exile a card with FL_EXILE_FROM_HAND from hand for its text
 A_NUMBER = 8            # A_NUMBER + n, n = 0..NUMBER_MAX
 NUMBER_MAX = 15
 A_PLAY = 32

@@ -5,14 +5,21 @@ Each card's text is one routine (in `princesses.py` or `commons.py`); the card d
 from hoc.kernel.jit import kernel
 from hoc.kernel.choice import DONE, FR_EFF, WAIT
 from hoc.kernel.commons import (
-    eff_adventurer, eff_ball, eff_bank, eff_battering_ram, eff_buried_treasure, eff_city_development,
+    eff_adventurer, eff_ball, eff_bank, eff_bank_1e, eff_buried_treasure_1e, eff_conscription_writ,
+    eff_library_1e, eff_purveyor_1e, eff_royal_guard_1e, eff_scout_1e, eff_slash_and_burn,
+    eff_stargazing_witch_1e, eff_rampart_1e, eff_hideout_1e, eff_magic_talisman_1e, eff_battering_ram_1e,
+    eff_charm_witch_1e, eff_curse_witch_1e, eff_gossip_duchess_1e, eff_moneylender, eff_shinobi, eff_bribery, eff_battering_ram, eff_buried_treasure, eff_city_development,
     eff_curse_witch, eff_domain_raid, eff_donation, eff_draw, eff_hand_attack, eff_handyman,
     eff_hideout, eff_land_reclamation, eff_library, eff_lily, eff_magic_talisman, eff_minnyan,
     eff_rampart, eff_royal_guard, eff_scout, eff_set_on_buy, eff_sharifa, eff_stargazing_witch,
     eff_supply_unit, eff_trading_ship, eff_wishing_well,
 )
 from hoc.kernel.constants import (
-    EFF_ADVENTURER, EFF_BACK, EFF_BALL, EFF_BANK, EFF_BATTERING_RAM, EFF_BERGAMOT, EFF_BURIED_TREASURE,
+    EFF_ADVENTURER, EFF_BACK, EFF_BALL, EFF_BANK, EFF_BANK_1E, EFF_CITY_DEVELOPMENT_1E,
+    EFF_BURIED_TREASURE_1E, EFF_CONSCRIPTION_WRIT, EFF_LIBRARY_1E, EFF_PURVEYOR_1E, EFF_ROYAL_GUARD_1E,
+    EFF_SCOUT_1E, EFF_SLASH_AND_BURN, EFF_STARGAZING_WITCH_1E, EFF_DEFEND, EFF_RAMPART_1E, EFF_HIDEOUT_1E,
+    EFF_MAGIC_TALISMAN_1E, EFF_BATTERING_RAM_1E, EFF_CHARM_WITCH_1E, EFF_CURSE_WITCH_1E, EFF_GOSSIP_DUCHESS_1E,
+    EFF_MONEYLENDER, EFF_SHINOBI, EFF_BRIBERY, EFF_BUY_FROM_OPPONENTS, EFF_BATTERING_RAM, EFF_BERGAMOT, EFF_BURIED_TREASURE,
     EFF_CHARM_WITCH, EFF_CITY_DEVELOPMENT, EFF_CURSE_WITCH, EFF_DONATION, EFF_DRAW_1, EFF_DRAW_2,
     EFF_FLAMMARIA, EFF_GOSSIP_DUCHESS, EFF_HANDYMAN, EFF_HIDEOUT, EFF_HUNTED_BEAST,
     EFF_INFANTRY_BATTALION, EFF_LAND_RECLAMATION, EFF_LAOLILY, EFF_LIBRARY, EFF_LILY,
@@ -22,6 +29,8 @@ from hoc.kernel.constants import (
     H_IN_EXTRA, H_LILY_USED, H_OFF_STACK, H_USED, P_HAND_N, P_LILIES, P_PRINCESS, P_TWIN_CTR, R_EDITION,
     STACK_FRAME, TY_ACTION, TY_CALAMITY, TY_SUCCESSION, TY_TERRITORY, USED_PRINCESS,
 )
+from hoc.kernel.bribery import eff_buy_from_opponents
+from hoc.kernel.defense import eff_defend
 from hoc.kernel.princesses import (
     eff_back, eff_bergamot, eff_flammaria, eff_laolily, eff_set_at_cleanup, eff_twins,
 )
@@ -90,7 +99,7 @@ def dispatch(s, fr, a):
         return eff_rampart(s, fr, a)
     if e == EFF_HANDYMAN:
         return eff_handyman(s, fr, a)
-    if e == EFF_CITY_DEVELOPMENT:
+    if e == EFF_CITY_DEVELOPMENT or e == EFF_CITY_DEVELOPMENT_1E:
         return eff_city_development(s, fr, a)
     if e == EFF_ADVENTURER:
         return eff_adventurer(s, fr, a)
@@ -128,6 +137,48 @@ def dispatch(s, fr, a):
         return eff_battering_ram(s, fr, a)
     if e == EFF_BURIED_TREASURE:
         return eff_buried_treasure(s, fr, a)
+    if e == EFF_BANK_1E:
+        return eff_bank_1e(s, fr, a)
+    if e == EFF_STARGAZING_WITCH_1E:
+        return eff_stargazing_witch_1e(s, fr, a)
+    if e == EFF_LIBRARY_1E:
+        return eff_library_1e(s, fr, a)
+    if e == EFF_PURVEYOR_1E:
+        return eff_purveyor_1e(s, fr, a)
+    if e == EFF_ROYAL_GUARD_1E:
+        return eff_royal_guard_1e(s, fr, a)
+    if e == EFF_SCOUT_1E:
+        return eff_scout_1e(s, fr, a)
+    if e == EFF_CONSCRIPTION_WRIT:
+        return eff_conscription_writ(s, fr, a)
+    if e == EFF_SLASH_AND_BURN:
+        return eff_slash_and_burn(s, fr, a)
+    if e == EFF_BURIED_TREASURE_1E:
+        return eff_buried_treasure_1e(s, fr, a)
+    if e == EFF_DEFEND:
+        return eff_defend(s, fr, a)
+    if e == EFF_RAMPART_1E:
+        return eff_rampart_1e(s, fr, a)
+    if e == EFF_HIDEOUT_1E:
+        return eff_hideout_1e(s, fr, a)
+    if e == EFF_MAGIC_TALISMAN_1E:
+        return eff_magic_talisman_1e(s, fr, a)
+    if e == EFF_BATTERING_RAM_1E:
+        return eff_battering_ram_1e(s, fr, a)
+    if e == EFF_CHARM_WITCH_1E:
+        return eff_charm_witch_1e(s, fr, a)
+    if e == EFF_CURSE_WITCH_1E:
+        return eff_curse_witch_1e(s, fr, a)
+    if e == EFF_GOSSIP_DUCHESS_1E:
+        return eff_gossip_duchess_1e(s, fr, a)
+    if e == EFF_MONEYLENDER:
+        return eff_moneylender(s, fr, a)
+    if e == EFF_SHINOBI:
+        return eff_shinobi(s, fr, a)
+    if e == EFF_BRIBERY:
+        return eff_bribery(s, fr, a)
+    if e == EFF_BUY_FROM_OPPONENTS:
+        return eff_buy_from_opponents(s, fr, a)
     return DONE
 
 

@@ -1,6 +1,7 @@
 """State invariants, checked after every step by `--validate` and by the test suite."""
 from hoc.kernel.jit import entry
 from hoc.kernel.constants import (
+    H_DEBT, H_SHIELD,
     H_COINS, H_CUR, H_PLAY_MASK, H_DCAP, H_NC, H_NP, H_OFF_SUPPLY, H_OPEN, H_REVEALED, H_REVEALED_NEW, H_SCAP,
     H_SUPPLY_N, P_DECK_N, P_DISCARD_N,
     P_DISCARD_MASK, P_DOMAIN_MASK, P_DOMAIN_N, P_HAND_MASK, P_HAND_N, P_KEPT_N, P_LILIES, P_OWNED_N, P_PRINCESS, P_SP,
@@ -83,6 +84,8 @@ def check(s, totals, work):
             work[s[b + P_PRINCESS]] += 1
         if s[b + P_SP] != domain_sp(s, p) or s[b + P_LILIES] != domain_lilies(s, p):
             return E_SP
+        if s[H_DEBT + p] < 0 or s[H_SHIELD + p] < 0:
+            return E_NEGATIVE
         for c in range(nc):
             # the hand's mask is exact; the discard pile's and the play area's cover their cards
             if mask_has(s, b + P_HAND_MASK, c) != (s[hand(s, p) + c] > 0):

@@ -78,6 +78,18 @@ def reveal_bottom(s):
 
 
 @kernel
+def take_supply_bottom(s):
+    """Take the bottom card of the supply (1E Buried Treasure; the supply must not be empty)."""
+    n = s[H_SUPPLY_N]
+    sup = s[H_OFF_SUPPLY]
+    c = s[sup]
+    for i in range(n - 1):
+        s[sup + i] = s[sup + i + 1]
+    s[H_SUPPLY_N] = n - 1
+    return c
+
+
+@kernel
 def face_up_offered(s):
     """How many of the face-up cards on top of the supply are in the market now: the topmost,
     which later players may buy at its cost (FAQ; ref §4 #27), and every card revealed this turn,

@@ -15,7 +15,7 @@ from hoc.kernel.constants import (
     CH_MODE, CH_NUMBER, CH_PLAY, CTX_DECLARE, CTX_EFFECT, CTX_KEEP, CTX_MAIN, CTX_NONE, CTX_SECOND,
     EFF_BACK, EFF_LILY, EFF_SET_AT_CLEANUP, EFF_SET_ON_BUY, END_TURN_CAP, FL_CANNOT_KEEP, FL_SET_ON_BUY,
     F_CAT, F_COINS, F_COST, F_EFFECT, F_FLAGS, F_LINKS, F_TRIGGERS, F_TYPES, H_ACTION_BONUS, H_CH_CARD,
-    H_CH_EXCEPT, H_CH_FLAGS, H_CH_KIND, H_CH_MAX, H_CH_MIN, H_CH_N, H_CH_NOT, H_CH_OPT, H_CH_TYPES,
+    H_CH_EXCEPT, H_CH_FLAGS, H_CH_OWNER, H_CH_KIND, H_CH_MAX, H_CH_MIN, H_CH_N, H_CH_NOT, H_CH_OPT, H_CH_TYPES,
     H_COINS, H_CTX, H_CUR, H_DECIDER, H_DEPTH, H_END, H_EXTRA_PENDING, H_IN_EXTRA, H_LILY_USED,
     H_CLEANUP_CARDS, H_MARKET_DIRTY, H_MODE, H_PLAY_MASK, H_NACTIVE, H_NC, H_NP, H_OPEN, H_PHASE, H_PLAYED, H_STEPS, H_SUCC_RED,
     H_TURNS, H_USED, H_WITCH_N, KEEP_CLEANUP, KEEP_MAIN, MARKET_BASIC, MODE_BUYING, MODE_NONE,
@@ -24,7 +24,12 @@ from hoc.kernel.constants import (
     P_DOMAIN_MASK, P_HAND_MASK, P_KEPT_N, P_OUT, P_PRINCESS, P_TURNS, R_HAND_SIZE, R_KEEP_TIMING, R_MARKET_MODE, R_TURN_CAP,
     ST_BOUGHT, ST_KEPT, ST_PLAYED, TRIG_ABILITY, TRIG_BACK, TRIG_CLEANUP, TRIG_PLAY,
     TRIG_SET, TY_ACTION, TY_SUCCESSION, TY_TERRITORY, USED_PRINCESS,
+    FL_NAMED_FARMING_VILLAGE, H_TURN_FLAGS, TF_BUYS_TO_DECK_BOTTOM, TF_VILLAGES_YIELD_2,
+    A_HAND_ABILITY, CH_DOMAIN, FL_EXILE_FROM_HAND, R_EDITION, H_DEBT, H_DEBT_NEW, TF_BRIBERY,
+    EFF_BUY_FROM_OPPONENTS,
 )
+from hoc.kernel.bribery import bribe_sources
+from hoc.kernel.defense import attack_played
 from hoc.kernel.effects import ability_ready, lily_ready, run_effects
 from hoc.kernel.endgame import coronation_check, declare, finish, may_declare, turn_completed
 from hoc.kernel.market import refill
@@ -32,7 +37,8 @@ from hoc.kernel.state import (
     active, card, count, discard, domain, hand, highest, kept, lowest, market, mask_load, mask_set, pb, play, rule,
 )
 from hoc.kernel.zones import (
-    buy_cost, deck_window_has, draw, free_buy_exists, gain, hand_add, hand_to_discard_all, in_market,
+    buy_cost, deck_window_has, draw, free_buy_exists, gain, gain_coins, gain_to_deck_bottom, hand_add, hand_card_with_flag,
+    hand_has_flag, hand_to_discard_all, in_market,
     play_to_discard_all, set_from_hand,
 )
 
@@ -111,6 +117,8 @@ def is_legal(s, a):
             return ability_ready(s, p)
         if a == A_LILY:
             return lily_ready(s, p)
+        if a == A_HAND_ABILITY:
+            return rule(s, R_EDITION) == 1 and hand_has_flag(s, p, FL_EXILE_FROM_HAND)
         if verb == A_PLAY:
             return (s[H_OPEN] > 0 and s[hand(s, p) + c] > 0
                     and card(s, c, F_TYPES) & (TY_TERRITORY | TY_ACTION) != 0)
@@ -124,7 +132,11 @@ def is_legal(s, a):
         if a == A_PASS:
             return True
         if verb == A_BUY:
-            return mode != MODE_SETTING and in_market(s, c) and buy_cost(s, p, c) <= s[H_COINS]
+            if mode == MODE_SETTING:
+                return False
+            if in_market(s, c) and buy_cost(s, p, c) <= s[H_COINS]:
+                return True
+            return s[H_TURN_FLAGS] & TF_BRIBERY != 0 and bribe_sources(s, p, c) != 0
         if verb == A_BACK:
             return (mode == MODE_NONE and s[b + P_PRINCESS] < 0 and card(s, c, F_CAT) == CAT_PRINCESS
                     and s[market(s) + c] > 0 and card(s, c, F_COST) <= s[H_COINS])
@@ -167,9 +179,11 @@ def is_legal(s, a):
     if kind == CH_PLAY:
         return s[play(s) + c] > 0
     if kind == CH_DECK_TOP:
-        return deck_window_has(s, p, s[H_CH_N], c)
+        return deck_window_has(s, s[H_CH_OWNER], s[H_CH_N], c)
     if kind == CH_KEPT:
-        return s[kept(s, p) + c] > 0
+        return s[kept(s, s[H_CH_OWNER]) + c] > 0
+    if kind == CH_DOMAIN:
+        return s[domain(s, s[H_CH_OWNER]) + c] > 0
     return False
 
 
@@ -224,6 +238,7 @@ def start_turn(s):
     s[H_ACTION_BONUS] = 0
     s[H_SUCC_RED] = 0
     s[H_WITCH_N] = 0
+    s[H_TURN_FLAGS] = 0
     s[H_LILY_USED] = 0
     s[H_MODE] = MODE_NONE
     s[H_PHASE] = PH_MAIN
@@ -237,6 +252,7 @@ def main_has_choice(s, p):
             or s[b + P_KEPT_N] > 0
             or ability_ready(s, p)
             or lily_ready(s, p)
+            or (rule(s, R_EDITION) == 1 and hand_has_flag(s, p, FL_EXILE_FROM_HAND))
             or (rule(s, R_KEEP_TIMING) == KEEP_MAIN and s[b + P_HAND_ACTION] > 0 and s[b + P_PRINCESS] >= 0))
 
 
@@ -295,6 +311,8 @@ def cleanup_draw(s, p):
 @kernel
 def end_turn(s, p):
     turn_completed(s, p)
+    s[H_DEBT + p] += s[H_DEBT_NEW]         # 1E Moneylender: "at the end of the turn"
+    s[H_DEBT_NEW] = 0
     if s[H_EXTRA_PENDING] != 0:
         s[H_EXTRA_PENDING] = 0
         s[H_IN_EXTRA] = 1
@@ -366,11 +384,15 @@ def play_card(s, p, c):
     mask_set(s, H_PLAY_MASK, c)
     s[H_PLAYED] += 1
     s[H_OPEN] += card(s, c, F_LINKS) - 1
-    s[H_COINS] += card(s, c, F_COINS)
+    n = card(s, c, F_COINS)
     if card(s, c, F_TYPES) & TY_ACTION:
-        s[H_COINS] += s[H_ACTION_BONUS]
+        n += s[H_ACTION_BONUS]
+    if s[H_TURN_FLAGS] & TF_VILLAGES_YIELD_2 and card(s, c, F_FLAGS) & FL_NAMED_FARMING_VILLAGE:
+        n += 1
+    gain_coins(s, p, n)
     if card(s, c, F_TRIGGERS) & (1 << TRIG_PLAY):
         push(s, card(s, c, F_EFFECT), TRIG_PLAY, p, c)
+    attack_played(s, p, c)
 
 
 @kernel
@@ -392,10 +414,13 @@ def main_action(s, p, a):
             s[b + P_HANDY_CTR] -= 1
         else:
             s[b + P_COIN_CTR] -= 1
-        s[H_COINS] += 1
+        gain_coins(s, p, 1)
     elif a == A_LILY:
         s[H_LILY_USED] += 1
         push(s, EFF_LILY, TRIG_ABILITY, p, -1)
+    elif a == A_HAND_ABILITY:
+        c = hand_card_with_flag(s, p, FL_EXILE_FROM_HAND)
+        push(s, card(s, c, F_EFFECT), TRIG_ABILITY, p, c)
     elif a == A_ABILITY:
         s[H_USED] |= USED_PRINCESS
         push(s, card(s, s[b + P_PRINCESS], F_EFFECT), TRIG_ABILITY, p, s[b + P_PRINCESS])
@@ -416,9 +441,15 @@ def second_action(s, p, a):
         s[H_PHASE] = PH_CLEANUP
     elif a < A_BACK:
         c = a - A_BUY
-        s[H_COINS] -= buy_cost(s, p, c)
-        gain(s, p, c)
         s[H_MODE] = MODE_BUYING
+        if s[H_TURN_FLAGS] & TF_BRIBERY and bribe_sources(s, p, c) > 1:
+            push(s, EFF_BUY_FROM_OPPONENTS, TRIG_PLAY, p, c)      # Bribery: where it comes from
+            return
+        s[H_COINS] -= buy_cost(s, p, c)
+        if s[H_TURN_FLAGS] & TF_BUYS_TO_DECK_BOTTOM:
+            gain_to_deck_bottom(s, p, c)
+        else:
+            gain(s, p, c)
         count(s, c, ST_BOUGHT)
         if card(s, c, F_FLAGS) & FL_SET_ON_BUY and s[pb(s, p) + P_PRINCESS] >= 0:
             push(s, EFF_SET_ON_BUY, TRIG_PLAY, p, c)

@@ -4,7 +4,7 @@ import numpy as np
 
 from hoc.kernel.jit import entry, kernel
 from hoc.kernel.constants import (
-    CAT_COMMON, CAT_PRINCESS, CAT_RARE, EFF_KLAM_KLAM, FL_NOT_IN_MARKET, F_CAT, F_COST, F_EFFECT,
+    H_COINS, H_DEBT, CAT_COMMON, CAT_PRINCESS, CAT_RARE, EFF_KLAM_KLAM, FL_NOT_IN_MARKET, F_CAT, F_COST, F_EFFECT,
     F_FLAGS, F_SUB, F_TYPES, H_FREE_CARDS, H_MARKET_DIRTY, H_NACTIVE, H_OFF_SUPPLY, H_PLAY_MASK, H_REVEALED,
     H_SUCC_RED, H_SUPPLY_N,
     H_WITCH, H_WITCH_N, P_DECK_N, P_DISCARD_MASK, P_DISCARD_N, P_DOMAIN_MASK, P_HAND_MASK, P_DOMAIN_N, P_HAND_ACTION, P_HAND_N, P_HAND_PLAYABLE, P_HAND_SUCC,
@@ -20,6 +20,18 @@ from hoc.kernel.state import (
 
 ONE = np.uint64(1)
 FACE_UP = 1 << 16   # deck entries carry this bit when the card lies face up
+
+
+@kernel
+def gain_coins(s, p, n):
+    """p would gain n coins: while p has debt counters (1E Moneylender), that many are removed
+    instead, and only the rest are gained."""
+    d = s[H_DEBT + p]
+    if d > 0:
+        r = min(d, n)
+        s[H_DEBT + p] = d - r
+        n -= r
+    s[H_COINS] += n
 
 
 @kernel
@@ -210,6 +222,18 @@ def push_deck(s, p, c, face_up):
 
 
 @kernel
+def push_deck_bottom(s, p, c, face_up):
+    """Put c under p's deck (1E Purveyor and Library)."""
+    b = pb(s, p)
+    n = s[b + P_DECK_N]
+    k = deck(s, p)
+    for i in range(n, 0, -1):
+        s[k + i] = s[k + i - 1]
+    s[k] = c | (FACE_UP if face_up else 0)
+    s[b + P_DECK_N] = n + 1
+
+
+@kernel
 def deck_window_has(s, p, n, c):
     """c is among the top n cards of p's deck."""
     k = deck(s, p)
@@ -286,6 +310,15 @@ def gain(s, p, c):
     """Gain c from the market to p's discard pile (every buy is a gain)."""
     count(s, c, ST_GAINED)
     discard_add(s, p, c, 1)
+    own(s, p, c, 1)
+    take_from_market(s, c)
+
+
+@kernel
+def gain_to_deck_bottom(s, p, c):
+    """A gain that goes face up under p's deck (cards bought under 1E Purveyor)."""
+    count(s, c, ST_GAINED)
+    push_deck_bottom(s, p, c, True)
     own(s, p, c, 1)
     take_from_market(s, c)
 
@@ -431,6 +464,18 @@ def hand_has_flag(s, p, flags):
         if card(s, c, F_FLAGS) & flags == flags:
             return True
     return False
+
+
+@kernel
+def hand_card_with_flag(s, p, flags):
+    """The first card (in id order) in p's hand with the flags, -1 if none."""
+    m = mask_load(s, pb(s, p) + P_HAND_MASK)
+    while m:
+        c = lowest(m)
+        m &= m - ONE
+        if card(s, c, F_FLAGS) & flags == flags:
+            return c
+    return -1
 
 
 @kernel
