@@ -54,7 +54,7 @@ from hoc.agents.priority_kernel import (
     PLAN_SZ, PR_ABILITIES, PR_PLAN, banned_choice, never, priority_policy, priority_question,
 )
 from hoc.kernel.constants import (
-    AGENTS, AGENT_SZ, A_ABILITY, A_BUY, A_CHOOSE, A_COIN, A_KEEP, A_LILY, A_RECALL, A_PASS, A_PLAY, CTX_EFFECT, CTX_MAIN, DYNAMIC, F_COST,
+    AGENTS, AGENT_SZ, A_ABILITY, A_HAND_ABILITY, A_BUY, A_CHOOSE, A_COIN, A_KEEP, A_LILY, A_RECALL, A_PASS, A_PLAY, CTX_EFFECT, CTX_MAIN, DYNAMIC, F_COST,
     F_EFFECT, F_LINKS, F_SP, F_TRIGGERS, F_TYPES, HEADER, H_CH_GOOD, H_COINS, H_CTX, H_CUR, H_DECIDER,
     H_DEPTH, H_END, H_LEN, H_NACTIVE, H_NP, H_OFF_STATS, H_OPEN,
     H_PHASE, H_STEPS, H_TURNS, LEGAL, NCMAX, N_ACTIONS, PH_MAIN, PH_SECOND, P_ARNG, P_COIN_CTR, P_HANDY_CTR, P_HAND_N, P_KEPT_N, P_OUT, P_PRINCESS, P_SP, TRIG_PLAY, TY_ACTION, TY_CALAMITY, TY_SUCCESSION,
@@ -305,7 +305,7 @@ def main_actions(s, p, out):
     from every action of the space (the same actions, in the same ascending order, about ten
     legality tests instead of 140)."""
     n = 0
-    for a in (A_PASS, A_COIN, A_ABILITY, A_LILY):
+    for a in (A_PASS, A_COIN, A_ABILITY, A_LILY, A_HAND_ABILITY):
         if is_legal(s, a):
             out[n] = a
             n += 1
