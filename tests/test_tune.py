@@ -288,6 +288,25 @@ def test_search_from_a_plan_keeps_the_required_princess_and_the_hall_of_fame_joi
     assert any(name.startswith("hall_") for name in state.history[-1]["rates"])
 
 
+def test_tune_with_the_planner_searches_its_weights_and_writes_a_planning_list(tmp_path, warm_kernels):
+    """--plan: every candidate plays with the turn planner (its row is the planning agent's), the
+    planner's weights are thresholds the optimiser moves, and the plan written plays as `PLANNED`."""
+    from hoc.agents.ids import PLANNED
+    from hoc.agents.priority import list_id
+    from hoc.agents.registry import from_file
+
+    settings = small(plan=True, start=from_spec(priority.parse(ARCHETYPES / "curse_witch.toml")))
+    state = run(settings, Budget(games=6000), tmp_path, Backend())
+    assert all(p.plan is not None for p in state.elites)
+    assert all(list_id(p.params(SIEGE)) == PLANNED for p in state.elites)
+    weights = {tuple(sorted(dict(p.plan).items())) for p in state.elites}
+    assert len(weights) > 1 or state.generation < 2, "CMA-ES never moved the planner's weights"
+    best = tune(settings, Budget(games=6000), tmp_path, validate_games=20, progress=False)
+    agent = from_file(tmp_path / "best.toml")
+    assert agent.id == PLANNED and "[plan]" in (tmp_path / "best.toml").read_text()
+    assert best.state.identity["plan"] is True
+
+
 def test_minutes_budget_stops_before_a_generation_that_would_overrun():
     state = State({}, generation=4, games=40_000, seconds=50.0)
     assert not Budget(minutes=2).spent(state, reserve_games=8_000)     # 50 + 12.5 + 10 s < 120 s
