@@ -2,8 +2,9 @@
 when a strong player may use the kind, against the same player with it banned; and what a card
 change (Curse Witch costing 6) does to its value and to every agent.
 
-For each kind X, on random markets that always offer X: the strong 2-player plan `tuned_general_2p`
-without its rules for X (X banned) plays head to head against the same plan with its rules for X
+For each kind X, on random markets that always offer X: the strong 2-player plan (`--start`, by
+default `tuned_general_2p+plan`: the tuned general plan whose Main phase and card questions its turn
+planner decides) without its rules for X (X banned) plays head to head against the same plan with its rules for X
 searched (the best of every plan with one rule for X at any place, with any of a grid of
 conditions, raced against the banned plan), on the same game seeds, each seed played in both seats.
 The value is the allowed plan's win rate minus 50%, with a 95% interval over seeds. A control prices
@@ -27,6 +28,7 @@ from hoc.rules import Ruleset
 NAME = "balance"
 
 
+START = "tuned_general_2p+plan"
 CONTROL = "hideout,donation,rampart,scout,wishing_well,post_horse,curse_witch,margrave"
 
 
@@ -39,6 +41,9 @@ def arguments(argv):
                    help=f"kinds also priced by whole re-tuned plans at tune seeds 0 and 1 (default {CONTROL}; "
                         "'' for none)")
     p.add_argument("--what-if", default="curse_witch.cost=6", help="card change to price (default curse_witch.cost=6)")
+    p.add_argument("--start", default=START,
+                   help=f"the strong player's start plan (default {START}: the tuned general plan with its turn "
+                        "planner; tuned_general_2p for the fixed defaults of earlier releases)")
     return p.parse_args(argv)
 
 
@@ -46,16 +51,22 @@ def value_of(kind: str, strong: str, tune_seed: int, args, study: Study) -> dict
     """One kind's value for one strong player (and tune seed): read from `values/` when a run with
     the same settings left it, else measured and written there."""
     rs = Ruleset(players=2)
+    start = "tuned_general_2p" if strong == cv.TUNED else args.start    # the control re-tunes the plain plan
     settings = {"kind": kind, "strong": strong, "tune_seed": tune_seed, "seeds": args.games, "seed": args.seed,
-                "start": "tuned_general_2p", "start_plan": _digest(cv.plan_file("tuned_general_2p")),
+                "start": start, "start_plan": _digest(cv.plan_file(start).read_bytes() if strong == cv.TUNED
+                                                      else cv.start_plan(start).toml().encode()),
                 **({"tune_games": args.tune_games} if strong == cv.TUNED else {"forced": 2})}
+    if start.endswith("+plan"):         # the planner's play is engine code: a changed engine measures again
+        from hoc._cache import source_hash
+
+        settings["engine"] = source_hash()
     name = f"{kind}.tune{tune_seed}.json" if strong == cv.TUNED else f"{kind}.{strong}.json"
     path = study.out / "values" / name
     if path.exists():
         saved = json.loads(path.read_text())
         if saved.get("settings", {}) | {"strong": strong} == settings:
             return saved["value"]
-    tuning = cv.Tuning(games=args.tune_games, seed=tune_seed)
+    tuning = cv.Tuning(start=None if strong == cv.TUNED else start, games=args.tune_games, seed=tune_seed)
     folder = study.out / "plans" / (f"tune{tune_seed}" if strong == cv.TUNED else strong)
     v = cv.card_value(rs, kind, strong, tuning, args.games, args.seed, folder, study.backend, progress=study.verbose)
     path.parent.mkdir(exist_ok=True)
@@ -63,11 +74,11 @@ def value_of(kind: str, strong: str, tune_seed: int, args, study: Study) -> dict
     return v.as_dict()
 
 
-def _digest(path) -> str:
+def _digest(text: bytes) -> str:
     """The start plan's text, hashed: a changed library plan must not reuse values measured with the old one."""
     import hashlib
 
-    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+    return hashlib.sha256(text).hexdigest()[:16]
 
 
 def kinds_of(text: str, rs: Ruleset) -> list[str]:
@@ -89,7 +100,7 @@ def main(argv: list[str] | None = None) -> Study:
     kind = cv.kind_of_override(what_if, args.what_if)
     kinds, control = kinds_of(args.cards, rs), kinds_of(args.control, rs) if args.control else []
     study.text(
-        "**Strong player.** For each kind X, on random markets that always offer X: `tuned_general_2p` without its "
+        f"**Strong player.** For each kind X, on random markets that always offer X: `{args.start}` without its "
         "rules for X, with X banned (it never buys X nor picks it to gain), against the same plan with its rules for "
         f"X searched: the best of {len(cv.CONDITION_GRID)} sets of conditions × every place in the buy list for one "
         "rule per card of X (and of the plan as it was, and without X), raced with common seeds against the banned "
@@ -111,7 +122,7 @@ def main(argv: list[str] | None = None) -> Study:
                f"{above} kinds are worth something to the strong player (interval above 0), {below} have an interval "
                f"below 0, {len(t) - above - below} are within noise of 0.")
     png = plots.effect_bars(t.assign(label=t.kind), "label", study.path("values.png"),
-                            "Card value: tuned_general_2p with its rules for the kind searched, against it banned",
+                            f"Card value: {args.start} with its rules for the kind searched, against it banned",
                             "win rate minus 50%, percentage points", value="value")
     study.figure(str(png), "value of each common kind under strong play")
     study.table(pd.DataFrame({
@@ -122,8 +133,11 @@ def main(argv: list[str] | None = None) -> Study:
     study.text("*A plan that buys it*: the best plan found whose seats end with the kind (every raced plan with a "
                "rule for it plays a 16-seed check; those ending with it in at least a quarter of the games race "
                "again against the banned plan), against the same banned plan: what using the kind costs this plan "
-               "when the search prefers not to. It is a bound for this plan's way of playing, not for the card: "
-               "priority lists play Actions before Territories and answer a card's choices with its first option.")
+               "when the search prefers not to. It is a bound for this plan's way of playing, not for the card"
+               + (": with `+plan` the plan plays its Main phase and card questions by its turn planner "
+                  "(`hoc.agents.planner`), its buys by its list." if args.start.endswith("+plan") else
+                  ": priority lists play Actions before Territories and answer a card's choices with their first "
+                  "option."))
     if control:
         _control(control, t, args, study)
     _what_if(args, what_if, kind, study)
@@ -162,7 +176,7 @@ def _control(control: list[str], main_values: pd.DataFrame, args, study: Study) 
 
 
 def _what_if(args, what_if: Ruleset, kind: str, study: Study) -> None:
-    w = cv.what_if(what_if, kind, _field(), cv.RULES, cv.Tuning(), args.games, 4 * args.games, args.seed,
+    w = cv.what_if(what_if, kind, _field(), cv.RULES, cv.Tuning(start=args.start), args.games, 4 * args.games, args.seed,
                    study.out / "plans" / "what_if", study.backend, progress=study.verbose)
     study.text(f"## What if: {args.what_if}",
                f"The value of {kind} with the printed card and with the change, each with its rules for {kind} "

@@ -51,7 +51,7 @@ def cmd_balance(args) -> int:
         if args.start is None and tuning.start_name(ruleset.players) not in AGENTS:
             raise HocError(f"no {tuning.start_name(ruleset.players)} in the library to start from: name a start "
                            f"plan with --from, e.g. --from tuned_general_2p")
-        cv.plan_file(tuning.start_name(ruleset.players))     # a missing start plan fails now
+        cv.start_plan(tuning.start_name(ruleset.players))    # a missing start plan fails now
         for n in tuning.opponents:
             resolve(n)
     else:
@@ -103,7 +103,8 @@ def add_parser(sub) -> None:
                         "against the start plan without them), tuned (whole plans re-tuned by hoc tune for each "
                         "condition: noisier), or an agent spec, played as given and with the card banned")
     p.add_argument("--from", dest="start", metavar="PLAN",
-                   help="the start plan of rules and tuned (default tuned_general_<players>p)")
+                   help="the start plan of rules and tuned (default tuned_general_<players>p); NAME+plan: that "
+                        "plan with its turn planner on")
     p.add_argument("--opponents", help="with --strong tuned: agents the re-tunes play against, comma-separated "
                                        "(default: the start plan)")
     p.add_argument("--tune-games", type=int, default=100_000,

@@ -120,6 +120,19 @@ class Tuning:
         return self.start or f"tuned_general_{players}p"
 
 
+def start_plan(name: str):
+    """The genome of a start plan: a priority-list spec, or `NAME+plan` (that list with its turn
+    planner on, at the planner's defaults)."""
+    from hoc.agents.registry import PLAN_SUFFIX
+    from hoc.agents.tune.genome import load
+
+    if name.endswith(PLAN_SUFFIX):
+        from hoc.agents.planner import DEFAULTS
+
+        return dataclasses.replace(load(plan_file(name[:-len(PLAN_SUFFIX)])), plan=tuple(DEFAULTS.items()))
+    return load(plan_file(name))
+
+
 def plan_file(name: str) -> Path:
     """The TOML file of a priority-list agent spec (a name of the library or a path)."""
     from hoc.agents.registry import ARCHETYPES, TUNED as TUNED_DIR, get
@@ -179,10 +192,10 @@ def rule_search(ruleset: Ruleset, kind: str, tuning: Tuning, work: Path, backend
     from hoc.agents.priority import list_id
     from hoc.agents.registry import from_file
     from hoc.agents.tune import evaluate
-    from hoc.agents.tune.genome import Rule, load
+    from hoc.agents.tune.genome import Rule
     from hoc.agents.tune.search import Candidates, derive
 
-    start = load(plan_file(tuning.start_name(ruleset.players)))
+    start = start_plan(tuning.start_name(ruleset.players))
     db = ruleset.cards
     cards = [db.name(c) for c in db.cards_of_pile(kind)]
     without = replace(start, buy=tuple(r for r in start.buy if r.card not in cards) or (Rule("city"),))
