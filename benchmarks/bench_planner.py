@@ -2,10 +2,11 @@
 
     python benchmarks/bench_planner.py [--games N] [--plans tuned_general_2p,tuned_laolily_2p,curse_witch]
 
-For each priority list P: 2-player games of P against P (both seats) and of P+plan against P+plan,
-full rules, random markets, seats rotated, in the jitted batch loop on one core (`play_rows`, as
-`hoc simulate --jobs 1` plays them), in process time; then the ratio. Issue 20's target: a tuned plan
-with the planner plays at least 40% of its games/s without it.
+For each priority list P: 2-player games of P against P (both seats) with its turn planner off
+(its buy rules, the fixed defaults of its [play] section) and on (its [plan] section, or the planner's
+defaults for a list without one), full rules, random markets, seats rotated, in the jitted batch loop
+on one core (`play_rows`, as `hoc simulate --jobs 1` plays them), in process time; then the ratio.
+Issue 20's target: a tuned plan with the planner plays at least 40% of its games/s without it.
 """
 from __future__ import annotations
 
@@ -13,13 +14,24 @@ import argparse
 import time
 
 
-def games_per_second(names: str, games: int) -> float:
+def versions(name: str):
+    """(the list with its planner off, the list with it on) as registry agents."""
+    import dataclasses
+
+    from hoc.agents import priority
+    from hoc.agents.registry import _list_path, from_list
+
+    spec = priority.parse(_list_path(name))
+    on = spec if spec.planned else spec.with_plan()
+    return from_list(dataclasses.replace(spec, plan=None), f"{name}-plain"), from_list(on, f"{name}-plan")
+
+
+def games_per_second(agents, games: int) -> float:
     from hoc.research.harness import Plan, play_rows
-    from hoc.research.simulate import lineup
     from hoc.rules import Ruleset
 
     rs = Ruleset(players=2, market="random")
-    plan = Plan(rs, lineup(names, 2), games, seed=101, rotate=True)
+    plan = Plan(rs, list(agents), games, seed=101, rotate=True)
     play_rows(plan, 0, 1)                       # load (or compile) the kernels
     t = time.process_time()
     play_rows(plan, 0, games)
@@ -29,12 +41,13 @@ def games_per_second(names: str, games: int) -> float:
 def main(argv=None) -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--games", type=int, default=20000)
-    p.add_argument("--plans", default="tuned_general_2p,tuned_laolily_2p,curse_witch")
+    p.add_argument("--plans", default="tuned_plan_2p,tuned_general_2p,tuned_laolily_2p,curse_witch")
     args = p.parse_args(argv)
     print(f"{'plan':<22} {'plain games/s':>14} {'+plan games/s':>14} {'ratio':>7}")
     for name in args.plans.split(","):
-        plain = games_per_second(f"{name},{name}", args.games)
-        planned = games_per_second(f"{name}+plan,{name}+plan", args.games)
+        off, on = versions(name)
+        plain = games_per_second([off, off], args.games)
+        planned = games_per_second([on, on], args.games)
         print(f"{name:<22} {plain:>14,.0f} {planned:>14,.0f} {planned / plain:>7.2f}")
 
 

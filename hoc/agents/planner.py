@@ -64,6 +64,7 @@ from hoc.kernel.effects import ability_ready, lily_ready
 from hoc.kernel.jit import entry, kernel
 from hoc.kernel.state import GOLDEN, active, card, domain, hand_mask, lowest, mix64, next_u64, owned, param, pb, store_u64
 from hoc.kernel.turn import apply, is_legal, legal_actions
+from hoc.kernel.zones import discounts_this_turn
 from hoc.agents.arena import AR_COMMIT, AR_FIXED, AR_INNER, AR_MARK, AR_RNG, copy_offset, determinize
 
 ONE = np.uint64(1)
@@ -205,6 +206,8 @@ def buying_power(w, p, turn):
     if w[H_END] != 0 or w[H_TURNS] != turn or w[H_CUR] != p:
         return 0
     coins = w[H_COINS]
+    if not discounts_this_turn(w, p):
+        return coins                  # nothing sells below its price: the coins are the measure
     before = priced(w, p)
     had_princess = w[pb(w, p) + P_PRINCESS] >= 0
     while w[H_END] == 0 and w[H_TURNS] == turn and (w[H_PHASE] == PH_SECOND or w[H_DEPTH] > 0):

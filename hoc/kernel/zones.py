@@ -338,10 +338,24 @@ def buy_cost(s, p, c):
         d = face_up_depth(s, c)
         if d >= 0 and revealed_this_turn(s, d):
             return reduced_cost(s, p, c, 3, 0)
-    pr = s[pb(s, p) + P_PRINCESS]
-    if s[H_SUCC_RED] == 0 and s[H_WITCH_N] == 0 and (pr < 0 or card(s, pr, F_EFFECT) != EFF_KLAM_KLAM):
-        return card(s, c, F_COST)       # no reduction in force
+    if not reductions_in_force(s, p):
+        return card(s, c, F_COST)
     return reduced_cost(s, p, c, 0, 0)
+
+
+@kernel
+def reductions_in_force(s, p):
+    """A cost reduction applies to p's buys now (Ball's, Charm Witch's, Klam-Klam's), not counting a
+    card Buried Treasure revealed (see `discounts_this_turn`)."""
+    pr = s[pb(s, p) + P_PRINCESS]
+    return s[H_SUCC_RED] != 0 or s[H_WITCH_N] != 0 or (pr >= 0 and card(s, pr, F_EFFECT) == EFF_KLAM_KLAM)
+
+
+@kernel
+def discounts_this_turn(s, p):
+    """p may buy something below its printed cost now: a reduction in force, or a face-up supply card
+    revealed this turn."""
+    return reductions_in_force(s, p) or (s[H_REVEALED] > 0 and revealed_this_turn(s, 0))
 
 
 @kernel
