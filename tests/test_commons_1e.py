@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from hoc.agents.in_game import default_answer
 from hoc.game import Game
 from hoc.kernel import constants as K
 from hoc.kernel.zones import FACE_UP
@@ -419,7 +420,7 @@ def test_1e_rampart_revealed_from_hand_stops_infantry_battalion(gd):
     # before the Attack resolves, the defender is asked: reveal the Rampart?
     assert g.context == "card choice" and g.decider == 1
     assert set(labels(g)) == {"choose rampart", "pass"}
-    assert g.decide_default() == g.parse("choose rampart")         # the default reveals it
+    assert default_answer(g) == g.parse("choose rampart")         # the default reveals it
     g.apply("choose rampart")
     # 1 discard - 1 = none: seat 1 keeps every card, and the Rampart stays in hand
     assert g.hand(1) == {"rampart": 1, "city": 4} and g.discard_pile(1) == {}
@@ -501,9 +502,9 @@ def test_1e_hideout_defense_puts_hand_cards_face_up_on_the_deck_dodging_a_hand_a
     g.apply("choose hideout")
     # any number of Succession or Action cards, one at a time (Territories not)
     assert g.decider == 1 and set(labels(g)) == {"choose hideout", "choose duke", "pass"}
-    assert g.decide_default() == g.parse("choose duke")      # 5 cards in hand: the default moves one
+    assert default_answer(g) == g.parse("choose duke")      # 5 cards in hand: the default moves one
     g.apply("choose duke")
-    assert g.decide_default() == g.parse("pass")             # 4 left: no hand Attack reaches them
+    assert default_answer(g) == g.parse("pass")             # 4 left: no hand Attack reaches them
     g.apply("pass")
     # 4 cards in hand: Infantry Battalion does not reach seat 1
     assert g.context == "second phase"
@@ -567,7 +568,7 @@ def test_1e_defense_asks_each_defender_in_turn_order():
 
 
 def test_1e_replay_words_the_defense_question():
-    from hoc.replay import replay
+    from hoc.research.replays import replay
     from hoc.research.simulate import lineup
 
     r = Ruleset(edition="1e", players=3, market=tuple(MARKET_1E_D), turn_cap=40)
@@ -861,7 +862,7 @@ def test_1e_default_answer_reveals_a_defense_card_only_when_it_helps(gd):
         g.arrange(1, hand=hand, deck=["duke", "city", "city"])
         g.apply(f"play {attack}")
         assert g.decider == 1 and g.context == "card choice"
-        return g.label(g.decide_default())
+        return g.label(default_answer(g))
 
     assert asked("infantry_battalion", {"rampart": 1, "city": 4}) == "choose rampart"      # Military
     assert asked("hunted_beast", {"rampart": 1, "large_city": 1, "city": 3}).startswith("pass")   # Scheme
