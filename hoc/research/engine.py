@@ -19,7 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
-MESSAGE = "compiling the engine (first run only, usually about 25 s on 2 cores)..."
+MESSAGE = "compiling the engine (first run only, usually about 35 s on 2 cores)..."
 
 
 @dataclass(frozen=True)
