@@ -119,6 +119,25 @@ def test_library_is_played_before_the_other_actions_for_its_bonus(rs, planner, p
     assert g.label(g.decide(planner)) == "play library"
 
 
+def test_city_development_waits_for_the_coin_it_costs_then_upgrades_a_farming_village(rs, planner, plain):
+    """City Development asks 1 coin: played first (0 coins) it could do nothing, so the planner plays a
+    Territory first; then it plays City Development and takes an upgrade (Farming Village -> City or
+    City -> Large City, whichever scores more). The fixed order plays the Action first."""
+    g = table(rs, {"city_development": 1, "farming_village": 2, "city": 1}, deck=["city"] * 6)
+    assert g.label(g.decide(plain)) == "play city_development"
+    first = g.label(g.decide(planner))
+    assert first in ("play farming_village", "play city"), first
+    g.apply(first)
+    assert g.label(g.decide(planner)) == "play city_development"
+    g.apply("play city_development")
+    a = g.decide(planner)
+    assert g.label(a).split(":")[0] in ("number 0", "number 1"), g.label(a)     # an upgrade, not a decline
+    g.apply(a)
+    while g.context == "card choice" and g.decider == 0:
+        g.apply(g.decide(planner))
+    assert g.exiled().get("farming_village", 0) + g.exiled().get("city", 0) == 1
+
+
 def test_a_terminal_is_played_after_the_cards_that_keep_plays_open(rs, planner):
     """Royal Guard has no link: played first it would end the plays and strand the Cities."""
     g = table(rs, {"royal_guard": 1, "city": 2})
