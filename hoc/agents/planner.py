@@ -51,7 +51,7 @@ weighed action starts from). A lineup with a planning seat gets the arena
 import numpy as np
 
 from hoc.agents.priority_kernel import (
-    PLAN_SZ, PR_ABILITIES, PR_PLAN, banned_choice, never, priority_policy, priority_question,
+    PLAN_SZ, PR_ABILITIES, PR_BACK_MIN_COINS, PR_PLAN, banned_choice, never, priority_policy, priority_question,
 )
 from hoc.kernel.constants import (
     AGENTS, AGENT_SZ, A_ABILITY, A_HAND_ABILITY, A_BUY, A_CHOOSE, A_COIN, A_KEEP, A_LILY, A_RECALL, A_PASS, A_PLAY, CTX_EFFECT, CTX_MAIN, DYNAMIC, F_COST,
@@ -201,13 +201,16 @@ def priced(w, p):
 def buying_power(w, p, turn):
     """Play the list's Second phase on in w (a Main-phase look-ahead stopped at its end) and return
     what p could spend there: its coins, or the printed price of what the list took (cards bought or
-    gained, a princess backed), whichever is more. Discounts (a card Buried Treasure revealed, Ball,
-    Charm Witch, Klam-Klam) so count for what they buy, and more coins never count less."""
+    gained, a princess backed and what she brings), whichever is more. Discounts (a card Buried
+    Treasure revealed, Ball, Charm Witch, Klam-Klam) and reaching the list's backing threshold so count
+    for what they bring, and more coins never count less. The Second phase is played on only when one
+    of those can happen (otherwise the coins are the measure: a speed cut, measured)."""
     if w[H_END] != 0 or w[H_TURNS] != turn or w[H_CUR] != p:
         return 0
     coins = w[H_COINS]
-    if not discounts_this_turn(w, p):
-        return coins                  # nothing sells below its price: the coins are the measure
+    backs = w[pb(w, p) + P_PRINCESS] < 0 and coins >= param(w, p, PR_BACK_MIN_COINS)
+    if not backs and not discounts_this_turn(w, p):
+        return coins                  # nothing sells below its price, no backing: the coins are the measure
     before = priced(w, p)
     had_princess = w[pb(w, p) + P_PRINCESS] >= 0
     while w[H_END] == 0 and w[H_TURNS] == turn and (w[H_PHASE] == PH_SECOND or w[H_DEPTH] > 0):
