@@ -19,9 +19,9 @@ def versions(name: str):
     import dataclasses
 
     from hoc.agents import priority
-    from hoc.agents.registry import _list_path, from_list
+    from hoc.agents.registry import from_list, list_file
 
-    spec = priority.parse(_list_path(name))
+    spec = priority.parse(list_file(name))
     on = spec if spec.planned else spec.with_plan()
     return from_list(dataclasses.replace(spec, plan=None), f"{name}-plain"), from_list(on, f"{name}-plan")
 

@@ -93,20 +93,22 @@ PLAN_SUFFIX = "+plan"      # `NAME+plan`: the priority list NAME with its turn p
 def planned(name: str) -> Agent:
     """`NAME+plan`: the list of NAME (a library plan or a .toml file) with its turn planner on."""
     base = name[:-len(PLAN_SUFFIX)]
-    spec = priority.parse(_list_path(base))
+    path = list_file(base)
+    if path is None:
+        raise HocError(f"unknown agent {name!r}: {base!r} is not a priority list "
+                       f"(a library plan or a .toml file){did_you_mean(base, AGENTS)}")
+    spec = priority.parse(path)
     plan = spec.with_plan()
     what = f"{spec.description or spec.name}; its Main phase and card questions by the turn planner"
     return Agent(name, policies.PLANNED, what, plan.params, key=spec.key)
 
 
-def _list_path(name: str) -> Path:
+def list_file(name: str) -> Path | None:
+    """The TOML file of a priority list named by a library name or a path, or None."""
     for folder in (ARCHETYPES, TUNED):
         if (folder / f"{name}.toml").is_file():
             return folder / f"{name}.toml"
-    if name.endswith(".toml"):
-        return Path(name)
-    raise HocError(f"unknown agent {name + PLAN_SUFFIX!r}: {name!r} is not a priority list "
-                   f"(a library plan or a .toml file){did_you_mean(name, AGENTS)}")
+    return Path(name) if name.endswith(".toml") else None
 
 
 for _path in sorted(ARCHETYPES.glob("*.toml")):

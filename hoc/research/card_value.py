@@ -142,14 +142,12 @@ def start_plan(name: str):
 
 def plan_file(name: str) -> Path:
     """The TOML file of a priority-list agent spec (a name of the library or a path)."""
-    from hoc.agents.registry import ARCHETYPES, TUNED as TUNED_DIR, get
+    from hoc.agents.registry import get, list_file
 
     get(name)           # unknown names fail here with the registry's own message
-    for folder in (TUNED_DIR, ARCHETYPES):
-        if (folder / f"{name}.toml").exists():
-            return folder / f"{name}.toml"
-    if name.endswith(".toml"):
-        return Path(name)
+    path = list_file(name)
+    if path is not None:
+        return path
     raise HocError(f"--from {name!r}: tuning starts from a priority-list plan (a name from `hoc agents` "
                    f"or a .toml file)")
 
