@@ -642,17 +642,23 @@ def eff_buried_treasure(s, fr, a):
 
 # ---- 1st-edition texts that differ from the 2nd edition's ------------------------------------
 @kernel
-def actions_in_play(s):
-    """Action cards in the play area (those played this turn, this one included)."""
+def in_play(s, types, flags):
+    """Cards in the play area (those played this turn) with one of the types, or all the flags."""
     pa = play(s)
     n = 0
     m = mask_load(s, H_PLAY_MASK)
     while m:
         c = lowest(m)
         m &= m - ONE
-        if card(s, c, F_TYPES) & TY_ACTION:
+        if card(s, c, F_TYPES) & types or (flags != 0 and card(s, c, F_FLAGS) & flags == flags):
             n += s[pa + c]
     return n
+
+
+@kernel
+def actions_in_play(s):
+    """Action cards in the play area (those played this turn, this one included)."""
+    return in_play(s, TY_ACTION, 0)
 
 
 @kernel
@@ -863,15 +869,8 @@ def eff_slash_and_burn(s, fr, a):
 
 @kernel
 def villages_in_play(s):
-    pa = play(s)
-    n = 0
-    m = mask_load(s, H_PLAY_MASK)
-    while m:
-        c = lowest(m)
-        m &= m - ONE
-        if card(s, c, F_FLAGS) & FL_NAMED_FARMING_VILLAGE:
-            n += s[pa + c]
-    return n
+    """Farming Villages (cards named so) in the play area."""
+    return in_play(s, 0, FL_NAMED_FARMING_VILLAGE)
 
 
 @kernel

@@ -471,13 +471,7 @@ def hand_has_type(s, p, types):
 
 @kernel
 def hand_has_flag(s, p, flags):
-    m = mask_load(s, pb(s, p) + P_HAND_MASK)
-    while m:
-        c = lowest(m)
-        m &= m - ONE
-        if card(s, c, F_FLAGS) & flags == flags:
-            return True
-    return False
+    return hand_card_with_flag(s, p, flags) >= 0
 
 
 @kernel
