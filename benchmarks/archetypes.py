@@ -14,7 +14,7 @@ import time
 import numpy as np
 
 from hoc.agents.registry import archetypes
-from hoc.rules import Ruleset
+from hoc.games.heart_of_crown.rules import Ruleset
 from hoc.research.harness import offers
 from hoc.research.simulate import lineup, simulate, wilson
 

@@ -21,7 +21,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=100_000)
     ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args()
-    from hoc.rules import Ruleset
+    from hoc.games.heart_of_crown.rules import Ruleset
     from hoc.research.simulate import lineup, simulate
 
     total = None

@@ -18,7 +18,7 @@ import time
 
 def rate(players, market, agent, games, jobs=1, princesses=None, repeats=3) -> float:
     """Best of `repeats` runs (the machine is shared: the best run is the least disturbed)."""
-    from hoc.rules import Ruleset
+    from hoc.games.heart_of_crown.rules import Ruleset
     from hoc.research.simulate import lineup, simulate
 
     rs = Ruleset(players=players, market=market, princesses=princesses)
@@ -34,7 +34,7 @@ def archetype_rate(games: int = 3000) -> tuple[float, float]:
 
     from hoc.agents.registry import archetypes
     from hoc.research.harness import Plan, play_rows
-    from hoc.rules import Ruleset
+    from hoc.games.heart_of_crown.rules import Ruleset
     from hoc.research.simulate import lineup, simulate
 
     rs = Ruleset(players=2)

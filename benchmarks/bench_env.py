@@ -44,7 +44,7 @@ def uniform_legal(masks, u, out):
 def stepper_rate(envs: int, seconds: float, seed: int) -> tuple[float, float]:
     """(learner decisions/s, all decisions/s) of one run of `seconds`."""
     from hoc.env import VecHoc
-    from hoc.kernel.constants import H_STEPS
+    from hoc.games.heart_of_crown.kernel.constants import H_STEPS
 
     vec = VecHoc(envs, opponents="random", seed=seed)
     obs, masks = vec.reset()

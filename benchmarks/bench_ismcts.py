@@ -21,7 +21,7 @@ SEARCHED = ("second phase", "keep", "card choice")
 def seconds_per_game(spec: str, games: int) -> float:
     from hoc.research.harness import Plan, play_rows
     from hoc.research.simulate import lineup
-    from hoc.rules import Ruleset
+    from hoc.games.heart_of_crown.rules import Ruleset
 
     rs = Ruleset(players=2, market="random")
     plan = Plan(rs, lineup(f"{spec},tuned_laolily_2p", 2), games, seed=101, rotate=True)
@@ -34,8 +34,8 @@ def seconds_per_game(spec: str, games: int) -> float:
 def decision_rate(spec: str, games: int) -> tuple[float, float, float]:
     """(searched decisions per second, the searcher's decisions per game, searched ones per game)."""
     from hoc.agents.registry import get
-    from hoc.game import Game
-    from hoc.rules import Ruleset
+    from hoc.games.heart_of_crown.game import Game
+    from hoc.games.heart_of_crown.rules import Ruleset
 
     rs = Ruleset(players=2, market="random")
     searcher, other = get(spec), get("tuned_laolily_2p")

@@ -28,7 +28,7 @@ def versions(name: str):
 
 def games_per_second(agents, games: int) -> float:
     from hoc.research.harness import Plan, play_rows
-    from hoc.rules import Ruleset
+    from hoc.games.heart_of_crown.rules import Ruleset
 
     rs = Ruleset(players=2, market="random")
     plan = Plan(rs, list(agents), games, seed=101, rotate=True)

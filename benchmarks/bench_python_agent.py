@@ -1,5 +1,5 @@
 """Python-agent speed: 2-player games per second on one core with both seats played by the Python
-agent `hoc.agents.examples:basic_rush_py` (through `hoc.game.Game`, stepped by the harness), and
+agent `hoc.agents.examples:basic_rush_py` (through `hoc.games.heart_of_crown.game.Game`, stepped by the harness), and
 the jitted `basic_rush` on the same games for scale. A script that prints figures, never a timed test.
 
     python benchmarks/bench_python_agent.py [--games N] [--repeats R] [--market random|basic]
@@ -47,7 +47,7 @@ def main() -> None:
     ap.add_argument("--market", default="random", help="random (default, as `hoc simulate`) or basic")
     args = ap.parse_args()
     from hoc.research.simulate import lineup, simulate
-    from hoc.rules import Ruleset
+    from hoc.games.heart_of_crown.rules import Ruleset
 
     rules = Ruleset(players=2, market=args.market)
     for agent in (PYTHON_AGENT, "basic_rush"):

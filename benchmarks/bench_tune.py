@@ -26,7 +26,7 @@ from pathlib import Path
 def round_robin_rate(market: str, jobs: int, games: int = 2000) -> float:
     from hoc.agents.registry import AGENTS, archetypes
     from hoc.research.harness import Backend, Plan, play, play_rows
-    from hoc.rules import Ruleset
+    from hoc.games.heart_of_crown.rules import Ruleset
 
     rs = Ruleset(players=2, market=market)
     names = [a.name for a in archetypes()]
@@ -51,7 +51,7 @@ def tune_rate(market: str, jobs: int, games: int, seed: int) -> tuple[float, int
     from hoc.agents.registry import archetypes
     from hoc.agents.tune.search import Budget, Settings, run
     from hoc.research.harness import Backend
-    from hoc.rules import Ruleset
+    from hoc.games.heart_of_crown.rules import Ruleset
 
     rs = Ruleset(players=2, market=market)
     opponents = tuple(archetypes())

@@ -23,7 +23,7 @@ import pandas as pd
 from experiments.common import Study, cli, parser, points
 from hoc.research import card_value as cv
 from hoc.research import plots
-from hoc.rules import Ruleset
+from hoc.games.heart_of_crown.rules import Ruleset
 
 NAME = "balance"
 

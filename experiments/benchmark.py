@@ -12,7 +12,7 @@ import pandas as pd
 from experiments.common import Study, cli, parser, pct
 from hoc.research import meta, plots
 from hoc.research.simulate import resolve
-from hoc.rules import Ruleset
+from hoc.games.heart_of_crown.rules import Ruleset
 
 NAME = "benchmark"
 

@@ -14,7 +14,7 @@ import pandas as pd
 from experiments.common import cli, Study, parser, pct, points
 from hoc.research import plots
 from hoc.research import princess_study as ps
-from hoc.rules import Ruleset
+from hoc.games.heart_of_crown.rules import Ruleset
 
 NAME = "princesses"
 

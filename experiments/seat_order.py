@@ -13,7 +13,7 @@ from experiments.common import cli, Study, parser, pct
 from hoc.research import stats
 from hoc.research.harness import Plan, chunk_size
 from hoc.research.plots import effect_bars
-from hoc.rules import Ruleset
+from hoc.games.heart_of_crown.rules import Ruleset
 from hoc.research.runs import execute
 from hoc.research.simulate import concat
 

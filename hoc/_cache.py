@@ -2,7 +2,7 @@
 
 numba's own cache key misses edits to jitted callees in other modules and to data frozen at compile
 time, so a stale cache could silently run old rules. Hashing every source that compiled code can
-see (the whole kernel package, whose constants are frozen in, and every other module that defines
+see (the engine and every game's kernel package, whose constants are frozen in, and every other module that defines
 jitted functions) into the folder name makes any such edit start from a fresh cache, while edits to
 plain Python (the harness, the command line) keep it. Card data is passed to kernels as arguments.
 """
@@ -13,13 +13,13 @@ import os
 from pathlib import Path
 
 _ROOT = Path(__file__).resolve().parent
-_KERNEL = _ROOT / "kernel"
+_KERNELS = (_ROOT / "engine", *(_ROOT / "games").glob("*/kernel"))
 
 
 def _compiled(path: Path) -> bool:
     if path.suffix != ".py" or "__pycache__" in path.parts:
         return False
-    if _KERNEL in path.parents:
+    if any(k in path.parents for k in _KERNELS):
         return True
     text = path.read_text(encoding="utf-8", errors="replace")
     return "numba" in text or "@kernel" in text

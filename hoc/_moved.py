@@ -1,8 +1,12 @@
-"""One clear error for code written against the old top-level `agents` package.
+"""One clear error for code written against a module path that has moved.
 
-Until version 0.2 the agent code was the top-level package `agents`, a name that other published
-packages use too (the OpenAI Agents SDK among them). It now lives in `hoc.agents`. A finder placed
-last on `sys.meta_path` answers only when no installed package provides `agents`, so it never
+- Until version 0.2 the agent code was the top-level package `agents`, a name that other published
+  packages use too (the OpenAI Agents SDK among them). It now lives in `hoc.agents`.
+- Until version 0.3 Heart of Crown's rules, cards and `Game` sat at the top of `hoc` (`hoc.kernel`,
+  `hoc.game`, ...). Each game now has its own package under `hoc.games`, and the jit helpers every
+  game uses are in `hoc.engine`.
+
+A finder placed last on `sys.meta_path` answers only when nothing else provides the name, so it never
 shadows another project's `agents`; it then turns the bare ModuleNotFoundError into one line saying
 the new path.
 """
@@ -11,19 +15,40 @@ from __future__ import annotations
 import importlib.abc
 import sys
 
-OLD, NEW = "agents", "hoc.agents"
+_GAME = "hoc.games.heart_of_crown"
+# old name -> (new name, the release that moved it); the longest old name that holds a module wins
+MOVED = {
+    "agents": ("hoc.agents", "0.2"),
+    "hoc.kernel.jit": ("hoc.engine.jit", "0.3"),
+    "hoc.kernel": (_GAME + ".kernel", "0.3"),
+    "hoc.game": (_GAME + ".game", "0.3"),
+    "hoc.cards": (_GAME + ".cards", "0.3"),
+    "hoc.rules": (_GAME + ".rules", "0.3"),
+    "hoc.presets": (_GAME + ".presets", "0.3"),
+    "hoc.replay": (_GAME + ".replay", "0.3"),
+}
+
+
+
+def _old(name: str) -> str | None:
+    """The longest old name that is `name` or a package holding it."""
+    found = [old for old in MOVED if name == old or name.startswith(old + ".")]
+    return max(found, key=len) if found else None
 
 
 def new_name(name: str) -> str:
-    return NEW + name[len(OLD):]
+    old = _old(name)
+    return name if old is None else MOVED[old][0] + name[len(old):]
 
 
 class _MovedAgents(importlib.abc.MetaPathFinder):
     def find_spec(self, name, path=None, target=None):
-        if name == OLD or name.startswith(OLD + "."):
-            raise ModuleNotFoundError(f"no module named {name!r}: hoc's agents moved to {new_name(name)} "
-                                      f"(heart-of-crown 0.2): write hoc.agents where the code says agents",
-                                      name=name)
+        old = _old(name)
+        if old is not None:
+            where = "hoc's agents" if old == "agents" else "it"
+            raise ModuleNotFoundError(f"no module named {name!r}: {where} moved to {new_name(name)} "
+                                      f"(heart-of-crown {MOVED[old][1]}): write {MOVED[old][0]} where the "
+                                      f"code says {old}", name=name)
         return None
 
 

@@ -10,9 +10,9 @@ from typing import Callable
 
 import pytest
 
-from hoc.game import Game
-from hoc.kernel import constants as K
-from hoc.rules import Ruleset
+from hoc.games.heart_of_crown.game import Game
+from hoc.games.heart_of_crown.kernel import constants as K
+from hoc.games.heart_of_crown.rules import Ruleset
 
 SIX_PRINCESSES = ("lulunasaika", "laolily", "klam_klam", "bergamot", "flammaria", "twins")
 END_REASONS = {"coronation", "overtime", "judgement", "turn_cap"}

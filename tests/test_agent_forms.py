@@ -12,7 +12,7 @@ import pytest
 from hoc.agents.registry import get, register
 from hoc.cli import main
 from hoc.errors import HocError, IllegalActionError
-from hoc.rules import Ruleset
+from hoc.games.heart_of_crown.rules import Ruleset
 from hoc.research.simulate import lineup, simulate
 
 TOML = str(Path(__file__).parent / "data" / "basic_rush.toml")

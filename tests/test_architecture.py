@@ -11,9 +11,10 @@ module or a package holding it):
 
 - base: the package root (its version and cache folder), errors, name suggestions, the notice for
   moved modules: what every layer may use;
-- kernel: the jitted rules (`hoc.kernel`);
-- game: the Python face of one game: card data, rulesets, market presets, `Game` and the
-  turn-by-turn telling of a game (`hoc.replay`); they read the kernel and name no agent;
+- engine: what every game's jitted rules are built with (`hoc.engine`): it names no game;
+- kernel: a game's jitted rules (`hoc.games.heart_of_crown.kernel`);
+- game: the Python face of a game (the rest of its package): card data, rulesets, market presets,
+  `Game` and the turn-by-turn telling of a game (`replay`); they read the kernel and name no agent;
 - agents: the registry, priority lists, the search agent and the jitted policies (`hoc.agents`);
 - research: running games at scale: the batch loop, the harness, Parquet folders, summaries,
   statistics, plots, replays of a run's games (`hoc.research`);
@@ -35,8 +36,9 @@ PACKAGE = ROOT / "hoc"
 
 LAYERS = (
     ("base", ("hoc", "hoc._version", "hoc._cache", "hoc._moved", "hoc.errors", "hoc.names")),
-    ("kernel", ("hoc.kernel",)),
-    ("game", ("hoc.cards", "hoc.presets", "hoc.rules", "hoc.game", "hoc.replay")),
+    ("engine", ("hoc.engine",)),
+    ("kernel", ("hoc.games.heart_of_crown.kernel",)),
+    ("game", ("hoc.games", "hoc.games.heart_of_crown")),
     ("agents", ("hoc.agents",)),
     ("research", ("hoc.research",)),
     ("tuner", ("hoc.agents.tune",)),
@@ -164,7 +166,7 @@ def _cycle_in(part: set[str]) -> list[str]:
 
 
 def test_the_graph_reads_module_level_and_function_level_imports():
-    assert "hoc.kernel.constants" in GRAPH["hoc.research.harness"]     # at module level
+    assert "hoc.games.heart_of_crown.kernel.constants" in GRAPH["hoc.research.harness"]     # at module level
     assert "hoc.research.batch" in GRAPH["hoc.research.rows"]          # inside play_rows
     assert "hoc.agents.policies" in GRAPH["hoc.research.engine"]       # `from hoc.agents import policies`
     assert len(MODULES) > 60

@@ -15,7 +15,7 @@ from hoc.cli import main
 from hoc.research import card_value as cv
 from hoc.research.harness import Backend, Plan
 from hoc.research.studies import _play, owns
-from hoc.rules import Ruleset
+from hoc.games.heart_of_crown.rules import Ruleset
 
 TINY = ["--tune-games", "300", "--seeds", "20", "--games", "40"]
 

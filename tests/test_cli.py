@@ -144,7 +144,7 @@ def test_cli_replay_matches_simulate_row(capsys):
     code, out, err = run(capsys, "simulate", "--players", "3", *BASIC, "--games", "5", "--seed", "12", "--json")
     code, out, err = run(capsys, "replay", "--players", "3", *BASIC, "--seed", "12", "--game", "4")
     assert code == 0
-    from hoc.rules import Ruleset
+    from hoc.games.heart_of_crown.rules import Ruleset
     from hoc.research.simulate import lineup, simulate
 
     row = simulate(Ruleset(players=3, market="basic"), lineup("basic_rush", 3), 5, seed=12).games.iloc[4]

@@ -325,7 +325,7 @@ def test_two_different_agents_under_one_name_are_refused_by_a_plan(tmp_path):
     from hoc.agents.registry import from_file
     from hoc.errors import HocError
     from hoc.research.harness import Plan
-    from hoc.rules import Ruleset
+    from hoc.games.heart_of_crown.rules import Ruleset
 
     for folder, card in (("a", "duke"), ("b", "city")):
         (tmp_path / folder).mkdir()
@@ -347,7 +347,7 @@ def test_a_huge_plan_makes_its_chunks_one_at_a_time():
 
     from hoc.research.harness import Plan, chunk_size
     from hoc.research.simulate import lineup
-    from hoc.rules import Ruleset
+    from hoc.games.heart_of_crown.rules import Ruleset
 
     games = 10 ** 13
     tracemalloc.start()
@@ -367,7 +367,7 @@ def test_a_huge_run_resumes_by_reading_only_the_parts_on_disk(tmp_path, capsys):
     from hoc.research.harness import Chunk, Plan, chunk_size
     from hoc.research.simulate import lineup, simulate
     from hoc.research.store import ParquetStore
-    from hoc.rules import Ruleset
+    from hoc.games.heart_of_crown.rules import Ruleset
 
     rs, agents, games = Ruleset(players=2, market="basic"), lineup("basic_rush", 2), 10 ** 13
     plan = Plan(rs, agents, games, chunk=chunk_size(games))
@@ -557,9 +557,9 @@ def test_games_past_2_to_the_31_keep_their_numbers_and_seeds(python_agent):
     """The kernels' result rows hold the game number in 32 bits: the frame numbers games from the
     chunk's first index instead, so a huge run's rows name the right game and seed."""
     from hoc.agents.registry import Agent, get
-    from hoc.game import Game
+    from hoc.games.heart_of_crown.game import Game
     from hoc.research.harness import Plan, play
-    from hoc.rules import Ruleset
+    from hoc.games.heart_of_crown.rules import Ruleset
 
     rs = Ruleset(players=2, market="basic")
     agent = get("basic_rush")

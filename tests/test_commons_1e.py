@@ -11,10 +11,10 @@ import numpy as np
 import pytest
 
 from hoc.agents.in_game import default_answer
-from hoc.game import Game
-from hoc.kernel import constants as K
-from hoc.kernel.zones import FACE_UP
-from hoc.rules import Ruleset
+from hoc.games.heart_of_crown.game import Game
+from hoc.games.heart_of_crown.kernel import constants as K
+from hoc.games.heart_of_crown.kernel.zones import FACE_UP
+from hoc.games.heart_of_crown.rules import Ruleset
 
 from conftest import labels, play_all
 
@@ -835,7 +835,7 @@ FIRST_EDITION_PRESETS = ("first_play", "introductory", "introductory_2", "interm
 
 @pytest.mark.parametrize("preset", FIRST_EDITION_PRESETS)
 def test_1e_recommended_set_is_a_named_market_that_plays(preset):
-    from hoc.presets import RECOMMENDED
+    from hoc.games.heart_of_crown.presets import RECOMMENDED
     from hoc.research.simulate import lineup, simulate
 
     r = Ruleset(edition="1e", players=3, market=preset)

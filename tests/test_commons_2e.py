@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from hoc.game import Game
-from hoc.kernel import constants as K
-from hoc.rules import Ruleset
+from hoc.games.heart_of_crown.game import Game
+from hoc.games.heart_of_crown.kernel import constants as K
+from hoc.games.heart_of_crown.rules import Ruleset
 
 from conftest import finish_turn, labels, play_all
 

@@ -14,20 +14,20 @@ from numba.core.dispatcher import Dispatcher
 
 import hoc
 from hoc.cli.main import main
-from hoc.game import Game
-from hoc.kernel import constants as K
-from hoc.kernel.state import card, load_u64
-from hoc.kernel.zones import draw
+from hoc.games.heart_of_crown.game import Game
+from hoc.games.heart_of_crown.kernel import constants as K
+from hoc.games.heart_of_crown.kernel.state import card, load_u64
+from hoc.games.heart_of_crown.kernel.zones import draw
 from hoc.research import batch, engine
 from hoc.research.engine import MESSAGE, Timing, Warmup
 from hoc.research.harness import Plan, play_rows
 from hoc.research.simulate import Summary, lineup, report, simulate
-from hoc.rules import Ruleset
+from hoc.games.heart_of_crown.rules import Ruleset
 
 
 def jitted_functions() -> list[Dispatcher]:
     """Every jitted function of the engine, the agents' policies and the batch loop."""
-    names = [f"hoc.kernel.{m.name}" for m in pkgutil.iter_modules(hoc.kernel.__path__)]
+    names = [f"hoc.games.heart_of_crown.kernel.{m.name}" for m in pkgutil.iter_modules(hoc.games.heart_of_crown.kernel.__path__)]
     names += ["hoc.agents.policies", "hoc.agents.priority_kernel", "hoc.agents.search.kernel", "hoc.research.batch"]
     found = {}
     for name in names:
@@ -69,7 +69,7 @@ def test_every_jitted_function_has_at_most_one_version_after_runs_and_a_python_g
 
 def test_calling_a_kernel_from_python_raises_a_type_error_naming_it():
     s = Game(Ruleset(players=2, market="basic"), seed=1).state
-    with pytest.raises(TypeError, match=r"hoc\.kernel\.zones\.draw is a @kernel"):
+    with pytest.raises(TypeError, match=r"hoc\.games\.heart_of_crown\.kernel\.zones\.draw is a @kernel"):
         draw(s, 0, 1)
 
 
@@ -110,7 +110,7 @@ def test_a_compile_is_announced_when_the_cache_folder_lacks_the_engine_and_only_
 
 
 def test_a_marker_from_other_sources_announces_the_compile_again(empty_cache_folder, capsys):
-    (empty_cache_folder / "ready-batch").write_text("hoc/kernel/turn.py 1 2\n", encoding="utf-8")
+    (empty_cache_folder / "ready-batch").write_text("hoc/games/heart_of_crown/kernel/turn.py 1 2\n", encoding="utf-8")
     assert not engine.is_compiled("batch")
     engine.prepare(Plan(Ruleset(players=2), lineup("basic_rush", 2), 10), announce=True)
     assert MESSAGE in capsys.readouterr().err

@@ -6,8 +6,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from hoc.game import Game
-from hoc.rules import Ruleset
+from hoc.games.heart_of_crown.game import Game
+from hoc.games.heart_of_crown.rules import Ruleset
 from hoc.research.simulate import lineup, simulate
 
 from conftest import SIX_PRINCESSES

@@ -17,10 +17,10 @@ import hoc.env
 from hoc.env.observation import layout, legal_mask, observe, reference, size
 from hoc.env.vector import VecHoc, reward
 from hoc.errors import HocError, IllegalActionError
-from hoc.game import Game
-from hoc.kernel import constants as K
-from hoc.kernel.zones import FACE_UP
-from hoc.rules import Ruleset
+from hoc.games.heart_of_crown.game import Game
+from hoc.games.heart_of_crown.kernel import constants as K
+from hoc.games.heart_of_crown.kernel.zones import FACE_UP
+from hoc.games.heart_of_crown.rules import Ruleset
 
 from conftest import random_policy
 
@@ -217,7 +217,7 @@ def same_game(a: np.ndarray, b: np.ndarray) -> bool:
 @pytest.mark.parametrize("agents", [("basic_rush", "senator_duke"), ("random", "court_politics")])
 def test_an_environment_game_with_the_actions_of_a_replay_is_the_replayed_game(agents):
     from hoc.agents.registry import get
-    from hoc.replay import replay_game
+    from hoc.games.heart_of_crown.replay import replay_game
     from hoc.research.harness import Plan
 
     rs = Ruleset(players=2)

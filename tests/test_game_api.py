@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 
 from hoc.errors import HocError, IllegalActionError
-from hoc.game import Game
-from hoc.kernel import constants as K
-from hoc.rules import Ruleset
+from hoc.games.heart_of_crown.game import Game
+from hoc.games.heart_of_crown.kernel import constants as K
+from hoc.games.heart_of_crown.rules import Ruleset
 
 from conftest import fewest_coins, random_policy
 
@@ -42,7 +42,7 @@ def test_an_action_is_its_int_wherever_an_id_is_expected(game2):
 
 def test_number_actions_carry_their_number():
     g = Game(Ruleset(players=2, market="basic"), seed=1)
-    from hoc.game import actions
+    from hoc.games.heart_of_crown.game import actions
 
     table = actions(g.cards).by_id
     assert [(table[K.A_NUMBER + n].verb, table[K.A_NUMBER + n].number) for n in range(3)] == \

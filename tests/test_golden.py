@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from hoc.research.replays import replay
-from hoc.rules import Ruleset
+from hoc.games.heart_of_crown.rules import Ruleset
 from hoc.research.simulate import lineup
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -65,7 +65,7 @@ def test_golden_log_ends_with_the_games_end(name):
 def test_golden_replay_is_the_runs_game(name):
     """The replay plays the very game that `simulate` records for that index: same end, turns, winner, SP."""
     from hoc.research.harness import Plan
-    from hoc.replay import replay_game
+    from hoc.games.heart_of_crown.replay import replay_game
     from hoc.research.simulate import simulate
 
     opts, agents, seed, index, rotate = CASES[name]
@@ -82,7 +82,7 @@ def test_golden_replay_is_the_runs_game(name):
 
 import re  # noqa: E402
 
-from hoc.cards import CardDB  # noqa: E402
+from hoc.games.heart_of_crown.cards import CardDB  # noqa: E402
 
 TURN = re.compile(r"^Turn (\d+), seat (\d+) \((\S+)\)(, extra turn)?: (-?\d+) SP\. Hand: (.*)$")
 PLAY = re.compile(r"^  plays ([^:(]+?)(?:: .*)? \(coins (\d+)(?:, .*)?\)$")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from hoc.rules import Ruleset
+from hoc.games.heart_of_crown.rules import Ruleset
 from hoc.research.simulate import lineup, simulate
 
 from conftest import END_REASONS, SIX_PRINCESSES
@@ -129,8 +129,8 @@ def test_legal_actions_agree_with_is_legal_and_never_run_out(players):
     import random
 
     from hoc.errors import IllegalActionError
-    from hoc.game import Game
-    from hoc.kernel import constants as K
+    from hoc.games.heart_of_crown.game import Game
+    from hoc.games.heart_of_crown.kernel import constants as K
 
     ruleset = Ruleset(players=players, market="basic", turn_cap=40)
     rng = random.Random(players)

@@ -15,11 +15,11 @@ from hoc.agents.registry import AGENTS, get, split_names
 from hoc.agents.search import PRESETS, parse
 from hoc.agents.search import kernel as SK
 from hoc.errors import HocError
-from hoc.game import Game
-from hoc.kernel import constants as K
-from hoc.kernel.zones import FACE_UP
+from hoc.games.heart_of_crown.game import Game
+from hoc.games.heart_of_crown.kernel import constants as K
+from hoc.games.heart_of_crown.kernel.zones import FACE_UP
 from hoc.research.simulate import lineup, simulate
-from hoc.rules import Ruleset
+from hoc.games.heart_of_crown.rules import Ruleset
 
 RANDOM_2P = Ruleset(players=2, market="random")
 SMALL = "ismcts:iterations=40"          # enough to search, cheap enough for many decisions

@@ -48,3 +48,14 @@ def test_the_version_is_defined_once_and_shown_by_hoc_version(capsys):
         main(["--version"])
     assert e.value.code == 0 and capsys.readouterr().out.split()[-1] == hoc.__version__
     assert not (ROOT / "agents").exists(), "a top-level agents/ folder would shadow other packages' `agents`"
+
+
+def test_old_heart_of_crown_module_paths_name_their_new_place_in_one_line():
+    code = ("import hoc\nfor name in ('hoc.kernel.constants', 'hoc.game', 'hoc.rules', 'hoc.kernel.jit'):\n"
+            "    try:\n        __import__(name)\n    except ImportError as e:\n        print(e)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd="/").stdout.splitlines()
+    assert len(out) == 4
+    assert "hoc.games.heart_of_crown.kernel.constants" in out[0] and "0.3" in out[0]
+    assert "hoc.games.heart_of_crown.game" in out[1]
+    assert "hoc.games.heart_of_crown.rules" in out[2]
+    assert "hoc.engine.jit" in out[3]

@@ -10,10 +10,10 @@ from hoc.agents import policies, priority, registry
 from hoc.agents.ids import PLANNED
 from hoc.agents.planner import plan_scores
 from hoc.agents.search import reserve
-from hoc.game import Game
-from hoc.kernel import constants as K
-from hoc.kernel.state import seat_agent
-from hoc.rules import Ruleset
+from hoc.games.heart_of_crown.game import Game
+from hoc.games.heart_of_crown.kernel import constants as K
+from hoc.games.heart_of_crown.kernel.state import seat_agent
+from hoc.games.heart_of_crown.rules import Ruleset
 
 from conftest import labels, play_all
 

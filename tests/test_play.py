@@ -16,7 +16,7 @@ from hoc.cli.main import main
 from hoc.cli.session import HUMAN, Session, seats
 from hoc.research.replays import replay_saved
 from hoc.research.harness import Plan
-from hoc.rules import Ruleset
+from hoc.games.heart_of_crown.rules import Ruleset
 
 BASIC = ["--market", "basic"]
 
@@ -179,10 +179,10 @@ def test_hot_seat_own_view_names_the_hand_the_seat_holds():
 
 def test_the_other_seat_draws_are_counted_not_named():
     """A draw of seat 1: the replay names the cards, seat 1 too; seat 0 reads how many."""
-    from hoc.cards import CardDB
-    from hoc.replay import Table, moves
+    from hoc.games.heart_of_crown.cards import CardDB
+    from hoc.games.heart_of_crown.replay import Table, moves
 
-    from hoc.game import Game
+    from hoc.games.heart_of_crown.game import Game
 
     g = Game.of_run(Ruleset(players=2, market="basic"), 0, 0)
     db = CardDB("2e")
@@ -200,7 +200,7 @@ def test_card_text_help_and_bad_input_reprompt_with_one_line(capsys, monkeypatch
     typed = ["?", "? Second Princess Laolily", "? 2", "? nosuchcard", "xyz", "99", "", "buy duke", "2", "q", ""]
     code, out, err = run_cli(capsys, monkeypatch, "\n".join(typed) + "\n", "--agents", "human,basic_rush",
                              *BASIC, "--seed", "3")
-    from hoc.cards import CardDB
+    from hoc.games.heart_of_crown.cards import CardDB
 
     db = CardDB("2e")
     assert code == 0 and "Traceback" not in out + err

@@ -14,7 +14,7 @@ from hoc.cli import main
 from hoc.research import princess_study as ps
 from hoc.research import stats
 from hoc.research.harness import Plan
-from hoc.rules import Ruleset
+from hoc.games.heart_of_crown.rules import Ruleset
 
 POOL = ["lulunasaika", "laolily", "klam_klam", "bergamot", "flammaria", "twins"]
 

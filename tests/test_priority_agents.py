@@ -7,9 +7,9 @@ import pytest
 from hoc.agents.policies import PRIORITY
 from hoc.agents.registry import AGENTS, from_file, get
 from hoc.errors import HocError
-from hoc.game import Game
-from hoc.kernel import constants as K
-from hoc.rules import Ruleset
+from hoc.games.heart_of_crown.game import Game
+from hoc.games.heart_of_crown.kernel import constants as K
+from hoc.games.heart_of_crown.rules import Ruleset
 from hoc.research.simulate import lineup, simulate
 
 BASIC = Ruleset(players=2, market="basic", princesses=("lulunasaika", "laolily", "klam_klam"))

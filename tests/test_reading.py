@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 
 from hoc import __version__
-from hoc.cards import CardDB
+from hoc.games.heart_of_crown.cards import CardDB
 from hoc.cli import main
 
 
@@ -147,7 +147,7 @@ def test_sprt_stops_at_the_first_game_where_walds_test_decides(warm_kernels):
     from hoc.agents.registry import get
     from hoc.research import stats
     from hoc.research.studies import tournament
-    from hoc.rules import Ruleset
+    from hoc.games.heart_of_crown.rules import Ruleset
 
     t = tournament(Ruleset(players=2, market="basic"), [get("basic_rush"), get("random")], 400, seed=3,
                    sprt=(0.5, 0.55))
@@ -186,10 +186,10 @@ def test_tournament_prints_each_sprt_outcome_in_words_and_json(capsys, warm_kern
 def _replays():
     """A few games over the three 2E test markets (30 of the 31 supply kinds, every attack), 2 to 4
     players, with agents that play Actions, attack and use their princesses."""
-    from hoc.replay import replay_game
+    from hoc.games.heart_of_crown.replay import replay_game
     from hoc.research.harness import Plan
     from hoc.research.simulate import lineup
-    from hoc.rules import Ruleset
+    from hoc.games.heart_of_crown.rules import Ruleset
 
     games = [("maids_and_witches", "attack_deck,curse_witch,laolily_maids"), ("siege", "bergamot_engine,attack_deck"),
              ("festival", "twins_extra_turns,klam_discount,draw_engine,flammaria_opening"),
@@ -245,10 +245,10 @@ def test_replay_counts_cards_and_says_which_princess_gave_them():
 
 
 def test_replay_header_names_a_preset_market_given_as_its_kinds(warm_kernels):
-    from hoc.presets import RECOMMENDED
+    from hoc.games.heart_of_crown.presets import RECOMMENDED
     from hoc.research.replays import replay
     from hoc.research.simulate import lineup
-    from hoc.rules import Ruleset
+    from hoc.games.heart_of_crown.rules import Ruleset
 
     rs = Ruleset(players=2, market=tuple(reversed(RECOMMENDED["siege"])))
     lines = replay(rs, lineup("basic_rush", 2), 0, 0)

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from hoc.rules import Ruleset
+from hoc.games.heart_of_crown.rules import Ruleset
 from hoc.research.simulate import lineup, simulate
 
 ALPHA = 0.001

@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from hoc.errors import HocError, IllegalActionError
-from hoc.game import Game
-from hoc.kernel import constants as K
-from hoc.rules import Ruleset
+from hoc.games.heart_of_crown.game import Game
+from hoc.games.heart_of_crown.kernel import constants as K
+from hoc.games.heart_of_crown.rules import Ruleset
 
 from conftest import basic, finish_turn, labels, pass_policy, play_all, play_to_end
 

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from hoc.cards import CardDB
-from hoc.rules import Ruleset
+from hoc.games.heart_of_crown.cards import CardDB
+from hoc.games.heart_of_crown.rules import Ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "rules.md"

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from hoc.cards import CardDB
+from hoc.games.heart_of_crown.cards import CardDB
 from hoc.errors import HocError
-from hoc.game import Game
-from hoc.kernel import constants as K
-from hoc.rules import Ruleset
+from hoc.games.heart_of_crown.game import Game
+from hoc.games.heart_of_crown.kernel import constants as K
+from hoc.games.heart_of_crown.rules import Ruleset
 
 from conftest import basic, fewest_coins, finish_turn, labels, pass_policy, play_all
 

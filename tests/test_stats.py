@@ -334,7 +334,7 @@ def test_card_effects_newcombe_interval_matches_statsmodels():
 
 @pytest.fixture(scope="module")
 def real_games():
-    from hoc.rules import Ruleset
+    from hoc.games.heart_of_crown.rules import Ruleset
     from hoc.research.simulate import lineup, simulate
 
     return simulate(Ruleset(players=2), lineup("senator_duke,curse_witch", 2), 300, seed=5, rotate=True).games

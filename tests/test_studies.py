@@ -10,7 +10,7 @@ import pytest
 
 from hoc.agents.registry import get
 from hoc.cli import main
-from hoc.rules import Ruleset
+from hoc.games.heart_of_crown.rules import Ruleset
 from hoc.research.harness import Backend, Plan
 from hoc.research.studies import _play, owns, tournament
 
@@ -57,7 +57,7 @@ def owned_games(rs, agents, games, seed):
 
 
 def test_owned_cards_at_the_end_match_a_replay_of_the_game(warm_kernels):
-    from hoc.game import Game
+    from hoc.games.heart_of_crown.game import Game
 
     rs = Ruleset(players=2, market="maids_and_witches")
     agents = [get("curse_witch"), get("senator_duke")]

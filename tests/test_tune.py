@@ -15,9 +15,9 @@ from hoc.agents.tune.genome import BOUNDS, NUMERIC, Plan, Rule, Universe, from_s
 from hoc.agents.tune.search import Budget, Settings, State, Thresholds, run, tune
 from hoc.cli.main import main
 from hoc.errors import HocError
-from hoc.kernel import constants as K
+from hoc.games.heart_of_crown.kernel import constants as K
 from hoc.research.harness import Backend
-from hoc.rules import Ruleset
+from hoc.games.heart_of_crown.rules import Ruleset
 
 SIEGE = Ruleset(players=2, market="siege")
 RANDOM = Ruleset(players=2)

@@ -9,7 +9,7 @@ import pytest
 from hoc.agents import priority
 from hoc.agents.registry import AGENTS, TUNED, archetypes, get
 from hoc.agents.tune.genome import from_text, load
-from hoc.rules import Ruleset
+from hoc.games.heart_of_crown.rules import Ruleset
 
 FILES = sorted(TUNED.glob("*.toml"))
 PRINCESSES = ("lulunasaika", "laolily", "klam_klam", "bergamot", "flammaria", "twins")

@@ -44,7 +44,7 @@ def test_the_wheel_holds_only_the_hoc_package_with_its_data(wheel):
     names = zipfile.ZipFile(wheel).namelist()
     top = {n.split("/")[0] for n in names if not n.split("/")[0].endswith(".dist-info")}
     assert top == {"hoc"}, f"the wheel installs top-level names besides hoc: {sorted(top)}"
-    assert "hoc/data/cards.csv" in names
+    assert "hoc/games/heart_of_crown/data/cards.csv" in names
     import hoc
 
     assert f"heart_of_crown-{hoc.__version__}-py3-none-any.whl" == wheel.name

@@ -31,13 +31,13 @@ larger set than the player could know, never from information it lacks.
 """
 import numpy as np
 
-from hoc.kernel.constants import (
+from hoc.games.heart_of_crown.kernel.constants import (
     CH_DECK_TOP, CTX_EFFECT, H_CH_KIND, H_CH_N, H_CTX, H_DCAP, H_DECIDER, H_LEN, H_NC, H_NP, H_OFF_SUPPLY,
     H_REVEALED, H_RNG, H_SCAP, H_SUPPLY_N, NCMAX, N_ACTIONS, P_ARNG, P_DECK_N, P_HAND_N, P_RNG,
 )
-from hoc.kernel.jit import kernel
-from hoc.kernel.state import deck, hand, hand_mask, lowest, next_u64, pb, shuffle, store_u64
-from hoc.kernel.zones import FACE_UP, hand_add
+from hoc.engine.jit import kernel
+from hoc.games.heart_of_crown.kernel.state import deck, hand, hand_mask, lowest, next_u64, pb, shuffle, store_u64
+from hoc.games.heart_of_crown.kernel.zones import FACE_UP, hand_add
 
 # arena slots (after s[H_LEN])
 AR_RNG = 0             # the stream of the current determinization

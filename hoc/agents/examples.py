@@ -1,4 +1,4 @@
-"""Python agents: any callable that takes a `hoc.game.Game` and returns a legal action (an `Action`
+"""Python agents: any callable that takes a `hoc.games.heart_of_crown.game.Game` and returns a legal action (an `Action`
 from `game.legal_actions()`, an id, or a label such as "pass") for `game.decider`. Use one by
 `module:function` name (`hoc simulate --agents hoc.agents.examples:basic_rush_py,random`; a
 `mymodule.py` in the current folder is found too) or register it:
@@ -11,7 +11,7 @@ between calls must notice a new game (e.g. `game.turns` going back).
 from __future__ import annotations
 
 from hoc.agents.in_game import default_answer
-from hoc.game import Game
+from hoc.games.heart_of_crown.game import Game
 
 # what basic_rush buys, best first, and whether it waits for a princess before buying it
 BUY_ORDER = (("duke", True), ("large_city", False), ("senator", True), ("city", False), ("court_maid", True))

@@ -1,4 +1,4 @@
-"""Jitted agents deciding in a Python `hoc.game.Game`: the agent is seated in the decider's seat
+"""Jitted agents deciding in a Python `hoc.games.heart_of_crown.game.Game`: the agent is seated in the decider's seat
 and its compiled policy asked for an action. `Game.decide(agent)` comes here through the agent
 (`Agent.decide`), so the Game, a layer below the agents, names none of them."""
 from __future__ import annotations
@@ -7,8 +7,8 @@ import numpy as np
 
 from hoc.agents.policies import decider, default_choice
 from hoc.agents.search import reserve
-from hoc.kernel import constants as K
-from hoc.kernel.state import seat_agent
+from hoc.games.heart_of_crown.kernel import constants as K
+from hoc.games.heart_of_crown.kernel.state import seat_agent
 
 
 def decide(game, agent, params=None) -> int:

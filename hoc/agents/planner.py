@@ -53,18 +53,18 @@ import numpy as np
 from hoc.agents.priority_kernel import (
     PLAN_SZ, PR_ABILITIES, PR_BACK_MIN_COINS, PR_PLAN, banned_choice, never, priority_policy, priority_question,
 )
-from hoc.kernel.constants import (
+from hoc.games.heart_of_crown.kernel.constants import (
     AGENTS, AGENT_SZ, A_ABILITY, A_HAND_ABILITY, A_BUY, A_CHOOSE, A_COIN, A_KEEP, A_LILY, A_RECALL, A_PASS, A_PLAY, CTX_EFFECT, CTX_MAIN, DYNAMIC, F_COST,
     F_EFFECT, F_LINKS, F_SP, F_TRIGGERS, F_TYPES, HEADER, H_CH_GOOD, H_COINS, H_CTX, H_CUR, H_DECIDER,
     H_DEPTH, H_END, H_LEN, H_NACTIVE, H_NP, H_OFF_STATS, H_OPEN,
     H_PHASE, H_STEPS, H_TURNS, LEGAL, NCMAX, N_ACTIONS, PH_MAIN, PH_SECOND, P_ARNG, P_COIN_CTR, P_HANDY_CTR, P_HAND_N, P_KEPT_N, P_OUT, P_PRINCESS, P_SP, TRIG_PLAY, TY_ACTION, TY_CALAMITY, TY_SUCCESSION,
     TY_TERRITORY,
 )
-from hoc.kernel.effects import ability_ready, lily_ready
-from hoc.kernel.jit import entry, kernel
-from hoc.kernel.state import GOLDEN, active, card, domain, hand_mask, lowest, mix64, next_u64, owned, param, pb, store_u64
-from hoc.kernel.turn import apply, is_legal, legal_actions
-from hoc.kernel.zones import discounts_this_turn
+from hoc.games.heart_of_crown.kernel.effects import ability_ready, lily_ready
+from hoc.engine.jit import entry, kernel
+from hoc.games.heart_of_crown.kernel.state import GOLDEN, active, card, domain, hand_mask, lowest, mix64, next_u64, owned, param, pb, store_u64
+from hoc.games.heart_of_crown.kernel.turn import apply, is_legal, legal_actions
+from hoc.games.heart_of_crown.kernel.zones import discounts_this_turn
 from hoc.agents.arena import AR_COMMIT, AR_FIXED, AR_INNER, AR_MARK, AR_RNG, copy_offset, determinize
 
 ONE = np.uint64(1)

@@ -2,10 +2,10 @@
 policy reads the state, may test actions with `is_legal`, and returns one legal action. An agent's
 parameters (card ids and thresholds prepared in Python by the registry) sit in the state's
 lineup block (`param`)."""
-from hoc.kernel.jit import entry, kernel
-from hoc.kernel.constants import CTX_EFFECT, H_CTX, H_DECIDER, LEGAL, N_ACTIONS, P_ARNG
-from hoc.kernel.state import agent_of, below, pb
-from hoc.kernel.turn import legal_actions
+from hoc.engine.jit import entry, kernel
+from hoc.games.heart_of_crown.kernel.constants import CTX_EFFECT, H_CTX, H_DECIDER, LEGAL, N_ACTIONS, P_ARNG
+from hoc.games.heart_of_crown.kernel.state import agent_of, below, pb
+from hoc.games.heart_of_crown.kernel.turn import legal_actions
 from hoc.agents.priority_kernel import (  # noqa: F401 (better_choice, default_choice: re-exported)
     banned_choice, better_choice, default_choice, priority_policy, priority_question,
 )

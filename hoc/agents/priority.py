@@ -67,7 +67,7 @@ from hoc.agents import priority_kernel as PK
 from hoc.agents.planner import DEFAULTS as PLAN_DEFAULTS
 from hoc.agents.planner import SLOTS as PLAN_SLOTS
 from hoc.errors import HocError
-from hoc.kernel.constants import DTYPE, N_PARAMS
+from hoc.games.heart_of_crown.kernel.constants import DTYPE, N_PARAMS
 
 CONDITIONS = {"princess": PK.C_PRINCESS, "coins_at_least": PK.C_COINS_AT_LEAST, "coins_at_most": PK.C_COINS_AT_MOST,
               "turn_at_least": PK.C_TURN_AT_LEAST, "turn_at_most": PK.C_TURN_AT_MOST,

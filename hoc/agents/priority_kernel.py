@@ -1,7 +1,7 @@
 """The jitted priority-list policy. Its parameter row (compiled from a TOML file by
 `hoc.agents.priority`) holds: which princesses to back, when to set, which cards to play first, and
 an ordered list of buy rules, each a card and up to MAX_CONDS conditions."""
-from hoc.kernel.constants import (
+from hoc.games.heart_of_crown.kernel.constants import (
     A_ABILITY, A_BACK, A_BUY, A_CHOOSE, A_COIN, A_LILY, A_DECLARE, A_KEEP, A_NUMBER, A_PASS, A_PLAY, A_SET, CH_MODE,
     CTX_DECLARE, CTX_KEEP, CTX_MAIN, CTX_SECOND, H_CH_GOOD, H_CH_KIND, NUMBER_MAX, F_COST, F_LINKS, F_SP, F_TYPES, H_COINS, H_CTX, H_DECIDER, H_MODE, H_NP, H_REVEALED,
     EFF_BERGAMOT, F_EFFECT, H_NC, H_OPEN, P_COIN_CTR, P_HANDY_CTR, MODE_BUYING, MODE_SETTING, P_HAND_PLAYABLE, P_HAND_SUCC, P_OWNED_N, P_PRINCESS, P_SP, P_TURNS, TY_ACTION,
@@ -9,12 +9,12 @@ from hoc.kernel.constants import (
 )
 import numpy as np
 
-from hoc.kernel.constants import CH_DISCARD, CH_HAND, CH_NUMBER, CH_PLAY, H_CH_MAX, H_CH_OPT, H_NACTIVE, H_PLAY_MASK, P_DISCARD_MASK
-from hoc.kernel.jit import entry, kernel
-from hoc.kernel.state import active, card, hand, hand_mask, lowest, market, mask_load, owned, param, pb
-from hoc.kernel.turn import is_legal
-from hoc.kernel.effects import ability_ready, lily_ready
-from hoc.kernel.zones import buy_cost, discard_has, in_market
+from hoc.games.heart_of_crown.kernel.constants import CH_DISCARD, CH_HAND, CH_NUMBER, CH_PLAY, H_CH_MAX, H_CH_OPT, H_NACTIVE, H_PLAY_MASK, P_DISCARD_MASK
+from hoc.engine.jit import entry, kernel
+from hoc.games.heart_of_crown.kernel.state import active, card, hand, hand_mask, lowest, market, mask_load, owned, param, pb
+from hoc.games.heart_of_crown.kernel.turn import is_legal
+from hoc.games.heart_of_crown.kernel.effects import ability_ready, lily_ready
+from hoc.games.heart_of_crown.kernel.zones import buy_cost, discard_has, in_market
 
 ONE = np.uint64(1)      # hand masks are uint64: clear the lowest bit with m &= m - ONE
 

@@ -12,7 +12,7 @@ import numpy as np
 from hoc.agents import in_game, policies, priority, search
 from hoc.errors import HocError
 from hoc.names import did_you_mean
-from hoc.kernel.constants import DTYPE, N_PARAMS
+from hoc.games.heart_of_crown.kernel.constants import DTYPE, N_PARAMS
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from hoc.errors import HocError
 
 
 def _balance_ruleset(args):
-    from hoc.rules import Ruleset
+    from hoc.games.heart_of_crown.rules import Ruleset
 
     return Ruleset(edition=args.edition, players=args.players, market="random", overrides=tuple(args.override or ()),
                    turn_cap=args.turn_cap)

@@ -10,7 +10,7 @@ CARD_SECTIONS = (("princess", "Princesses"), ("basic", "Basic cards (the basic m
 
 
 def cmd_cards(args) -> int:
-    from hoc.cards import CardDB
+    from hoc.games.heart_of_crown.cards import CardDB
 
     db = CardDB(args.edition)
     chosen = [db.lookup(n) for n in args.names] if args.names else list(range(len(db)))

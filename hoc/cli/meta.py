@@ -27,7 +27,7 @@ def _meta_population(args):
     """The agents given, or every hand-written and tuned plan this edition can play."""
     from hoc.research.meta import population
     from hoc.research.simulate import resolve
-    from hoc.rules import Ruleset
+    from hoc.games.heart_of_crown.rules import Ruleset
 
     if args.agents is not None:
         return resolve(args.agents)
@@ -36,7 +36,7 @@ def _meta_population(args):
 
 def cmd_meta(args) -> int:
     from hoc.research import meta
-    from hoc.rules import Ruleset
+    from hoc.games.heart_of_crown.rules import Ruleset
 
     check_outputs(args)
     if args.bootstrap < 0:

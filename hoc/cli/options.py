@@ -12,7 +12,7 @@ from hoc.errors import HocError
 
 def ruleset_of(args):
     """The ruleset the game options name."""
-    from hoc.rules import Ruleset
+    from hoc.games.heart_of_crown.rules import Ruleset
 
     market = args.market
     princesses = tuple(p.strip() for p in args.princesses.split(",") if p.strip()) if args.princesses else None

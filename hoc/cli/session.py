@@ -15,9 +15,9 @@ from rich.console import Console
 from rich.table import Table as RichTable
 
 from hoc.errors import HocError, IllegalActionError
-from hoc.game import Game
-from hoc.kernel import constants as K
-from hoc.replay import CHOICE_ZONES, Decision, Teller, save_game
+from hoc.games.heart_of_crown.game import Game
+from hoc.games.heart_of_crown.kernel import constants as K
+from hoc.games.heart_of_crown.replay import CHOICE_ZONES, Decision, Teller, save_game
 
 HUMAN = "human"
 TABLE_VIEW = -1         # a viewer with no seat: the table as everyone sees it (between hot-seat players)

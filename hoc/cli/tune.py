@@ -30,7 +30,7 @@ def cmd_tune(args) -> int:
     from hoc.research import tuning
     from hoc.agents.tune.genome import load
     from hoc.agents.tune.search import Budget, Settings, tune
-    from hoc.rules import Ruleset
+    from hoc.games.heart_of_crown.rules import Ruleset
 
     if not 2 <= args.players <= 4:
         raise HocError(f"tune plays 2 to 4 players, got {args.players}")

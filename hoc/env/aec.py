@@ -4,12 +4,12 @@ selected is the seat that must decide, which may decide several times in a row.
 Observation of an agent: {"observation": float32 vector of `hoc.env.observation.size(players)`
 slots (what that seat may see: `hoc.env.observation.FIELDS`, docs/env.md), "action_mask": int8
 vector of N_ACTIONS slots, 1 for each legal action (all 0 unless the agent must decide)}. Action:
-an id of the fixed action space (`hoc.game.actions` names them). Rewards come at the end only: 1
+an id of the fixed action space (`hoc.games.heart_of_crown.game.actions` names them). Rewards come at the end only: 1
 for a sole win, 1/k for each of k seats sharing a win, -1 for a loss, 0 for all when nobody wins (the
 turn cap). An illegal action raises `hoc.errors.IllegalActionError`.
 
 `reset(seed=s)` plays the game `Game(ruleset, seed=s)`: the same seed and the same actions give the
-same game as `hoc.game.Game` and `hoc replay` (a run's game i has the seed `Game.of_run(ruleset,
+same game as `hoc.games.heart_of_crown.game.Game` and `hoc replay` (a run's game i has the seed `Game.of_run(ruleset,
 run_seed, i).seed`). `reset()` without a seed plays the next seed of a stream started by the last
 seed given (or by the `seed` the environment was made with).
 """
@@ -21,9 +21,9 @@ from pettingzoo import AECEnv
 
 from hoc.env.observation import legal_mask, observe, size
 from hoc.env.vector import reward
-from hoc.game import Game
-from hoc.kernel.constants import N_ACTIONS
-from hoc.rules import MAX_PLAYERS, MAX_TURN_CAP, Ruleset
+from hoc.games.heart_of_crown.game import Game
+from hoc.games.heart_of_crown.kernel.constants import N_ACTIONS
+from hoc.games.heart_of_crown.rules import MAX_PLAYERS, MAX_TURN_CAP, Ruleset
 
 # no field exceeds the turns of the longest game in size (counts, prices, ids and bitmasks are far
 # smaller; SP is the one field that can be negative: Curses)

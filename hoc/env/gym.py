@@ -25,9 +25,9 @@ from hoc.env.observation import legal_mask, observe, size
 from hoc.agents.search import reserve
 from hoc.env.vector import MAX_STEPS, opponent_lineup, reward, seat_opponents, stepper
 from hoc.errors import HocError
-from hoc.game import Game
-from hoc.kernel.constants import N_ACTIONS
-from hoc.rules import Ruleset
+from hoc.games.heart_of_crown.game import Game
+from hoc.games.heart_of_crown.kernel.constants import N_ACTIONS
+from hoc.games.heart_of_crown.rules import Ruleset
 
 
 class HeartOfCrownEnv(gymnasium.Env):

@@ -17,15 +17,15 @@ The vector has three blocks:
 
 Never in it: the order of any deck or of the supply, another seat's hand, the cards in a deck of
 another seat (beyond their number and the face-up ones), the random streams. Card fields have one
-slot per card id (`NCMAX` slots; ids past the card set's size stay 0): `hoc.cards.CardDB.name(c)`
+slot per card id (`NCMAX` slots; ids past the card set's size stay 0): `hoc.games.heart_of_crown.cards.CardDB.name(c)`
 names card c.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from hoc.kernel.choice import FR_A, FR_EFF
-from hoc.kernel.constants import (
+from hoc.games.heart_of_crown.kernel.choice import FR_A, FR_EFF
+from hoc.games.heart_of_crown.kernel.constants import (
     CTX_EFFECT, CH_DECK_TOP, H_ACTION_BONUS, H_CH_CARD, H_CH_OWNER, H_CH_EXCEPT, H_CH_FLAGS, H_CH_GOOD, H_CH_KIND,
     H_CH_MAX, H_CH_MIN, H_CH_N, H_CH_NOT, H_CH_OPT, H_CH_TYPES, H_COINS, H_CTX, H_CUR, H_DECIDER,
     H_DEPTH, H_END, H_EXTRA_PENDING, H_IN_EXTRA, H_LILY_USED, H_MODE, H_NACTIVE, H_NC, H_NP, H_OFF_ABROAD,
@@ -35,10 +35,10 @@ from hoc.kernel.constants import (
     P_DECK_N, P_DECLARED, P_DISCARD_N, P_DOMAIN_N, P_HANDY_CTR, P_HAND_N, P_KEPT_N, P_LILIES, P_OUT,
     P_OWNED_N, P_PRINCESS, P_SP, P_SUCC_CTR, P_TURNS, P_TWIN_CTR, STACK_FRAME,
 )
-from hoc.kernel.jit import entry, kernel
-from hoc.kernel.state import active, deck, pb
-from hoc.kernel.turn import legal_actions
-from hoc.kernel.zones import FACE_UP, buy_cost, in_market
+from hoc.engine.jit import entry, kernel
+from hoc.games.heart_of_crown.kernel.state import active, deck, pb
+from hoc.games.heart_of_crown.kernel.turn import legal_actions
+from hoc.games.heart_of_crown.kernel.zones import FACE_UP, buy_cost, in_market
 
 # blocks
 TABLE_BLOCK = 0

@@ -20,13 +20,13 @@ from hoc.agents.policies import decide, decide_plan, decide_search, decide_searc
 from hoc.agents.registry import get as get_agent
 from hoc.agents.search.kernel import new_search_state
 from hoc.errors import HocError
-from hoc.kernel.constants import DTYPE, H_DECIDER, H_END, H_NP, H_STEPS, H_WIN_MASK, N_ACTIONS, N_PARAMS, R_PLAYERS
-from hoc.kernel.jit import entry
-from hoc.kernel.setup import game_seed, init_game, new_state
-from hoc.kernel.state import rule, seat_agent
-from hoc.kernel.turn import apply, is_legal
+from hoc.games.heart_of_crown.kernel.constants import DTYPE, H_DECIDER, H_END, H_NP, H_STEPS, H_WIN_MASK, N_ACTIONS, N_PARAMS, R_PLAYERS
+from hoc.engine.jit import entry
+from hoc.games.heart_of_crown.kernel.setup import game_seed, init_game, new_state
+from hoc.games.heart_of_crown.kernel.state import rule, seat_agent
+from hoc.games.heart_of_crown.kernel.turn import apply, is_legal
 from hoc.env.observation import legal_mask, observe, size
-from hoc.rules import Ruleset
+from hoc.games.heart_of_crown.rules import Ruleset
 
 MAX_STEPS = 200_000     # a game that takes more decisions is broken (hoc.research.batch's bound)
 

@@ -4,17 +4,17 @@ from numba import njit
 
 from hoc.agents.policies import decide as decide_plain
 from hoc.agents.policies import decide_plan, decide_search, decide_search_plan, needs
-from hoc.kernel.jit import entry, kernel
-from hoc.kernel.constants import (
+from hoc.engine.jit import entry, kernel
+from hoc.games.heart_of_crown.kernel.constants import (
     DTYPE, H_END, H_NC, H_KINDS, H_N_KINDS, MAX_KINDS, RES_MARKET, H_NP, H_OFF_STATS, H_STEPS, H_TURNS, H_WINNER, H_WIN_MASK, N_STATS, P_BACK_TURN,
     P_PRINCESS, P_SP, P_TURNS, RES_END, RES_ERROR, RES_GAME, RES_SEAT, RES_SEAT_SZ, RES_STEPS,
     RES_TURNS, RES_WINNER, RES_WIN_MASK, R_NC, R_PLAYERS,
 )
-from hoc.kernel.invariants import E_ILLEGAL, E_STEPS, OK, check
+from hoc.games.heart_of_crown.kernel.invariants import E_ILLEGAL, E_STEPS, OK, check
 from hoc.agents.search.kernel import new_search_state
-from hoc.kernel.setup import game_seed, init_game
-from hoc.kernel.state import owned, pb, rule, seat_agent
-from hoc.kernel.turn import apply, is_legal
+from hoc.games.heart_of_crown.kernel.setup import game_seed, init_game
+from hoc.games.heart_of_crown.kernel.state import owned, pb, rule, seat_agent
+from hoc.games.heart_of_crown.kernel.turn import apply, is_legal
 
 MAX_STEPS = 200_000
 

@@ -43,7 +43,7 @@ from hoc.agents.registry import Agent
 from hoc.errors import HocError
 from hoc.research import stats
 from hoc.research.harness import Backend, Plan, chunk_size
-from hoc.rules import Ruleset
+from hoc.games.heart_of_crown.rules import Ruleset
 
 Z95 = 1.959963984540054
 # seeds per plan in the first round of the rule search's races (doubling each round): 8 culled a plan

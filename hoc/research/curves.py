@@ -13,7 +13,7 @@ def sp_by_turn(plan: Plan, sample: int = 200) -> pd.DataFrame:
     """Mean SP at the end of each own turn per agent over the first `sample` games of the plan,
     with a 95% normal interval of the mean. A seat whose game has ended keeps its final SP, so
     every turn averages over all sampled seats of the agent."""
-    from hoc.game import Game
+    from hoc.games.heart_of_crown.game import Game
 
     rs = plan.ruleset
     params = [a.params(rs) if a.play is None else None for a in plan.agents]

@@ -123,11 +123,11 @@ def _warm_batch(plan) -> bool:
 
 def _warm_game(plan) -> bool:
     """Call each kernel of the `Game` interface that stepping the plan's games uses, on a throwaway game."""
-    from hoc import game as game_module
-    from hoc.game import Game
+    from hoc.games.heart_of_crown import game as game_module
+    from hoc.games.heart_of_crown.game import Game
     from hoc.agents import policies
-    from hoc.kernel import constants as K
-    from hoc.kernel import invariants, setup, state
+    from hoc.games.heart_of_crown.kernel import constants as K
+    from hoc.games.heart_of_crown.kernel import invariants, setup, state
     from hoc.research import batch
 
     used = [setup.new_state, setup.init_game, setup.game_seed, game_module._legal_actions, game_module._is_legal,

@@ -17,10 +17,10 @@ import pandas as pd
 
 from hoc.agents.registry import Agent
 from hoc.errors import HocError, InvariantError
-from hoc.kernel import constants as K
+from hoc.games.heart_of_crown.kernel import constants as K
 from hoc.research.engine import Warmup, engine_name, is_compiled, prepare
 from hoc.research.rows import _play_python, play_rows  # noqa: F401 (re-exported: the harness plays chunks here)
-from hoc.rules import Ruleset
+from hoc.games.heart_of_crown.rules import Ruleset
 
 CHUNK = 10_000          # games per task: large enough that a task's overhead is noise
 LAST_INDEX = 2 ** 63 - 1    # game indices are 64-bit in the kernels
@@ -48,7 +48,7 @@ class Plan:
     draw: bool = False
 
     def __post_init__(self):
-        from hoc.game import check_seed
+        from hoc.games.heart_of_crown.game import check_seed
 
         object.__setattr__(self, "seed", check_seed(self.seed))
         if self.games < 1:
@@ -115,7 +115,7 @@ class Plan:
         index = np.arange(first, first + n, dtype=np.int64)[:, None]
         seat = np.arange(p, dtype=np.int64)[None, :]
         if self.draw:
-            from hoc.kernel.setup import game_seeds
+            from hoc.games.heart_of_crown.kernel.setup import game_seeds
 
             group = p if self.mirror else 1          # mirrored games share their seed, hence their draw
             lo = first // group
@@ -288,8 +288,8 @@ def _chunks(plan, tasks, results) -> Iterator[Chunk]:
 
 
 def invariant_error(plan: Plan, index: int, code: int) -> InvariantError:
-    from hoc.kernel.invariants import ERRORS
-    from hoc.kernel.setup import game_seed
+    from hoc.games.heart_of_crown.kernel.invariants import ERRORS
+    from hoc.games.heart_of_crown.kernel.setup import game_seed
 
     seed = int(np.int64(game_seed(np.int64(plan.seed), plan.seed_index(index))).view(np.uint64))
     return InvariantError(
@@ -301,7 +301,7 @@ def invariant_error(plan: Plan, index: int, code: int) -> InvariantError:
 def frame(rows: np.ndarray, plan: Plan, first: int) -> pd.DataFrame:
     """One row per game (games first, first + 1, ...): what the issue of a study needs to slice
     results by market, seat and princess."""
-    from hoc.kernel.setup import game_seeds
+    from hoc.games.heart_of_crown.kernel.setup import game_seeds
 
     rs = plan.ruleset
     db = rs.cards

@@ -28,7 +28,7 @@ from hoc.research import stats
 from hoc.research.harness import Backend, Plan, chunk_size
 from hoc.research.runs import check_memory, execute
 from hoc.research.simulate import concat
-from hoc.rules import Ruleset
+from hoc.games.heart_of_crown.rules import Ruleset
 
 DEFAULT_PLAN = "tuned_{}_2p"      # each princess's tuned plan: the strongest plan that backs her first
 CORRECTION = "fdr_bh"             # statsmodels multipletests method for the market comparisons

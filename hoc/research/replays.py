@@ -1,6 +1,6 @@
 """A game of a run replayed and told (`hoc replay`): the run's plan rebuilt from its lineup and
 seed, from the manifest of a run saved with --out (the replay checked against the row it saved), or
-from a game saved by `hoc play`. The telling itself is `hoc.replay`'s, which knows games, not runs.
+from a game saved by `hoc play`. The telling itself is `hoc.games.heart_of_crown.replay`'s, which knows games, not runs.
 """
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from pathlib import Path
 
 from hoc.agents.registry import Agent, _no_params
 from hoc.errors import HocError
-from hoc.replay import SAVED_FORMAT, Replay, Script, replay_game, result_of
+from hoc.games.heart_of_crown.replay import SAVED_FORMAT, Replay, Script, replay_game, result_of
 from hoc.research.harness import Plan
 from hoc.research.simulate import lineup
 from hoc.research.store import MANIFEST, provenance
-from hoc.rules import Ruleset
+from hoc.games.heart_of_crown.rules import Ruleset
 
 
 def replay(ruleset: Ruleset, agents, seed: int, index: int, rotate: bool = False, mirror: bool = False) -> list[str]:

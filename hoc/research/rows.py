@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from hoc.kernel import constants as K
+from hoc.games.heart_of_crown.kernel import constants as K
 
 
 def play_rows(plan, first: int, n: int) -> tuple[np.ndarray, np.ndarray]:
@@ -30,10 +30,10 @@ def _play_python(plan, first: int, n: int) -> tuple[np.ndarray, np.ndarray]:
     its buffers serve the whole chunk."""
     from hoc.agents.policies import decider
     from hoc.agents.search import reserve
-    from hoc.game import Game
-    from hoc.kernel.invariants import check
-    from hoc.kernel.setup import game_seed
-    from hoc.kernel.state import seat_agent
+    from hoc.games.heart_of_crown.game import Game
+    from hoc.games.heart_of_crown.kernel.invariants import check
+    from hoc.games.heart_of_crown.kernel.setup import game_seed
+    from hoc.games.heart_of_crown.kernel.state import seat_agent
     from hoc.research.batch import card_totals, record
 
     rs = plan.ruleset

@@ -13,8 +13,8 @@ from hoc.agents.registry import Agent, get, split_names
 from hoc.errors import HocError
 from hoc.research.engine import Timing, Warmup
 from hoc.research.harness import Backend, Plan, chunk_size, play, ready
-from hoc.kernel import constants as K
-from hoc.rules import Ruleset
+from hoc.games.heart_of_crown.kernel import constants as K
+from hoc.games.heart_of_crown.rules import Ruleset
 from hoc.research.stats import wilson  # noqa: F401  (part of this module's API)
 
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from hoc.errors import HocError
-from hoc.kernel import constants as K
+from hoc.games.heart_of_crown.kernel import constants as K
 from hoc.agents.search.kernel import (  # noqa: F401 (ISMCTS: re-exported)
     ISMCTS, IS_CUTOFF, IS_EXPLORE, IS_ITERATIONS, IS_MAIN, IS_PRINCESS, IS_PRIOR, IS_SCALE, ROLLOUT_AGENT, any_planner,
     search_nodes, search_tail,

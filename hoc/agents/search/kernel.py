@@ -36,7 +36,7 @@ import math
 import numpy as np
 from numba import njit
 
-from hoc.kernel.constants import (
+from hoc.games.heart_of_crown.kernel.constants import (
     CTX_MAIN,
     A_BACK, AGENTS, AGENT_SZ, CTX_EFFECT, CTX_KEEP, CTX_SECOND, DYNAMIC, HEADER, H_CH_KIND, H_CTX, H_DCAP, H_DECIDER, H_END, H_LEN, H_NP, H_SCAP, H_STEPS,
     H_TURNS, H_WINNER, H_WIN_MASK, LEGAL, NCMAX, N_ACTIONS, N_PARAMS, P_ARNG, P_OUT, P_SP,
@@ -47,12 +47,12 @@ from hoc.agents.arena import (  # noqa: F401 (the arena layout and the determini
 )
 from hoc.agents.ids import ISMCTS, PLANNED, PRIORITY
 from hoc.agents.planner import candidates, main_needs_plan, unbanned
-from hoc.kernel.jit import entry, kernel
-from hoc.kernel.setup import layout, new_state
-from hoc.kernel.state import (
+from hoc.engine.jit import entry, kernel
+from hoc.games.heart_of_crown.kernel.setup import layout, new_state
+from hoc.games.heart_of_crown.kernel.state import (
     GOLDEN, below, mix64, next_u64, param, pb, store_u64,
 )
-from hoc.kernel.turn import apply, is_legal
+from hoc.games.heart_of_crown.kernel.turn import apply, is_legal
 from hoc.agents.priority_kernel import MAX_RULES, PR_BUY, PR_N_GAIN, PR_N_NEVER, RULE_SZ, banned_choice, priority_policy, priority_question
 
 ROLLOUT_AGENT = PRIORITY   # every seat of a determinization plays the rollout list

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from hoc.errors import InvariantError
-from hoc.kernel import constants as K
+from hoc.games.heart_of_crown.kernel import constants as K
 from hoc.research.harness import Backend, run_tasks
-from hoc.rules import Ruleset
+from hoc.games.heart_of_crown.rules import Ruleset
 
 SHAPING = 0.05       # weight of the SP margin: a signal while every candidate still loses every game
 MARGIN_SCALE = 20    # SP margin of a game: (own SP - best other SP) / 20, clipped to [-1, 1]

@@ -15,7 +15,7 @@ import numpy as np
 import tomli_w
 
 from hoc.agents import priority
-from hoc.rules import Ruleset
+from hoc.games.heart_of_crown.rules import Ruleset
 
 # bounds of every whole-number setting: the search never leaves them (values outside mean the same
 # as the nearest bound, or nothing a game can reach)

@@ -3,10 +3,10 @@ each seat, so one compiled call plays every candidate of a generation against ev
 Candidates are rows of data, never code: a new candidate never compiles anything."""
 from numba import njit
 
-from hoc.kernel.constants import H_WIN_MASK, P_SP, R_PLAYERS
+from hoc.games.heart_of_crown.kernel.constants import H_WIN_MASK, P_SP, R_PLAYERS
 from hoc.agents.search.kernel import new_search_state
-from hoc.kernel.setup import game_seed, init_game
-from hoc.kernel.state import pb, rule, seat_agent
+from hoc.games.heart_of_crown.kernel.setup import game_seed, init_game
+from hoc.games.heart_of_crown.kernel.state import pb, rule, seat_agent
 from hoc.research.batch import play_out, play_out_plan, play_out_search, play_out_search_plan
 
 OUT_WIN_MASK = 0       # bit j: seat j won

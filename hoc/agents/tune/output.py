@@ -11,9 +11,9 @@ from pathlib import Path
 import pandas as pd
 
 from hoc.agents.registry import Agent, from_file
-from hoc.presets import RECOMMENDED
+from hoc.games.heart_of_crown.presets import RECOMMENDED
 from hoc.research.harness import Backend
-from hoc.rules import Ruleset
+from hoc.games.heart_of_crown.rules import Ruleset
 
 
 def validate(ruleset: Ruleset, plan_file: Path, opponents: list[Agent], games: int, seed: int,

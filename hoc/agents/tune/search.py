@@ -28,7 +28,7 @@ from hoc.agents.tune import evaluate, operators
 from hoc.agents.tune.genome import Plan, Universe, from_text
 from hoc.errors import HocError
 from hoc.research.harness import Backend
-from hoc.rules import Ruleset
+from hoc.games.heart_of_crown.rules import Ruleset
 
 # streams of random numbers, each drawn from (seed, stream, generation)
 PLANS, GAMES, THRESHOLDS, PLAYOFF, VALIDATION = range(5)
@@ -66,7 +66,7 @@ class Settings:
     plan: bool = False                 # every candidate plays with the turn planner, its weights searched (--plan)
 
     def __post_init__(self):
-        from hoc.game import check_seed
+        from hoc.games.heart_of_crown.game import check_seed
 
         object.__setattr__(self, "seed", check_seed(self.seed))
         if not 2 <= self.ruleset.players <= 4:

@@ -7,11 +7,11 @@ from functools import cached_property
 
 import numpy as np
 
-from hoc.cards import CardDB, parse_override
+from hoc.games.heart_of_crown.cards import CardDB, parse_override
 from hoc.errors import HocError
 from hoc.names import did_you_mean
-from hoc.kernel import constants as K
-from hoc.presets import RECOMMENDED
+from hoc.games.heart_of_crown.kernel import constants as K
+from hoc.games.heart_of_crown.presets import RECOMMENDED
 
 MAX_PLAYERS = 4
 # turns per player before a capped draw: the results keep a game's turns (all players') in 16 bits
@@ -23,7 +23,7 @@ class Ruleset:
     """Everything that fixes the rules of a game except its seed and its players' choices.
 
     market: "random" (10 kinds drawn per game), "basic" (no supply), a preset name from
-    `hoc.presets.RECOMMENDED`, or a sequence of common kinds. princesses: the pool in order
+    `hoc.games.heart_of_crown.presets.RECOMMENDED`, or a sequence of common kinds. princesses: the pool in order
     (default: all six of the edition). Options marked (option) in RULINGS are fields here.
     """
 

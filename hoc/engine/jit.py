@@ -45,7 +45,7 @@ class Kernel(Entry):
     def __call__(self, *args, **kwargs):
         name = f"{self.py_func.__module__}.{self.py_func.__qualname__}"
         raise TypeError(f"{name} is a @kernel, callable from jitted code only; make it an @entry "
-                        f"(hoc.kernel.jit) to call it from Python")
+                        f"(hoc.engine.jit) to call it from Python")
 
 
 def _make(cls, fn, **options):

@@ -1,18 +1,18 @@
 """Backing a princess, and the princesses' texts; Karikuma's (shared) start-of-cleanup set."""
-from hoc.kernel.jit import kernel
-from hoc.kernel.choice import (
+from hoc.engine.jit import kernel
+from hoc.games.heart_of_crown.kernel.choice import (
     ANY_COST, CALL, DONE, FR_A, FR_B, FR_P, FR_STEP, FR_TRIG, WAIT, ask, good_for_chooser, push,
 )
-from hoc.kernel.constants import (
+from hoc.games.heart_of_crown.kernel.constants import (
     A_CHOOSE, A_NUMBER, A_PASS, CH_DISCARD, CH_HAND, CH_MARKET, CH_NUMBER, CH_PLAY,
     FL_BACK_WITHOUT_FARMING_VILLAGES, F_COST, F_EFFECT, F_FLAGS, F_TRIGGERS, F_TYPES, H_END,
     H_EXTRA_PENDING, H_NACTIVE, H_NP, P_BACK_TURN, P_OWNED_N, P_PRINCESS, P_TURNS, P_TWIN_CTR,
     R_COURT_MAID, R_EDITION, R_FARMING_VILLAGE, TRIG_ABILITY, TRIG_BACK, TRIG_CLEANUP, TY_ACTION,
     TY_CALAMITY, TY_TERRITORY,
 )
-from hoc.kernel.endgame import rescore
-from hoc.kernel.state import active, card, discard, market, pb, play, rule
-from hoc.kernel.zones import (
+from hoc.games.heart_of_crown.kernel.endgame import rescore
+from hoc.games.heart_of_crown.kernel.state import active, card, discard, market, pb, play, rule
+from hoc.games.heart_of_crown.kernel.zones import (
     discard_add, gain, gain_to_deck_top, hand_add, market_choice_exists, to_domain_from_play,
 )
 

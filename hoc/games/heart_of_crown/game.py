@@ -13,17 +13,17 @@ from typing import NamedTuple
 
 import numpy as np
 
-from hoc.cards import CardDB
+from hoc.games.heart_of_crown.cards import CardDB
 from hoc.errors import HocError, IllegalActionError
-from hoc.kernel import constants as K
-from hoc.kernel.setup import game_seed, init_game, new_state
-from hoc.kernel.state import load_u64
-from hoc.kernel.turn import apply_if_legal as _apply_if_legal
-from hoc.kernel.turn import is_legal as _is_legal
-from hoc.kernel.turn import legal_actions as _legal_actions
-from hoc.kernel.zones import FACE_UP
-from hoc.kernel.zones import buy_cost as _buy_cost
-from hoc.rules import Ruleset
+from hoc.games.heart_of_crown.kernel import constants as K
+from hoc.games.heart_of_crown.kernel.setup import game_seed, init_game, new_state
+from hoc.games.heart_of_crown.kernel.state import load_u64
+from hoc.games.heart_of_crown.kernel.turn import apply_if_legal as _apply_if_legal
+from hoc.games.heart_of_crown.kernel.turn import is_legal as _is_legal
+from hoc.games.heart_of_crown.kernel.turn import legal_actions as _legal_actions
+from hoc.games.heart_of_crown.kernel.zones import FACE_UP
+from hoc.games.heart_of_crown.kernel.zones import buy_cost as _buy_cost
+from hoc.games.heart_of_crown.rules import Ruleset
 
 PHASES = {K.PH_START: "start", K.PH_MAIN: "main", K.PH_SECOND: "second", K.PH_CLEANUP: "cleanup",
           K.PH_KEEP: "keep", K.PH_DRAW: "draw", K.PH_DECLARE: "declare", K.PH_END: "end",
@@ -157,7 +157,7 @@ class Game:
 
     @property
     def state(self) -> np.ndarray:
-        """The flat int32 state (layout: `hoc.kernel.constants`)."""
+        """The flat int32 state (layout: `hoc.games.heart_of_crown.kernel.constants`)."""
         return self._s
 
     @state.setter
@@ -476,8 +476,8 @@ class Game:
         nowhere: the card totals change). Zones are {card: count}; deck is a list, top card first;
         so is supply, the random market's supply deck, all face down. Only the given zones change.
         The game then advances to its next decision."""
-        from hoc.kernel.endgame import domain_changed
-        from hoc.kernel.turn import advance
+        from hoc.games.heart_of_crown.kernel.endgame import domain_changed
+        from hoc.games.heart_of_crown.kernel.turn import advance
 
         db = self.ruleset.cards
         s = self.state

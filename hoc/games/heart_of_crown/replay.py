@@ -18,10 +18,10 @@ from pathlib import Path
 import numpy as np
 
 from hoc.errors import HocError
-from hoc.game import Game
-from hoc.kernel import constants as K
-from hoc.kernel.choice import FR_A, FR_EFF
-from hoc.rules import Ruleset
+from hoc.games.heart_of_crown.game import Game
+from hoc.games.heart_of_crown.kernel import constants as K
+from hoc.games.heart_of_crown.kernel.choice import FR_A, FR_EFF
+from hoc.games.heart_of_crown.rules import Ruleset
 
 EDITIONS = {"2e": "2nd edition", "1e": "1st edition"}
 DECK_CARD = 0xFFFF           # a deck entry is the card id, plus a face-up bit above it
@@ -374,7 +374,7 @@ class Teller:
         self.say(self.market_line())
 
     def market_line(self) -> str:
-        from hoc.presets import RECOMMENDED
+        from hoc.games.heart_of_crown.presets import RECOMMENDED
 
         rs, s, db = self.ruleset, self.game.state, self.db
         mode, kinds = rs.market_piles

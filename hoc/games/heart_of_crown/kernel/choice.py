@@ -3,8 +3,8 @@
 A card routine is called with its stack frame and the action just chosen (-1 when resuming
 without a choice). It returns DONE, WAIT (it asked a question through `ask`) or CALL (it pushed
 a child frame, and resumes when the child is done)."""
-from hoc.kernel.jit import kernel
-from hoc.kernel.constants import (
+from hoc.engine.jit import kernel
+from hoc.games.heart_of_crown.kernel.constants import (
     CH_MODE, CTX_EFFECT, H_CH_CARD, H_CH_OWNER, H_CH_EXCEPT, H_CH_FLAGS, H_CH_GOOD, H_CH_KIND, H_CH_MAX, H_CH_MIN,
     H_CH_N, H_CH_NOT, H_CH_OPT, H_CH_TYPES, H_CTX, H_DECIDER, H_DEPTH, H_OFF_STACK, STACK_FRAME,
 )

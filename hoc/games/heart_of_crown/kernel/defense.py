@@ -8,15 +8,15 @@ hand, or the kept cards, allowing only that card; PASS declines), asked card by 
 copy by copy, hand before kept cards. A card that stays where it was (Rampart, Hideout) counts as
 revealed; one that leaves (Magic Talisman goes on the deck) does not block the next copy. The question
 is marked good for the chooser (default answers reveal) when the card data say the reveal helps."""
-from hoc.kernel.jit import kernel
-from hoc.kernel.choice import CALL, DONE, FR_A, FR_B, FR_C, FR_D, FR_P, FR_STEP, WAIT, ask, good_for_chooser, narrow, push
-from hoc.kernel.constants import (
+from hoc.engine.jit import kernel
+from hoc.games.heart_of_crown.kernel.choice import CALL, DONE, FR_A, FR_B, FR_C, FR_D, FR_P, FR_STEP, WAIT, ask, good_for_chooser, narrow, push
+from hoc.games.heart_of_crown.kernel.constants import (
     A_CHOOSE, A_PASS, CH_HAND, CH_KEPT, EFF_DEFEND, F_EFFECT, F_TYPES, H_NACTIVE, H_NP, H_SHIELD, P_KEPT_N, P_OUT,
     TRIG_DEFENSE, TRIG_PLAY, TY_ATTACK, TY_DEFENSE, F_FLAGS, F_SUB, FL_DECK_ATTACK, FL_GUARDS_DECK,
     FL_GUARDS_HAND, FL_GUARDS_MILITARY, FL_HAND_ATTACK, P_HAND_N, SUB_MILITARY,
 )
-from hoc.kernel.state import active, card, hand, kept, pb
-from hoc.kernel.zones import hand_has_type
+from hoc.games.heart_of_crown.kernel.state import active, card, hand, kept, pb
+from hoc.games.heart_of_crown.kernel.zones import hand_has_type
 
 ASKING = 1
 CALLED = 2

@@ -2,8 +2,8 @@
 import numpy as np
 from numba import njit
 
-from hoc.kernel.jit import entry, kernel
-from hoc.kernel.constants import (
+from hoc.engine.jit import entry, kernel
+from hoc.games.heart_of_crown.kernel.constants import (
     CARDS, CAT_BASIC, CAT_COMMON, CAT_PRINCESS, CAT_RARE, DTYPE, DYNAMIC, FL_NOT_IN_MARKET, F_CAT, F_COPIES, F_COST,
     F_FLAGS, F_PER_PLAYER, F_START, F_TRIGGERS, H_CLEANUP_CARDS, H_FREE_CARDS, TRIG_CLEANUP,
     HEADER, H_CUR, H_DCAP, H_LEN, H_NACTIVE, H_NC, H_NP, H_OFF_ABROAD, H_OFF_ACTIVE, H_OFF_DECK,
@@ -13,12 +13,12 @@ from hoc.kernel.constants import (
     P_PRINCESS, P_RNG, RULES, R_HAND_SIZE, R_LEN, R_MARKET_MODE, R_NC, R_N_POOL, R_PLAYERS, R_POOL,
     STACK_DEPTH, STACK_FRAME,
 )
-from hoc.kernel.market import build_supply
-from hoc.kernel.state import (
+from hoc.games.heart_of_crown.kernel.market import build_supply
+from hoc.games.heart_of_crown.kernel.state import (
     GOLDEN, card, deck, market, mask_set, mix64, owned, pb, rule, seed_stream, shuffle, store_u64,
 )
-from hoc.kernel.turn import advance
-from hoc.kernel.zones import draw, own
+from hoc.games.heart_of_crown.kernel.turn import advance
+from hoc.games.heart_of_crown.kernel.zones import draw, own
 
 
 @kernel

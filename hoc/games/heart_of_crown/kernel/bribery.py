@@ -2,14 +2,14 @@
 of their decks, or kept in their domains can be bought too, for the card's cost + 1. When a card is
 offered by an opponent, the buy asks where it comes from (a "choose one" whose modes are the market
 and each opponent's zone holding it)."""
-from hoc.kernel.jit import kernel
-from hoc.kernel.choice import DONE, FR_A, FR_P, FR_STEP, WAIT, ask_mode
-from hoc.kernel.constants import (
+from hoc.engine.jit import kernel
+from hoc.games.heart_of_crown.kernel.choice import DONE, FR_A, FR_P, FR_STEP, WAIT, ask_mode
+from hoc.games.heart_of_crown.kernel.constants import (
     A_NUMBER, F_TYPES, H_COINS, H_NP, H_TURN_FLAGS, P_DECK_N, P_KEPT_N, P_OUT, ST_BOUGHT, ST_GAINED,
     TF_BRIBERY, TF_BUYS_TO_DECK_BOTTOM, TY_ACTION,
 )
-from hoc.kernel.state import card, count, deck, discard, kept, pb
-from hoc.kernel.zones import (
+from hoc.games.heart_of_crown.kernel.state import card, count, deck, discard, kept, pb
+from hoc.games.heart_of_crown.kernel.zones import (
     FACE_UP, buy_cost, discard_add, gain, gain_to_deck_bottom, in_market, own, pop_deck, push_deck_bottom,
 )
 

@@ -7,9 +7,9 @@ decision point whose only legal action would be PASS is mostly skipped.
 """
 import numpy as np
 
-from hoc.kernel.jit import entry, kernel
-from hoc.kernel.choice import push
-from hoc.kernel.constants import (
+from hoc.engine.jit import entry, kernel
+from hoc.games.heart_of_crown.kernel.choice import push
+from hoc.games.heart_of_crown.kernel.constants import (
     A_ABILITY, A_BACK, A_BUY, A_CHOOSE, A_COIN, A_DECLARE, A_KEEP, A_LILY, A_NUMBER,
     A_PASS, A_PLAY, A_RECALL, A_SET, CAT_PRINCESS, CH_DECK_TOP, CH_DISCARD, CH_HAND, CH_KEPT, CH_MARKET,
     CH_MODE, CH_NUMBER, CH_PLAY, CTX_DECLARE, CTX_EFFECT, CTX_KEEP, CTX_MAIN, CTX_NONE, CTX_SECOND,
@@ -28,15 +28,15 @@ from hoc.kernel.constants import (
     A_HAND_ABILITY, CH_DOMAIN, FL_EXILE_FROM_HAND, R_EDITION, H_DEBT, H_DEBT_NEW, TF_BRIBERY,
     EFF_BUY_FROM_OPPONENTS,
 )
-from hoc.kernel.bribery import bribe_sources
-from hoc.kernel.defense import attack_played
-from hoc.kernel.effects import ability_ready, lily_ready, run_effects
-from hoc.kernel.endgame import coronation_check, declare, finish, may_declare, turn_completed
-from hoc.kernel.market import refill
-from hoc.kernel.state import (
+from hoc.games.heart_of_crown.kernel.bribery import bribe_sources
+from hoc.games.heart_of_crown.kernel.defense import attack_played
+from hoc.games.heart_of_crown.kernel.effects import ability_ready, lily_ready, run_effects
+from hoc.games.heart_of_crown.kernel.endgame import coronation_check, declare, finish, may_declare, turn_completed
+from hoc.games.heart_of_crown.kernel.market import refill
+from hoc.games.heart_of_crown.kernel.state import (
     active, card, count, discard, domain, hand, highest, kept, lowest, market, mask_load, mask_set, pb, play, rule,
 )
-from hoc.kernel.zones import (
+from hoc.games.heart_of_crown.kernel.zones import (
     buy_cost, deck_window_has, draw, free_buy_exists, gain, gain_coins, gain_to_deck_bottom, hand_add, hand_card_with_flag,
     hand_has_flag, hand_to_discard_all, in_market,
     play_to_discard_all, set_from_hand,

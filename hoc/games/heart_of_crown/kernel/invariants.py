@@ -1,14 +1,14 @@
 """State invariants, checked after every step by `--validate` and by the test suite."""
-from hoc.kernel.jit import entry
-from hoc.kernel.constants import (
+from hoc.engine.jit import entry
+from hoc.games.heart_of_crown.kernel.constants import (
     H_DEBT, H_SHIELD,
     H_COINS, H_CUR, H_PLAY_MASK, H_DCAP, H_NC, H_NP, H_OFF_SUPPLY, H_OPEN, H_REVEALED, H_REVEALED_NEW, H_SCAP,
     H_SUPPLY_N, P_DECK_N, P_DISCARD_N,
     P_DISCARD_MASK, P_DOMAIN_MASK, P_DOMAIN_N, P_HAND_MASK, P_HAND_N, P_KEPT_N, P_LILIES, P_OWNED_N, P_PRINCESS, P_SP,
 )
-from hoc.kernel.endgame import domain_lilies, domain_sp
-from hoc.kernel.state import abroad, deck, discard, domain, hand, kept, market, mask_has, owned, pb, play
-from hoc.kernel.zones import FACE_UP
+from hoc.games.heart_of_crown.kernel.endgame import domain_lilies, domain_sp
+from hoc.games.heart_of_crown.kernel.state import abroad, deck, discard, domain, hand, kept, market, mask_has, owned, pb, play
+from hoc.games.heart_of_crown.kernel.zones import FACE_UP
 
 OK = 0
 E_CARD_COUNT = 1      # a card was created or lost

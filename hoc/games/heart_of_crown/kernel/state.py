@@ -7,8 +7,8 @@ copied, hashed or saved as it is.
 import numpy as np
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
-from hoc.kernel.jit import entry, kernel
-from hoc.kernel.constants import (
+from hoc.engine.jit import entry, kernel
+from hoc.games.heart_of_crown.kernel.constants import (
     AGENTS, AGENT_SZ, CARDS, H_DCAP, H_NC, H_OFF_ABROAD, H_OFF_ACTIVE, H_OFF_DECK, H_OFF_DISCARD,
     H_OFF_DOMAIN, H_OFF_HAND, H_OFF_KEPT, H_OFF_MARKET, H_OFF_OWNED, H_OFF_PLAY, H_OFF_PLAYER,
     H_NP, H_OFF_STATS, H_PLAY_MASK, N_FIELDS, N_STATS, PSZ, P_DISCARD_MASK, P_DOMAIN_MASK, P_HAND_MASK,

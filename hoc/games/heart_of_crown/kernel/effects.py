@@ -2,9 +2,9 @@
 
 Each card's text is one routine (in `princesses.py` or `commons.py`); the card data names it and
 `dispatch` maps the name's id to the routine."""
-from hoc.kernel.jit import kernel
-from hoc.kernel.choice import DONE, FR_EFF, WAIT
-from hoc.kernel.commons import (
+from hoc.engine.jit import kernel
+from hoc.games.heart_of_crown.kernel.choice import DONE, FR_EFF, WAIT
+from hoc.games.heart_of_crown.kernel.commons import (
     eff_adventurer, eff_ball, eff_bank, eff_bank_1e, eff_buried_treasure_1e, eff_conscription_writ,
     eff_library_1e, eff_purveyor_1e, eff_royal_guard_1e, eff_scout_1e, eff_slash_and_burn,
     eff_stargazing_witch_1e, eff_rampart_1e, eff_hideout_1e, eff_magic_talisman_1e, eff_battering_ram_1e,
@@ -14,7 +14,7 @@ from hoc.kernel.commons import (
     eff_rampart, eff_royal_guard, eff_scout, eff_set_on_buy, eff_sharifa, eff_stargazing_witch,
     eff_supply_unit, eff_trading_ship, eff_wishing_well,
 )
-from hoc.kernel.constants import (
+from hoc.games.heart_of_crown.kernel.constants import (
     EFF_ADVENTURER, EFF_BACK, EFF_BALL, EFF_BANK, EFF_BANK_1E, EFF_CITY_DEVELOPMENT_1E,
     EFF_BURIED_TREASURE_1E, EFF_CONSCRIPTION_WRIT, EFF_LIBRARY_1E, EFF_PURVEYOR_1E, EFF_ROYAL_GUARD_1E,
     EFF_SCOUT_1E, EFF_SLASH_AND_BURN, EFF_STARGAZING_WITCH_1E, EFF_DEFEND, EFF_RAMPART_1E, EFF_HIDEOUT_1E,
@@ -29,13 +29,13 @@ from hoc.kernel.constants import (
     H_IN_EXTRA, H_LILY_USED, H_OFF_STACK, H_USED, P_HAND_N, P_LILIES, P_PRINCESS, P_TWIN_CTR, R_EDITION,
     STACK_FRAME, TY_ACTION, TY_CALAMITY, TY_SUCCESSION, TY_TERRITORY, USED_PRINCESS,
 )
-from hoc.kernel.bribery import eff_buy_from_opponents
-from hoc.kernel.defense import eff_defend
-from hoc.kernel.princesses import (
+from hoc.games.heart_of_crown.kernel.bribery import eff_buy_from_opponents
+from hoc.games.heart_of_crown.kernel.defense import eff_defend
+from hoc.games.heart_of_crown.kernel.princesses import (
     eff_back, eff_bergamot, eff_flammaria, eff_laolily, eff_set_at_cleanup, eff_twins,
 )
-from hoc.kernel.state import card, pb, rule
-from hoc.kernel.zones import hand_has
+from hoc.games.heart_of_crown.kernel.state import card, pb, rule
+from hoc.games.heart_of_crown.kernel.zones import hand_has
 
 @kernel
 def ability_ready(s, p):

@@ -1,14 +1,14 @@
 """The supply deck and the random market."""
 import numpy as np
 
-from hoc.kernel.jit import kernel
-from hoc.kernel.constants import (
+from hoc.engine.jit import kernel
+from hoc.games.heart_of_crown.kernel.constants import (
     CAT_COMMON, CAT_RARE, F_CAT, F_COPIES, F_PILE, H_MARKET_DIRTY, H_NACTIVE, H_NC, H_OFF_SCRATCH,
     H_KINDS, H_N_KINDS, H_OFF_SUPPLY, H_REVEALED, H_REVEALED_AT, H_REVEALED_NEW, H_RNG, H_SUPPLY_N, H_TURNS,
     MARKET_RANDOM, R_MARKET_ALWAYS, R_MARKET_MODE,
     R_MARKET_SIZE, R_N_PILES, R_PILES, R_SUPPLY_KINDS,
 )
-from hoc.kernel.state import active, below, card, market, rule, shuffle
+from hoc.games.heart_of_crown.kernel.state import active, below, card, market, rule, shuffle
 
 
 @kernel

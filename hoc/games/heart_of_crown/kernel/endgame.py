@@ -1,15 +1,15 @@
 """Succession points, coronation, overtime, judgement and the end of the game."""
 import numpy as np
 
-from hoc.kernel.jit import entry, kernel
-from hoc.kernel.constants import (
+from hoc.engine.jit import entry, kernel
+from hoc.games.heart_of_crown.kernel.constants import (
     CTX_NONE, EFF_HONOKA, EFF_LILY, END_CORONATION, END_INSTANT_30, END_JUDGEMENT, END_OVERTIME,
     F_EFFECT, F_SP, F_SUB, H_CTX, H_END, H_NACTIVE, H_NP, H_OVERTIME, H_PHASE, H_STEPS, H_WINNER,
     H_WIN_MASK, JUDGE_DUKE_ONLY, PH_OVER, P_AT30, P_DECLARED, P_LILIES, P_OUT, P_PRINCESS, P_ROUND,
     P_DOMAIN_MASK, P_SP, P_SUCC_CTR, R_COURT_MAID, R_DUKE, R_INSTANT_30, R_JUDGEMENT, R_OVERTIME_SP, R_SENATOR, R_TIE,
     R_WIN_SP, SUB_MAID, TIE_SHARED,
 )
-from hoc.kernel.state import active, card, domain, lowest, market, mask_load, pb, rule, sync_masks
+from hoc.games.heart_of_crown.kernel.state import active, card, domain, lowest, market, mask_load, pb, rule, sync_masks
 
 
 @kernel

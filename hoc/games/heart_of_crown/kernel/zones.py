@@ -2,8 +2,8 @@
 step, so the invariant checker can compare them with the count regions."""
 import numpy as np
 
-from hoc.kernel.jit import entry, kernel
-from hoc.kernel.constants import (
+from hoc.engine.jit import entry, kernel
+from hoc.games.heart_of_crown.kernel.constants import (
     H_COINS, H_DEBT, CAT_COMMON, CAT_PRINCESS, CAT_RARE, EFF_KLAM_KLAM, FL_NOT_IN_MARKET, F_CAT, F_COST, F_EFFECT,
     F_FLAGS, F_SUB, F_TYPES, H_FREE_CARDS, H_MARKET_DIRTY, H_NACTIVE, H_OFF_SUPPLY, H_PLAY_MASK, H_REVEALED,
     H_SUCC_RED, H_SUPPLY_N,
@@ -11,9 +11,9 @@ from hoc.kernel.constants import (
     P_KEPT_N, P_OWNED_N, P_PRINCESS, P_RNG, R_COURT_MAID, R_CURSE, R_DUKE, R_SENATOR, ST_EXILED,
     ST_GAINED, TY_ACTION, TY_SUCCESSION, TY_TERRITORY,
 )
-from hoc.kernel.endgame import check_judgement, rescore
-from hoc.kernel.market import face_up_depth, face_up_offered, revealed_this_turn, take_face_up
-from hoc.kernel.state import (
+from hoc.games.heart_of_crown.kernel.endgame import check_judgement, rescore
+from hoc.games.heart_of_crown.kernel.market import face_up_depth, face_up_offered, revealed_this_turn, take_face_up
+from hoc.games.heart_of_crown.kernel.state import (
     abroad, active, card, count, deck, discard, domain, hand, kept, lowest, market, mask_clear, mask_load,
     mask_set, owned, pb, play, rule, shuffle,
 )

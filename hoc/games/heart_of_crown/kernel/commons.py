@@ -1,12 +1,12 @@
 """The common cards' texts: one routine per card (cards with the same text share one)."""
 import numpy as np
 
-from hoc.kernel.jit import kernel
-from hoc.kernel.choice import (
+from hoc.engine.jit import kernel
+from hoc.games.heart_of_crown.kernel.choice import (
     ANY_COST, CALL, DONE, FR_A, FR_B, FR_C, FR_EFF, FR_P, FR_STEP, FR_TRIG, WAIT, about, ask, ask_mode,
     good_for_chooser, narrow, push,
 )
-from hoc.kernel.constants import (
+from hoc.games.heart_of_crown.kernel.constants import (
     A_CHOOSE, A_NUMBER, A_PASS, CH_DECK_TOP, CH_DISCARD, CH_HAND, CH_KEPT, CH_MARKET, CH_PLAY,
     EFF_CHARM_WITCH, EFF_CITY_DEVELOPMENT_1E, R_EDITION, FL_NAMED_FARMING_VILLAGE, F_COST, F_EFFECT, F_FLAGS, F_SUB, F_TRIGGERS, F_TYPES,
     H_ACTION_BONUS, H_COINS, H_END, H_NACTIVE, H_NP, H_SUCC_RED, H_WITCH, H_WITCH_N, MAX_WITCHES,
@@ -17,13 +17,13 @@ from hoc.kernel.constants import (
     TF_BUYS_TO_DECK_BOTTOM, TF_VILLAGES_YIELD_2, TRIG_DEFENSE, CH_DOMAIN, FL_COURT_TITLE, P_KEPT_N, P_OUT,
     F_COINS, H_DEBT_NEW, H_DEPTH, EFF_SHINOBI, TF_BRIBERY,
 )
-from hoc.kernel.defense import attack_played
-from hoc.kernel.endgame import rescore
-from hoc.kernel.market import reveal_bottom, take_supply_bottom
-from hoc.kernel.state import (
+from hoc.games.heart_of_crown.kernel.defense import attack_played
+from hoc.games.heart_of_crown.kernel.endgame import rescore
+from hoc.games.heart_of_crown.kernel.market import reveal_bottom, take_supply_bottom
+from hoc.games.heart_of_crown.kernel.state import (
     abroad, active, card, count, deck, discard, domain, hand, lowest, market, mask_load, pb, play, rule,
 )
-from hoc.kernel.zones import (
+from hoc.games.heart_of_crown.kernel.zones import (
     FACE_UP, discard_add, discard_has, domain_to_discard, draw, ensure_deck, exile_from_discard,
     exile_from_hand, gain, gain_coins, give_curse, hand_add, hand_has, hand_has_card, hand_has_flag, hand_has_type,
     in_market, kept_lowest_cost, kept_to_discard, market_choice_exists, market_to_hand, own, play_has,

@@ -1,4 +1,4 @@
-"""The card database: both editions' cards as data (hoc/data/cards.csv), compiled to the integer
+"""The card database: both editions' cards as data (hoc/games/heart_of_crown/data/cards.csv), compiled to the integer
 table the kernels read, with user overrides of any numeric value."""
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pandas as pd
 
 from hoc.errors import HocError
 from hoc.names import did_you_mean, normal
-from hoc.kernel import constants as K
+from hoc.games.heart_of_crown.kernel import constants as K
 
 EDITIONS = ("2e", "1e")
 # other names players use for a card: the English edition prints Court Maid as "Royal Maid"
@@ -25,7 +25,7 @@ OVERRIDE_RANGE = {"cost": (0, 99), "links": (0, 99), "coins": (-99, 99), "sp": (
 
 @lru_cache(maxsize=None)
 def _csv() -> pd.DataFrame:
-    with resources.files("hoc").joinpath("data/cards.csv").open(encoding="utf-8") as f:
+    with resources.files("hoc.games.heart_of_crown").joinpath("data/cards.csv").open(encoding="utf-8") as f:
         df = pd.read_csv(f, dtype=str, keep_default_na=False)
     for col in NUMERIC:
         df[col] = df[col].astype(int)
