@@ -114,9 +114,9 @@ def test_parquet_parts_carry_engine_version_rules_and_card_data_hash(tmp_path, w
     parts = sorted(out.glob("part-*.parquet"))
     assert len(parts) == 8
     meta = pq.read_metadata(parts[0]).metadata
-    for key in (b"hoc.engine_version", b"hoc.games.heart_of_crown.rules", b"hoc.rules_hash", b"hoc.card_data_hash", b"hoc.plan"):
+    for key in (b"hoc.engine_version", b"hoc.rules", b"hoc.rules_hash", b"hoc.card_data_hash", b"hoc.plan"):
         assert key in meta
-    assert json.loads(meta[b"hoc.games.heart_of_crown.rules"])["players"] == 2
+    assert json.loads(meta[b"hoc.rules"])["players"] == 2
     df = pd.read_parquet(out)
     assert list(df.game) == list(range(300))
 

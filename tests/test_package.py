@@ -55,7 +55,7 @@ def test_old_heart_of_crown_module_paths_name_their_new_place_in_one_line():
             "    try:\n        __import__(name)\n    except ImportError as e:\n        print(e)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd="/").stdout.splitlines()
     assert len(out) == 4
-    assert "hoc.games.heart_of_crown.kernel.constants" in out[0] and "0.3" in out[0]
+    assert "'hoc.kernel': it moved to hoc.games.heart_of_crown.kernel" in out[0] and "0.3" in out[0]   # the package first
     assert "hoc.games.heart_of_crown.game" in out[1]
     assert "hoc.games.heart_of_crown.rules" in out[2]
     assert "hoc.engine.jit" in out[3]
