@@ -17,10 +17,10 @@ import sys
 
 _GAME = "hoc.games.heart_of_crown"
 # old name -> (new name, the release that moved it); the longest old name that holds a module wins
+# (Python looks a package up before its modules, so a package's entry answers for all of them)
 MOVED = {
     "agents": ("hoc.agents", "0.2"),
-    "hoc.kernel.jit": ("hoc.engine.jit", "0.3"),
-    "hoc.kernel": (_GAME + ".kernel", "0.3"),
+    "hoc.kernel": (_GAME + ".kernel", "0.3"),         # but its jit decorators: hoc.engine.jit (NOTES)
     "hoc.game": (_GAME + ".game", "0.3"),
     "hoc.cards": (_GAME + ".cards", "0.3"),
     "hoc.rules": (_GAME + ".rules", "0.3"),
@@ -28,6 +28,8 @@ MOVED = {
     "hoc.replay": (_GAME + ".replay", "0.3"),
 }
 
+
+NOTES = {"hoc.kernel": " (and hoc.engine.jit for hoc.kernel.jit)"}
 
 
 def _old(name: str) -> str | None:
@@ -48,7 +50,7 @@ class _MovedAgents(importlib.abc.MetaPathFinder):
             where = "hoc's agents" if old == "agents" else "it"
             raise ModuleNotFoundError(f"no module named {name!r}: {where} moved to {new_name(name)} "
                                       f"(heart-of-crown {MOVED[old][1]}): write {MOVED[old][0]} where the "
-                                      f"code says {old}", name=name)
+                                      f"code says {old}{NOTES.get(old, '')}", name=name)
         return None
 
 

@@ -58,4 +58,4 @@ def test_old_heart_of_crown_module_paths_name_their_new_place_in_one_line():
     assert "'hoc.kernel': it moved to hoc.games.heart_of_crown.kernel" in out[0] and "0.3" in out[0]   # the package first
     assert "hoc.games.heart_of_crown.game" in out[1]
     assert "hoc.games.heart_of_crown.rules" in out[2]
-    assert "hoc.engine.jit" in out[3]
+    assert "hoc.engine.jit for hoc.kernel.jit" in out[3]
