@@ -16,6 +16,7 @@ import numpy as np
 from hoc.games.heart_of_crown.cards import CardDB
 from hoc.errors import HocError, IllegalActionError
 from hoc.games.heart_of_crown.kernel import constants as K
+from hoc.engine.seeds import check_seed  # noqa: F401 (re-exported: where the Game API checks a seed)
 from hoc.games.heart_of_crown.kernel.setup import game_seed, init_game, new_state
 from hoc.games.heart_of_crown.kernel.state import load_u64
 from hoc.games.heart_of_crown.kernel.turn import apply_if_legal as _apply_if_legal
@@ -582,11 +583,3 @@ class Game:
         return f"<Game seed={self.seed} turns={self.turns} {status}>"
 
 
-def check_seed(seed) -> int:
-    try:
-        value = int(seed)
-    except (TypeError, ValueError):
-        raise HocError(f"seed must be an integer, got {seed!r}") from None
-    if value < 0 or value >= 2 ** 63:
-        raise HocError(f"seed must be between 0 and 2**63 - 1 (9223372036854775807), got {value}")
-    return value

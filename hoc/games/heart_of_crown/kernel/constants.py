@@ -1,14 +1,20 @@
-"""Named offsets and codes shared by the kernels, the Python API and the agents.
+"""Heart of Crown's named offsets and codes, shared by its kernels, its Python API and the agents.
 
-These are layout constants, not data: numba freezes them at compile time, and the cache folder is
+The slots every game shares (the header's first meanings, the rules and lineup blocks, the result
+row) are `hoc.engine.layout`'s, re-exported here; the rest of the state is this game's. These are layout constants, not data: numba freezes them at compile time, and the cache folder is
 keyed by a hash of this file, so changing one recompiles everything.
 """
 
-import numpy as np
-
-# every array the kernels read or write (state, card table, ruleset, agent parameters, results)
-DTYPE = np.int32
-DTYPE_NAME = "int32"
+from hoc.engine.layout import (  # noqa: F401 (the shared slots: re-exported for the game's kernels)
+    AGENTS, AGENT_SZ, CARDS, DTYPE, DTYPE_NAME, DYNAMIC, E_ILLEGAL, E_STEPS,
+    HEADER, H_CTX, H_CUR, H_DECIDER, H_END, H_LEN, H_NC, H_NP,
+    H_OFF_STATS, H_SEED, H_STEPS, H_TURNS, H_WINNER, H_WIN_MASK, LEGAL, MAX_ACTIONS,
+    MAX_KINDS, MAX_SEATS, MAX_STEPS, NCMAX, N_EXTRAS, N_FIELDS, N_PARAMS, N_STATS,
+    OK, RES_END, RES_ERROR, RES_EXTRA, RES_GAME, RES_LEN, RES_MARKET, RES_OWNED,
+    RES_OWN_TURNS, RES_SCORE, RES_SEAT, RES_SEAT_SZ, RES_STEPS, RES_TURNS, RES_WINNER, RES_WIN_MASK,
+    RULES, R_LEN, R_NC, R_PLAYERS, STATS, ST_ATTACKS, ST_BOUGHT, ST_EXILED,
+    ST_GAINED, ST_KEPT, ST_PLAYED,
+)
 
 # ---- card table T[card, field] -------------------------------------------------------------
 F_COST = 0
@@ -25,8 +31,6 @@ F_COPIES = 10
 F_PER_PLAYER = 11
 F_START = 12     # F_START + seat (0..3): copies in that seat's starting deck
 F_TRIGGERS = 16  # bitmask of the moments (1 << TRIG_*) at which the card's routine acts
-N_FIELDS = 18
-NCMAX = 64              # the most cards an edition may have (card slots of the action space)
 
 # numeric fields a user may override, by CSV column name
 OVERRIDABLE = {
@@ -212,8 +216,6 @@ MODES = {EFF_TRADING_SHIP: ("draw 2 cards", "gain 2 coins"),
                            "every opponent gains a Curse", "draw 2 cards")}
 
 # ---- ruleset vector R -----------------------------------------------------------------------
-R_PLAYERS = 0
-R_NC = 1
 R_EDITION = 2           # 2 or 1
 R_JUDGEMENT = 3         # JUDGE_*
 R_TIE = 4               # TIE_*
@@ -238,7 +240,6 @@ R_LARGE_CITY = 22
 R_MARKET_ALWAYS = 23    # random market: the first so many candidate piles are always drawn (--with)
 R_POOL = 32             # R_POOL + i: princess card ids, pool order
 R_PILES = 48            # R_PILES + i: a representative card id of each candidate common pile
-R_LEN = 96
 
 JUDGE_THREE_PILES = 0
 JUDGE_DUKE_ONLY = 1
@@ -251,8 +252,8 @@ MARKET_RANDOM = 1
 MARKET_FIXED = 2
 
 # ---- state header s[H_*] --------------------------------------------------------------------
-H_NP = 0
-H_NC = 1
+# (H_NP, H_NC, H_LEN, H_CUR, H_CTX, H_DECIDER, H_TURNS, H_END, H_WINNER, H_WIN_MASK, H_SEED, H_STEPS
+# and H_OFF_STATS are the slots every game shares: hoc.engine.layout)
 H_DCAP = 2
 H_SCAP = 3
 H_OFF_PLAYER = 4
@@ -266,19 +267,11 @@ H_OFF_MARKET = 11
 H_OFF_ABROAD = 12
 H_OFF_SUPPLY = 13
 H_OFF_STACK = 14
-H_LEN = 15
 H_RNG = 16              # market / supply random stream (64 bits in 2 slots)
-H_CUR = 18              # turn player
 H_PHASE = 19
-H_CTX = 20              # decision context when waiting for a decision
-H_DECIDER = 21
 H_COINS = 22
 H_OPEN = 23             # open plays
 H_PLAYED = 24           # cards played this turn
-H_TURNS = 25            # turns played by all players together
-H_END = 26              # END_* (0 while running)
-H_WINNER = 27           # seat, or -1
-H_WIN_MASK = 28         # bitmask of winning seats (shared ties)
 H_OVERTIME = 29
 H_EXTRA_PENDING = 30
 H_IN_EXTRA = 31
@@ -286,8 +279,6 @@ H_DEPTH = 32            # effect stack depth
 H_MODE = 33             # second phase: MODE_*
 H_SUPPLY_N = 34
 H_USED = 35             # once-per-turn abilities used (bitmask)
-H_SEED = 36             # the game seed (64 bits in 2 slots)
-H_STEPS = 38            # decisions taken
 H_MARKET_DIRTY = 39
 H_CH_KIND = 40          # pending effect choice: CH_*
 H_CH_TYPES = 41         # type filter (bitmask, 0 = any)
@@ -312,10 +303,8 @@ MAX_WITCHES = 6
 H_REVEALED = 64          # face-up cards on top of the supply (Buried Treasure), the topmost last revealed
 H_REVEALED_AT = 65       # the turn (H_TURNS) of the latest reveal
 H_CH_GOOD = 66           # pending choice: 1 if the chosen card is one the chooser gains (else loses)
-H_OFF_STATS = 67         # per card: how often it was played, bought, gained, kept, exiled, attacked with
 H_N_KINDS = 68           # common kinds in this game's supply (0 for the basic market)
 H_KINDS = 69             # MAX_KINDS slots: a representative card id of each of those kinds
-MAX_KINDS = 10
 H_PLAY_MASK = 79         # 2 slots: bit c set for every card c put into the play area this turn (a
                          # superset of the cards there: cleanup and the move to the discard pile walk it)
 H_CLEANUP_CARDS = 81     # 2 slots: bit c set for every card of the table whose text acts at the start
@@ -329,17 +318,8 @@ H_CH_OWNER = 90          # pending choice: the seat whose zone the question read
                          # effect asks about another player's deck top or kept cards)
 H_DEBT = 91              # 4 slots, by seat: debt counters in the player's Moneylender area (1E)
 H_DEBT_NEW = 95          # this turn: debt counters the turn player's Moneylenders put there at the turn's end
-HEADER = 96
-# a state carries its rules: the ruleset vector and the card table follow the header
-RULES = HEADER
-CARDS = RULES + R_LEN
-# then the lineup: per seat the jitted agent's id and its parameter row
-N_PARAMS = 292          # a priority list (buy rules, the search settings after them, [choose] and never lists, planner settings)
-AGENT_SZ = 1 + N_PARAMS
-AGENTS = CARDS + NCMAX * N_FIELDS
-# scratch where jitted agents list legal actions
-LEGAL = AGENTS + 4 * AGENT_SZ
-DYNAMIC = LEGAL + 512               # the game's own regions start here (>= N_ACTIONS above)
+# (the ruleset vector, the card table, the lineup and the legal-action scratch follow the header:
+# hoc.engine.layout)
 
 # per-player block s[off_player + p * PSZ + P_*]
 P_PRINCESS = 0
@@ -374,15 +354,6 @@ PSZ = 32
 
 STACK_FRAME = 8         # effect, trigger, step, a, b, player, c, d
 
-# coverage statistics of a game, per card: s[H_OFF_STATS + card * N_STATS + ST_*]
-ST_PLAYED = 0
-ST_BOUGHT = 1
-ST_GAINED = 2           # every gain, buys included
-ST_KEPT = 3
-ST_EXILED = 4
-ST_ATTACKS = 5          # opponents reached by its attack
-N_STATS = 6
-STATS = ("played", "bought", "gained", "kept", "exiled", "attacks")
 STACK_DEPTH = 8           # cleanup alone can stack 4 frames (three set-at-cleanup kinds and Supply Unit)
 
 # phases
@@ -456,15 +427,9 @@ N_ACTIONS = A_CHOOSE + NCMAX
 CARD_VERBS = {A_PLAY: "play", A_RECALL: "recall", A_BUY: "buy", A_BACK: "back", A_SET: "set",
               A_KEEP: "keep", A_CHOOSE: "choose"}
 
-# result record of one game (int64 row); per seat fields follow at RES_SEAT + seat * RES_SEAT_SZ
-RES_GAME = 0
-RES_WINNER = 1
-RES_END = 2
-RES_TURNS = 3
-RES_WIN_MASK = 4
-RES_STEPS = 5
-RES_ERROR = 6
-RES_SEAT = 8
-RES_SEAT_SZ = 6         # final sp, princess, backing turn, own turns, cards owned at the end (bits 0-31, 32-63)
-RES_MARKET = RES_SEAT + 4 * RES_SEAT_SZ   # MAX_KINDS card ids of the supply's common kinds, -1 padded
-RES_LEN = RES_MARKET + MAX_KINDS
+assert N_ACTIONS <= MAX_ACTIONS
+
+# the result row is hoc.engine.layout's: a seat's score (RES_SCORE) is its SP, and its two extras
+# (RES_EXTRA) the princess it backed (card id, -1: none) and the turn it backed her (0: never)
+RES_PRINCESS = RES_EXTRA
+RES_BACK_TURN = RES_EXTRA + 1

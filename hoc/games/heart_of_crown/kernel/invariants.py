@@ -1,5 +1,6 @@
 """State invariants, checked after every step by `--validate` and by the test suite."""
 from hoc.engine.jit import entry
+from hoc.engine.layout import E_ILLEGAL, E_STEPS, OK  # the loop's codes, among the checks' own
 from hoc.games.heart_of_crown.kernel.constants import (
     H_DEBT, H_SHIELD,
     H_COINS, H_CUR, H_PLAY_MASK, H_DCAP, H_NC, H_NP, H_OFF_SUPPLY, H_OPEN, H_REVEALED, H_REVEALED_NEW, H_SCAP,
@@ -10,7 +11,6 @@ from hoc.games.heart_of_crown.kernel.endgame import domain_lilies, domain_sp
 from hoc.games.heart_of_crown.kernel.state import abroad, deck, discard, domain, hand, kept, market, mask_has, owned, pb, play
 from hoc.games.heart_of_crown.kernel.zones import FACE_UP
 
-OK = 0
 E_CARD_COUNT = 1      # a card was created or lost
 E_NEGATIVE = 2        # a pile or zone count below zero
 E_SIZE = 3            # a zone's size counter disagrees with its cards
@@ -18,8 +18,6 @@ E_BOUNDS = 4          # a zone outgrew its capacity
 E_OWNED = 5           # ownership record disagrees with where the cards are
 E_SP = 6              # cached SP disagrees with the domain
 E_COINS = 7
-E_ILLEGAL = 8         # an agent chose an illegal action
-E_STEPS = 9           # the game did not end within the step limit
 E_MASK = 10           # a zone mask disagrees with the zone's counts
 ERRORS = {E_CARD_COUNT: "a card was created or lost", E_NEGATIVE: "a pile or zone count below zero",
           E_SIZE: "a zone's size counter disagrees with its cards",

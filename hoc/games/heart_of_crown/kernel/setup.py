@@ -3,6 +3,7 @@ import numpy as np
 from numba import njit
 
 from hoc.engine.jit import entry, kernel
+from hoc.engine.seeds import game_seed, game_seeds  # noqa: F401 (re-exported: the game's setup)
 from hoc.games.heart_of_crown.kernel.constants import (
     CARDS, CAT_BASIC, CAT_COMMON, CAT_PRINCESS, CAT_RARE, DTYPE, DYNAMIC, FL_NOT_IN_MARKET, F_CAT, F_COPIES, F_COST,
     F_FLAGS, F_PER_PLAYER, F_START, F_TRIGGERS, H_CLEANUP_CARDS, H_FREE_CARDS, TRIG_CLEANUP,
@@ -15,7 +16,7 @@ from hoc.games.heart_of_crown.kernel.constants import (
 )
 from hoc.games.heart_of_crown.kernel.market import build_supply
 from hoc.games.heart_of_crown.kernel.state import (
-    GOLDEN, card, deck, market, mask_set, mix64, owned, pb, rule, seed_stream, shuffle, store_u64,
+    card, deck, market, mask_set, owned, pb, rule, seed_stream, shuffle, store_u64,
 )
 from hoc.games.heart_of_crown.kernel.turn import advance
 from hoc.games.heart_of_crown.kernel.zones import draw, own
@@ -95,20 +96,6 @@ def new_state(T, R):
     s = np.zeros(layout(head), DTYPE)
     load_rules(s, T, R)
     return s
-
-
-@entry
-def game_seed(master, index):
-    """The seed of game `index` of a run with seed `master`, as a signed 64-bit integer."""
-    return np.int64(mix64(np.uint64(master) ^ mix64(np.uint64(index) + GOLDEN)))
-
-
-@njit(cache=True)
-def game_seeds(master, first, n):
-    out = np.empty(n, np.int64)
-    for i in range(n):
-        out[i] = game_seed(master, first + i)
-    return out
 
 
 @kernel
