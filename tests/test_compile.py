@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib
 import json
 import pkgutil
+import sys
 
 import numpy as np
 import pytest
@@ -26,9 +27,11 @@ from hoc.games.heart_of_crown.rules import Ruleset
 
 
 def jitted_functions() -> list[Dispatcher]:
-    """Every jitted function of the engine, the agents' policies and the batch loop."""
+    """Every jitted function of the engine, the game's kernel, the agents' policies and the loops made."""
     names = [f"hoc.games.heart_of_crown.kernel.{m.name}" for m in pkgutil.iter_modules(hoc.games.heart_of_crown.kernel.__path__)]
+    names += [f"hoc.engine.{m.name}" for m in pkgutil.iter_modules(hoc.engine.__path__)]
     names += ["hoc.agents.policies", "hoc.agents.priority_kernel", "hoc.agents.search.kernel", "hoc.research.batch"]
+    names += [name for name in sys.modules if name.startswith("hoc.engine.loops.")]   # the loops made at run time
     found = {}
     for name in names:
         for value in vars(importlib.import_module(name)).values():
@@ -73,9 +76,11 @@ def test_calling_a_kernel_from_python_raises_a_type_error_naming_it():
         draw(s, 0, 1)
 
 
-def typed_callees(loop) -> set[str]:
+def typed_callees(validate) -> set[str]:
     """The jitted functions a fresh (uncached) compile of a batch loop types."""
-    play_rows(Plan(Ruleset(players=2), lineup("basic_rush", 2), 1, validate=loop is batch.run_batch[True]), 0, 0)
+    plan = Plan(Ruleset(players=2), lineup("basic_rush", 2), 1, validate=validate)
+    play_rows(plan, 0, 0)
+    loop = batch.batch_loop(plan.ruleset.game, validate, [a.id for a in plan.agents])
     fresh = njit(loop.py_func)
     sig = loop.signatures[0]
     fresh.compile(sig)
@@ -84,10 +89,10 @@ def typed_callees(loop) -> set[str]:
 
 
 def test_the_plain_batch_loop_does_not_compile_the_invariant_checks():
-    plain = typed_callees(batch.run_batch[False])
+    plain = typed_callees(False)
     assert "play_out" in plain
     assert not plain & {"play_checked", "card_totals"}
-    assert {"play_checked", "card_totals"} <= typed_callees(batch.run_batch[True])
+    assert {"play_checked", "card_totals"} <= typed_callees(True)
 
 
 @pytest.fixture

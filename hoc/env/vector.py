@@ -16,19 +16,21 @@ from typing import Callable, NamedTuple
 import numpy as np
 from numba import njit
 
-from hoc.agents.policies import decide, decide_plan, decide_search, decide_search_plan, needs
+from hoc.agents import policies
+from hoc.agents.policies import needs
 from hoc.agents.registry import get as get_agent
 from hoc.agents.search.kernel import new_search_state
 from hoc.errors import HocError
-from hoc.games.heart_of_crown.kernel.constants import DTYPE, H_DECIDER, H_END, H_NP, H_STEPS, H_WIN_MASK, N_ACTIONS, N_PARAMS, R_PLAYERS
 from hoc.engine.jit import entry
-from hoc.games.heart_of_crown.kernel.setup import game_seed, init_game, new_state
-from hoc.games.heart_of_crown.kernel.state import rule, seat_agent
-from hoc.games.heart_of_crown.kernel.turn import apply, is_legal
+from hoc.engine.layout import DTYPE, H_END, H_NP, H_STEPS, H_WIN_MASK, MAX_STEPS, N_PARAMS, R_PLAYERS
+from hoc.engine.loops import game_loops, namespace
+from hoc.engine.state import rule, seat_agent
+from hoc.games.heart_of_crown.kernel.constants import N_ACTIONS
+from hoc.games.heart_of_crown.kernel.setup import new_state
+from hoc.games.heart_of_crown.spec import GAME as HEART_OF_CROWN
 from hoc.env.observation import legal_mask, observe, size
 from hoc.games.heart_of_crown.rules import Ruleset
 
-MAX_STEPS = 200_000     # a game that takes more decisions is broken (hoc.research.batch's bound)
 
 
 @entry
@@ -65,29 +67,18 @@ class Stepper(NamedTuple):
     vec_step: Callable
 
 
-def _stepper(search, plan):
-    """The stepper's loops with the decider of (search, plan) (`hoc.agents.policies.DECIDERS`). The
-    flags are constants of the closure (as in `hoc.research.batch`), so a lineup without a search
-    agent or a planner never compiles them, and a search or planning opponent really searches or
-    plans instead of playing its list (the plain `decide` falls back to the list for both)."""
+def _stepper(loops) -> Stepper:
+    """The stepper's loops over a game's loops (`hoc.engine.loops.game_loops`, with the deciders the
+    opponents need), so a lineup without a search agent or a planner never compiles them, and a
+    search or planning opponent really searches or plans instead of playing its list."""
+    rules = loops.rules
+    made = namespace(loops.__name__ + ".stepper")
 
     @entry
     def play_others(s, learner):
         """Let the jitted agents of the other seats decide until `learner` must decide or the game ends.
         Returns False if the game runs past MAX_STEPS decisions (a broken game)."""
-        while s[H_END] == 0 and s[H_DECIDER] != learner:
-            if search and plan:
-                a = decide_search_plan(s)
-            elif search:
-                a = decide_search(s)
-            elif plan:
-                a = decide_plan(s)
-            else:
-                a = decide(s)
-            apply(s, a)
-            if s[H_STEPS] > MAX_STEPS:
-                return False
-        return True
+        return loops.play_until(s, learner)
 
     @njit(cache=True)
     def start_game(s, slot, n, master, episodes, learners, fixed_seat, ids, params, seeds):
@@ -100,9 +91,9 @@ def _stepper(search, plan):
             learner = fixed_seat if fixed_seat >= 0 else (slot + e) % np_
             learners[slot] = learner
             seat_opponents(s, learner, ids, params)
-            seeds[slot] = game_seed(master, e * n + slot)
-            init_game(s, seeds[slot])
-            if not play_others(s, learner):
+            seeds[slot] = rules.game_seed(master, e * n + slot)
+            rules.init_game(s, seeds[slot])
+            if not loops.play_until(s, learner):
                 return False
             if s[H_END] == 0:
                 return True
@@ -112,7 +103,7 @@ def _stepper(search, plan):
     def vec_reset(states, master, episodes, learners, fixed_seat, ids, params, seeds, obs, masks):
         n = states.shape[0]
         for i in range(n):
-            if not start_game(states[i], i, n, master, episodes, learners, fixed_seat, ids, params, seeds):
+            if not made.start_game(states[i], i, n, master, episodes, learners, fixed_seat, ids, params, seeds):
                 return -2 - i
             observe(states[i], learners[i], obs[i])
             legal_mask(states[i], learners[i], masks[i])
@@ -126,13 +117,13 @@ def _stepper(search, plan):
         -2 - i for a game i that runs past MAX_STEPS."""
         n = states.shape[0]
         for i in range(n):
-            if not is_legal(states[i], actions[i]):
+            if not rules.is_legal(states[i], actions[i]):
                 return i
         for i in range(n):
             s = states[i]
             learner = learners[i]
-            apply(s, actions[i])
-            if not play_others(s, learner):
+            rules.apply(s, actions[i])
+            if not loops.play_until(s, learner):
                 return -2 - i
             rewards[i] = 0.0
             dones[i] = False
@@ -144,22 +135,26 @@ def _stepper(search, plan):
                 ended[i, 2] = s[H_WIN_MASK]
                 ended[i, 3] = s[H_STEPS]
                 episodes[i] += 1
-                if not start_game(s, i, n, master, episodes, learners, fixed_seat, ids, params, seeds):
+                if not made.start_game(s, i, n, master, episodes, learners, fixed_seat, ids, params, seeds):
                     return -2 - i
             observe(s, learners[i], obs[i])
             legal_mask(s, learners[i], masks[i])
         return -1
 
-    return Stepper(search or plan, play_others, vec_reset, vec_step)
+    made.start_game = start_game
+    return Stepper(loops.search or loops.plan, play_others, vec_reset, vec_step)
 
 
-# STEPPERS[search, plan]: each compiled only when a lineup needs it
-STEPPERS = {(search, plan): _stepper(search, plan) for search in (False, True) for plan in (False, True)}
+_STEPPERS: dict = {}
 
 
-def stepper(ids) -> Stepper:
-    """The loops a lineup of agent ids needs (a seat that searches, a seat that plans: `policies.needs`)."""
-    return STEPPERS[needs(ids)]
+def stepper(ids, game=HEART_OF_CROWN) -> Stepper:
+    """The loops a lineup of agent ids needs (a seat that searches, a seat that plans: `policies.needs`),
+    made and compiled only when a lineup needs them."""
+    key = (game.name,) + needs(ids)
+    if key not in _STEPPERS:
+        _STEPPERS[key] = _stepper(game_loops(game.kernel, policies, *needs(ids)))
+    return _STEPPERS[key]
 
 
 def opponent_lineup(opponents, players: int, ruleset: Ruleset) -> tuple[list[str], np.ndarray, np.ndarray]:

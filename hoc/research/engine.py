@@ -115,7 +115,7 @@ def _warm_batch(plan) -> bool:
     from hoc.research.batch import batch_loop
     from hoc.research.rows import play_rows
 
-    loop = batch_loop(plan.validate, [a.id for a in plan.agents])
+    loop = batch_loop(plan.ruleset.game, plan.validate, [a.id for a in plan.agents])
     before = _misses([loop])
     play_rows(plan, plan.first, 0)
     return _misses([loop]) > before
@@ -126,22 +126,22 @@ def _warm_game(plan) -> bool:
     from hoc.games.heart_of_crown import game as game_module
     from hoc.games.heart_of_crown.game import Game
     from hoc.agents import policies
-    from hoc.games.heart_of_crown.kernel import constants as K
-    from hoc.games.heart_of_crown.kernel import invariants, setup, state
-    from hoc.research import batch
+    from hoc.engine import layout as K
+    from hoc.engine import state
 
-    used = [setup.new_state, setup.init_game, setup.game_seed, game_module._legal_actions, game_module._is_legal,
-            game_module._apply_if_legal, batch.record, policies.decider([a.id for a in plan.agents]), state.seat_agent,
-            invariants.check, batch.card_totals]
+    api = plan.ruleset.game.kernel
+    used = [api.new_state, api.init_game, api.game_seed, game_module._legal_actions, game_module._is_legal,
+            game_module._apply_if_legal, api.record, policies.decider([a.id for a in plan.agents]), state.seat_agent,
+            api.check, api.card_totals]
     before = _misses(used)
     game = Game.of_run(plan.ruleset, plan.seed, plan.first)
     jitted = [k for k, a in enumerate(plan.agents) if a.play is None]
     if jitted:
         game.decide(plan.agents[jitted[0]], plan.params[jitted[0]])
     game.apply(game.legal_actions()[0])
-    batch.record(game.state, np.zeros(K.RES_LEN, K.DTYPE))
+    api.record(game.state, np.zeros(K.RES_LEN, K.DTYPE))
     if plan.validate:
         nc = len(plan.ruleset.cards)
-        batch.card_totals(game.state, np.zeros(nc, K.DTYPE), np.zeros(nc, K.DTYPE))
-        invariants.check(game.state, np.zeros(nc, K.DTYPE), np.zeros(nc, K.DTYPE))
+        api.card_totals(game.state, np.zeros(nc, K.DTYPE), np.zeros(nc, K.DTYPE))
+        api.check(game.state, np.zeros(nc, K.DTYPE), np.zeros(nc, K.DTYPE))
     return _misses(used) > before

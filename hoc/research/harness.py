@@ -17,10 +17,11 @@ import pandas as pd
 
 from hoc.agents.registry import Agent
 from hoc.errors import HocError, InvariantError
-from hoc.games.heart_of_crown.kernel import constants as K
+from hoc.engine import layout as K
+from hoc.engine.seeds import check_seed, game_seed, game_seeds
 from hoc.research.engine import Warmup, engine_name, is_compiled, prepare
 from hoc.research.rows import _play_python, play_rows  # noqa: F401 (re-exported: the harness plays chunks here)
-from hoc.games.heart_of_crown.rules import Ruleset
+from hoc.engine.spec import Ruleset
 
 CHUNK = 10_000          # games per task: large enough that a task's overhead is noise
 LAST_INDEX = 2 ** 63 - 1    # game indices are 64-bit in the kernels
@@ -48,8 +49,6 @@ class Plan:
     draw: bool = False
 
     def __post_init__(self):
-        from hoc.games.heart_of_crown.game import check_seed
-
         object.__setattr__(self, "seed", check_seed(self.seed))
         if self.games < 1:
             raise HocError(f"games must be at least 1, got {self.games}")
@@ -115,8 +114,6 @@ class Plan:
         index = np.arange(first, first + n, dtype=np.int64)[:, None]
         seat = np.arange(p, dtype=np.int64)[None, :]
         if self.draw:
-            from hoc.games.heart_of_crown.kernel.setup import game_seeds
-
             group = p if self.mirror else 1          # mirrored games share their seed, hence their draw
             lo = first // group
             count = (first + n - 1) // group - lo + 1 if n else 0
@@ -288,22 +285,19 @@ def _chunks(plan, tasks, results) -> Iterator[Chunk]:
 
 
 def invariant_error(plan: Plan, index: int, code: int) -> InvariantError:
-    from hoc.games.heart_of_crown.kernel.invariants import ERRORS
-    from hoc.games.heart_of_crown.kernel.setup import game_seed
-
     seed = int(np.int64(game_seed(np.int64(plan.seed), plan.seed_index(index))).view(np.uint64))
     return InvariantError(
         f"game {index} of run seed {plan.seed} (game seed {seed}) broke an invariant: "
-        f"{ERRORS.get(code, 'unknown error')}; reproduce with `hoc replay --seed {plan.seed} --game {index}` "
+        f"{plan.ruleset.game.errors.get(code, 'unknown error')}; reproduce with `hoc replay --seed {plan.seed} --game {index}` "
         f"and the same options")
 
 
 def frame(rows: np.ndarray, plan: Plan, first: int) -> pd.DataFrame:
     """One row per game (games first, first + 1, ...): what the issue of a study needs to slice
-    results by market, seat and princess."""
-    from hoc.games.heart_of_crown.kernel.setup import game_seeds
-
+    results by market and seat, with the game's own extras per seat (its `GameSpec`: for Heart of
+    Crown the princess backed and when)."""
     rs = plan.ruleset
+    game = rs.game
     db = rs.cards
     n = len(rows)
     index = np.arange(first, first + n, dtype=np.int64)     # not the rows' 32-bit game column
@@ -325,7 +319,6 @@ def frame(rows: np.ndarray, plan: Plan, first: int) -> pd.DataFrame:
         "market": market_column(rows[:, K.RES_MARKET:K.RES_MARKET + K.MAX_KINDS], db),
     }
     seat_code = np.array([dtypes["agent_names"].index(a.name) for a in plan.agents])
-    princess_code = dtypes["princess_code"]
     seats = plan.seats(first, n)
     for j in range(rs.players):
         o = K.RES_SEAT + j * K.RES_SEAT_SZ
@@ -333,11 +326,13 @@ def frame(rows: np.ndarray, plan: Plan, first: int) -> pd.DataFrame:
         cols[f"agent_{j}"] = pd.Categorical.from_codes(seat_code[k], dtype=dtypes["agent"])
         if plan.draw:
             cols[f"entry_{j}"] = k.astype(np.int8)
-        cols[f"sp_{j}"] = rows[:, o].astype(np.int16)
-        cols[f"princess_{j}"] = pd.Categorical.from_codes(princess_code[rows[:, o + 1]], dtype=dtypes["princess"])
-        cols[f"backed_turn_{j}"] = rows[:, o + 2].astype(np.int16)
-        cols[f"turns_{j}"] = rows[:, o + 3].astype(np.int16)
-        cols[f"owned_{j}"] = (rows[:, o + 4].astype(np.int64) & 0xFFFFFFFF) | (rows[:, o + 5].astype(np.int64) << 32)
+        cols[f"{game.score}_{j}"] = rows[:, o + K.RES_SCORE].astype(np.int16)
+        extras = game.extra_columns(rows[:, o + K.RES_EXTRA:o + K.RES_EXTRA + K.N_EXTRAS].astype(np.int64), rs)
+        for stem in game.extras:
+            cols[f"{stem}_{j}"] = extras[stem]
+        cols[f"turns_{j}"] = rows[:, o + K.RES_OWN_TURNS].astype(np.int16)
+        cols[f"owned_{j}"] = ((rows[:, o + K.RES_OWNED].astype(np.int64) & 0xFFFFFFFF)
+                              | (rows[:, o + K.RES_OWNED + 1].astype(np.int64) << 32))
     cols["edition"] = pd.Categorical.from_codes(np.zeros(n, np.int8), dtype=dtypes["edition"])
     cols["overrides"] = pd.Categorical.from_codes(np.zeros(n, np.int8), dtype=dtypes["overrides"])
     return pd.DataFrame(cols)
@@ -349,19 +344,13 @@ _DTYPES: dict = {}
 def _dtypes(plan: Plan) -> dict:
     """The categorical types of a plan's frame, made once per plan (they are costly to validate)."""
     rs = plan.ruleset
-    key = (rs.edition, tuple(int(k) for k in rs.pool), tuple(rs.overrides), tuple(a.name for a in plan.agents))
+    key = (rs.game.name, rs.edition, tuple(rs.overrides), tuple(a.name for a in plan.agents))
     if key not in _DTYPES:
-        db = rs.cards
         names = list(dict.fromkeys(a.name for a in plan.agents))
-        princesses = [""] + [db.name(k) for k in rs.pool]
-        code = np.zeros(len(db) + 1, np.int64)            # princess card id (or -1: none) -> category code
-        for i, k in enumerate(rs.pool):
-            code[k] = i + 1
         _DTYPES.clear()                                   # one plan at a time in practice: keep it small
         _DTYPES[key] = {
-            "end_reason": pd.CategoricalDtype(list(K.END_REASONS.values())),
+            "end_reason": pd.CategoricalDtype(list(rs.game.end_reasons.values())),
             "agent_names": names, "agent": pd.CategoricalDtype(names),
-            "princess": pd.CategoricalDtype(princesses), "princess_code": code,
             "edition": pd.CategoricalDtype([rs.edition]),
             "overrides": pd.CategoricalDtype([" ".join(rs.overrides)]),
         }

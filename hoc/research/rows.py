@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from hoc.games.heart_of_crown.kernel import constants as K
+from hoc.engine import layout as K
 
 
 def play_rows(plan, first: int, n: int) -> tuple[np.ndarray, np.ndarray]:
@@ -19,7 +19,7 @@ def play_rows(plan, first: int, n: int) -> tuple[np.ndarray, np.ndarray]:
     ids = np.array([a.id for a in plan.agents], K.DTYPE)
     out = np.zeros((n, K.RES_LEN), K.DTYPE)
     coverage = np.zeros((len(rs.cards), K.N_STATS), np.int64)
-    batch_loop(plan.validate, ids)(np.int64(plan.seed), first, rs.cards.table, rs.vector, ids, plan.params,
+    batch_loop(rs.game, plan.validate, ids)(np.int64(plan.seed), first, rs.cards.table, rs.vector, ids, plan.params,
                                    plan.seats(first, n).astype(K.DTYPE), rs.players if plan.mirror else 1, out, coverage)
     return out, coverage
 
@@ -31,12 +31,11 @@ def _play_python(plan, first: int, n: int) -> tuple[np.ndarray, np.ndarray]:
     from hoc.agents.policies import decider
     from hoc.agents.search import reserve
     from hoc.games.heart_of_crown.game import Game
-    from hoc.games.heart_of_crown.kernel.invariants import check
-    from hoc.games.heart_of_crown.kernel.setup import game_seed
-    from hoc.games.heart_of_crown.kernel.state import seat_agent
-    from hoc.research.batch import card_totals, record
+    from hoc.engine.state import seat_agent
 
     rs = plan.ruleset
+    api = rs.game.kernel
+    check, game_seed, card_totals, record = api.check, api.game_seed, api.card_totals, api.record
     nc = len(rs.cards)
     out = np.zeros((n, K.RES_LEN), K.DTYPE)
     coverage = np.zeros((nc, K.N_STATS), np.int64)

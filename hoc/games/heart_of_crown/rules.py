@@ -12,6 +12,7 @@ from hoc.errors import HocError
 from hoc.names import did_you_mean
 from hoc.games.heart_of_crown.kernel import constants as K
 from hoc.games.heart_of_crown.presets import RECOMMENDED
+from hoc.games.heart_of_crown.spec import GAME
 
 MAX_PLAYERS = 4
 # turns per player before a capped draw: the results keep a game's turns (all players') in 16 bits
@@ -38,6 +39,7 @@ class Ruleset:
     turn_cap: int = 100
     overrides: tuple[str, ...] = ()
     market_with: tuple[str, ...] = ()     # random market: common kinds in every game, the rest drawn
+    game = GAME                           # the game these are rules of (not a field: hoc.engine.spec)
 
     def __post_init__(self):
         if not isinstance(self.players, int) or isinstance(self.players, bool) or not 1 <= self.players <= MAX_PLAYERS:

@@ -1,0 +1,44 @@
+"""What the shared layers know of a game: its `GameSpec`.
+
+The loops, the research harness, the summaries and the environments never name a game's cards or
+rules; they read the game's spec. A spec holds the game's jitted interface (`kernel`: the module of
+`new_state`, `init_game`, `legal_actions`, `apply`, `check`, `record`, ...; `hoc.engine.loops` plays
+it), what its result row means (the seat's score, the game's two extras per seat and how they read
+as columns, the codes of how a game ends) and the size of its action space.
+"""
+from __future__ import annotations
+
+import types
+from dataclasses import dataclass, field
+from typing import Callable, Mapping, Protocol
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    name: str                           # the games registry's key and `--game` value ("heart_of_crown")
+    title: str                          # for people ("Heart of Crown")
+    kernel: types.ModuleType            # the jitted interface (see the module docstring)
+    n_actions: int                      # size of the fixed action space (legal masks, the environments)
+    score: str                          # result column stem of a seat's final score ("sp": sp_0, sp_1, ...)
+    score_title: str                    # its name for people ("SP")
+    extras: tuple[str, ...]             # result column stems of the seat's extras (RES_EXTRA + i)
+    # (extras rows of one seat (games, N_EXTRAS) int64, the ruleset) -> {stem: column}: the extras as
+    # result columns (a code may read as a category, e.g. a card id as its name)
+    extra_columns: Callable = field(repr=False)
+    end_reasons: Mapping[int, str] = field(default_factory=dict)    # END code (result row) -> its name
+    errors: Mapping[int, str] = field(default_factory=dict)         # a loop's or a check's error code -> message
+
+
+class Ruleset(Protocol):
+    """What the shared layers read of a game's ruleset (each game has its own class)."""
+
+    game: GameSpec                      # the game these are rules of
+    players: int
+    edition: str                        # the game's edition or version label, recorded with results
+    overrides: tuple[str, ...]          # card value changes, recorded with results
+
+    @property
+    def cards(self): ...                # the card database: .table (int32 card table), .name(id), len()
+
+    @property
+    def vector(self): ...               # the ruleset vector (int32), `hoc.engine.layout` R_*

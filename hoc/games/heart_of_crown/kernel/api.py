@@ -1,0 +1,64 @@
+"""Heart of Crown's jitted interface: what the engine's loops (`hoc.engine.loops`), the research
+batch, the tuner and the environments call, the same names in every game.
+
+- `new_state(T, R)`, `game_seed(master, index)`, `game_seeds(master, first, n)`, `init_game(s, seed)`:
+  a state for a ruleset and card table, and a game dealt from a seed;
+- `legal_actions(s, out)`, `is_legal(s, a)`, `apply(s, a)`: the decision interface;
+- `check(s, totals, work)`, `card_totals(s, totals, work)`: the invariants `--validate` checks;
+- `record(s, out)`: the game's result row (`hoc.engine.layout`'s RES_*).
+"""
+from hoc.engine.jit import entry
+from hoc.engine.layout import (
+    MAX_KINDS, RES_END, RES_MARKET, RES_OWNED, RES_OWN_TURNS, RES_SCORE, RES_SEAT, RES_SEAT_SZ, RES_STEPS,
+    RES_TURNS, RES_WINNER, RES_WIN_MASK,
+)
+from hoc.engine.state import rule
+from hoc.games.heart_of_crown.kernel.constants import (
+    H_END, H_KINDS, H_N_KINDS, H_NC, H_NP, H_STEPS, H_TURNS, H_WINNER, H_WIN_MASK, P_BACK_TURN, P_PRINCESS, P_SP,
+    P_TURNS, RES_BACK_TURN, RES_PRINCESS, R_NC,
+)
+from hoc.games.heart_of_crown.kernel.invariants import check
+from hoc.games.heart_of_crown.kernel.setup import game_seed, game_seeds, init_game, new_state  # noqa: F401
+from hoc.games.heart_of_crown.kernel.state import owned, pb
+from hoc.games.heart_of_crown.kernel.turn import apply, is_legal, legal_actions  # noqa: F401
+
+
+@entry
+def card_totals(s, totals, work):
+    """Copies of each card in a freshly set-up game (for the no-card-created-or-lost check)."""
+    for c in range(rule(s, R_NC)):
+        totals[c] = 0
+    check(s, totals, work)       # fills work with the counts found
+    for c in range(rule(s, R_NC)):
+        totals[c] = work[c]
+
+
+@entry
+def record(s, out):
+    """The result row of the finished game in s: the shared fields, then per seat its SP (the score),
+    the princess it backed and when, its own turns and the cards it owned at the end."""
+    out[RES_WINNER] = s[H_WINNER]
+    out[RES_END] = s[H_END]
+    out[RES_TURNS] = s[H_TURNS]
+    out[RES_WIN_MASK] = s[H_WIN_MASK]
+    out[RES_STEPS] = s[H_STEPS]
+    for p in range(s[H_NP]):
+        b = pb(s, p)
+        o = RES_SEAT + p * RES_SEAT_SZ
+        out[o + RES_SCORE] = s[b + P_SP]
+        out[o + RES_PRINCESS] = s[b + P_PRINCESS]
+        out[o + RES_BACK_TURN] = s[b + P_BACK_TURN]
+        out[o + RES_OWN_TURNS] = s[b + P_TURNS]
+        own = owned(s, p)
+        lo = 0
+        hi = 0
+        for c in range(s[H_NC]):
+            if s[own + c] > 0:
+                if c < 32:
+                    lo |= 1 << c
+                else:
+                    hi |= 1 << (c - 32)
+        out[o + RES_OWNED] = lo
+        out[o + RES_OWNED + 1] = hi
+    for i in range(MAX_KINDS):
+        out[RES_MARKET + i] = s[H_KINDS + i] if i < s[H_N_KINDS] else -1
