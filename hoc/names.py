@@ -7,7 +7,7 @@ from typing import Iterable, Mapping
 
 
 def normal(word: str) -> str:
-    """How a typed name is compared: 'Farming Village', 'farming-village' -> 'farming_village'."""
+    """How a typed name is compared: 'Great Hall', 'great-hall' -> 'great_hall'."""
     return "_".join(str(word).strip().lower().replace("-", " ").replace("'", "").split())
 
 

@@ -25,8 +25,8 @@ stream: its own deck below any window it is looking at (CH_DECK_TOP), each oppon
 together (then the hand is dealt back at its public size), and the face-down part of the supply.
 Face-up deck cards and face-up supply cards stay. Then every game stream (deck shuffles, market, the
 agents' own) is reseeded from the determinization's stream, since the game's future random numbers
-are hidden too. What the player saw earlier and no longer sees in the state (a card Scout showed and
-left on the deck, a card Flammaria put face down on the deck) is forgotten: the sample is drawn from a
+are hidden too. What the player saw earlier and no longer sees in the state (a card a text showed and
+left on the deck, a card a text put face down on the deck) is forgotten: the sample is drawn from a
 larger set than the player could know, never from information it lacks.
 """
 import numpy as np
@@ -114,7 +114,7 @@ def deal_hidden(s, w, q, keep_top, with_hand):
 
 @kernel
 def shuffle_supply(s, w):
-    """The face-down supply (below the face-up cards Buried Treasure put on top), by id, shuffled."""
+    """The face-down supply (below the face-up cards a text put on top), by id, shuffled."""
     a = s[H_LEN]
     cnt = a + AR_CNT
     buf = a + AR_BUF

@@ -147,7 +147,7 @@ def can_buy(s, p, c):
 @kernel
 def priority_buy(s, p):
     """Called in the Second phase outside the setting mode only. A rule's card is bought from
-    wherever the market offers it, a card Buried Treasure revealed included, at what it costs
+    wherever the market offers it, a face-up supply card a text revealed included, at what it costs
     there (3 less in the turn of the reveal)."""
     m = market(s)
     face_up = s[H_REVEALED] > 0
@@ -295,8 +295,8 @@ def priority_policy(s):
 @kernel
 def priority_question(s):
     """A card question answered from the list: with `accept_modes`, the first mode offered of a
-    "choose one" (optional or not); for a card the agent gains (Flammaria's, Bergamot's, an
-    Adventurer's), the first legal card of its `gain` list; for a card it loses (a discard, an
+    "choose one" (optional or not); for a card the agent gains (a princess's or a
+    card's "gain a card"), the first legal card of its `gain` list; for a card it loses (a discard, an
     exile, optional or not), the first legal card of its `lose` list. -1: left to `default_choice`."""
     p = s[H_DECIDER]
     if s[H_CH_KIND] == CH_MODE:

@@ -1,0 +1,79 @@
+"""Shared code is game-neutral: no module outside a game's own package names that game's cards or
+princesses, and the loops, the harness and the environments reach a game only through its spec.
+
+A card is named by its English name as printed (`Court Maid`, `First Princess Lulunasaika`, and the
+princess's own name, `Lulunasaika`), or by its id as a string (`"court_maid"`): what rules written
+into shared code would have to say. Comments and docstrings count too: a shared module that explains
+itself by one game's cards is not shared.
+
+`STILL_NAMING` lists the shared modules not yet made neutral (issue 21's open work): the test fails
+when one of them stops naming cards (take it off the list) and when any other module starts.
+"""
+from __future__ import annotations
+
+import csv
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "hoc"
+GAMES = PACKAGE / "games"
+
+
+def _names(game: str) -> set[str]:
+    names = set()
+    with (GAMES / game / "data" / "cards.csv").open(encoding="utf-8") as f:
+        for row in csv.DictReader(f):
+            names.add(row["name_en"])
+            if row["category"] == "princess":
+                names.add(row["name_en"].split()[-1])        # "Second Princess Laolily" -> "Laolily"
+            names.add(f'"{row["id"]}"')
+            names.add(f"'{row['id']}'")
+    return names
+
+
+def _pattern(names: set[str]) -> re.Pattern:
+    words = sorted(names, key=len, reverse=True)
+    return re.compile("|".join(rf"(?<![\w'\"]){re.escape(w)}(?![\w'\"])" if w[0] not in "'\"" else re.escape(w)
+                               for w in words))
+
+
+def naming(game: str) -> dict[str, list[str]]:
+    """Modules outside hoc/games/<game>/ that name its cards, with the names found."""
+    pattern = _pattern(_names(game))
+    found = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if GAMES / game in path.parents:
+            continue
+        hits = sorted(set(pattern.findall(path.read_text(encoding="utf-8"))))
+        if hits:
+            found[str(path.relative_to(ROOT))] = hits
+    return found
+
+
+STILL_NAMING = {
+    "heart_of_crown": {
+        # Heart of Crown's agent library, still in the shared hoc/agents: its priority-list format and
+        # built-in plans, the turn planner's comments, the tuner's genome, the Python example agents
+        "hoc/agents/examples.py", "hoc/agents/planner.py", "hoc/agents/priority.py", "hoc/agents/registry.py",
+        "hoc/agents/tune/genome.py", "hoc/agents/tune/operators.py",
+        # its observation encoder, its card-value study, a counter's name in the terminal table
+        "hoc/env/observation.py", "hoc/research/card_value.py", "hoc/cli/session.py",
+    },
+}
+
+
+def test_no_shared_module_names_a_games_cards_except_those_still_listed():
+    for game, listed in STILL_NAMING.items():
+        found = naming(game)
+        new = {m: names for m, names in found.items() if m not in listed}
+        assert not new, f"shared modules naming {game}'s cards: {new}"
+        clean = sorted(set(listed) - set(found))
+        assert not clean, f"no longer naming {game}'s cards (take them off STILL_NAMING): {clean}"
+
+
+def test_the_check_finds_a_card_named_in_shared_code(tmp_path):
+    pattern = _pattern(_names("heart_of_crown"))
+    assert pattern.findall('x = "court_maid"  # a Court Maid') == ['"court_maid"', "Court Maid"]
+    assert pattern.findall("Laolily backs") == ["Laolily"]
+    assert pattern.findall("market, marketplace, courtyard") == []
