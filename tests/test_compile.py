@@ -80,7 +80,7 @@ def typed_callees(validate) -> set[str]:
     """The jitted functions a fresh (uncached) compile of a batch loop types."""
     plan = Plan(Ruleset(players=2), lineup("basic_rush", 2), 1, validate=validate)
     play_rows(plan, 0, 0)
-    loop = batch.batch_loop(plan.ruleset.game, validate, [a.id for a in plan.agents])
+    loop = batch.batch_loop(plan.ruleset, validate, [a.id for a in plan.agents])
     fresh = njit(loop.py_func)
     sig = loop.signatures[0]
     fresh.compile(sig)

@@ -2,7 +2,6 @@
 from `game_seed(master, index)`, so a game is fixed by its run seed and index whatever else runs
 beside it, in whatever order, in whichever process."""
 import numpy as np
-from numba import njit
 
 from hoc.engine.jit import entry
 from hoc.engine.state import GOLDEN, mix64
@@ -15,11 +14,16 @@ def game_seed(master, index):
     return np.int64(mix64(np.uint64(master) ^ mix64(np.uint64(index) + GOLDEN)))
 
 
-@njit(cache=True)
-def game_seeds(master, first, n):
-    out = np.empty(n, np.int64)
-    for i in range(n):
+@entry
+def fill_game_seeds(master, first, out):
+    for i in range(out.shape[0]):
         out[i] = game_seed(master, first + i)
+
+
+def game_seeds(master, first: int, n: int) -> np.ndarray:
+    """The seeds of games first .. first+n-1 of a run with seed `master` (int64)."""
+    out = np.empty(n, np.int64)
+    fill_game_seeds(np.int64(master), np.int64(first), out)
     return out
 
 

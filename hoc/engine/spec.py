@@ -18,6 +18,10 @@ class GameSpec:
     name: str                           # the games registry's key and `--game` value ("heart_of_crown")
     title: str                          # for people ("Heart of Crown")
     kernel: types.ModuleType            # the jitted interface (see the module docstring)
+    # (ruleset vector, shared) -> the interface the loops of such a ruleset take: `kernel` or a variant
+    # that compiles less (e.g. without another edition's routines); `shared` says the run's agents
+    # call `kernel` themselves (a search or a look-ahead), so the loops had better share it
+    kernel_for: Callable = field(repr=False)
     n_actions: int                      # size of the fixed action space (legal masks, the environments)
     score: str                          # result column stem of a seat's final score ("sp": sp_0, sp_1, ...)
     score_title: str                    # its name for people ("SP")

@@ -44,7 +44,8 @@ class HeartOfCrownEnv(gymnasium.Env):
             raise HocError(f"seat {seat!r} does not exist: seats are 0 to {n - 1}")
         self.fixed_seat = seat
         self.opponents, self._ids, self._params = opponent_lineup(opponents, n, self.ruleset)
-        self._loops = stepper(self._ids)         # the search one when an opponent searches
+        # the search one when an opponent searches; on the rules `Game` steps with (shared)
+        self._loops = stepper(self._ids, self.ruleset, shared=True)
         self.observation_space = observation_space(n)
         self.action_space = spaces.Discrete(N_ACTIONS)
         self.render_mode = render_mode

@@ -19,7 +19,7 @@ from numba import njit
 from hoc.agents import policies
 from hoc.agents.policies import needs
 from hoc.agents.registry import get as get_agent
-from hoc.agents.search.kernel import new_search_state
+from hoc.agents.search import new_search_state
 from hoc.errors import HocError
 from hoc.engine.jit import entry
 from hoc.engine.layout import DTYPE, H_END, H_NP, H_STEPS, H_WIN_MASK, MAX_STEPS, N_PARAMS, R_PLAYERS
@@ -27,7 +27,6 @@ from hoc.engine.loops import game_loops, namespace
 from hoc.engine.state import rule, seat_agent
 from hoc.games.heart_of_crown.kernel.constants import N_ACTIONS
 from hoc.games.heart_of_crown.kernel.setup import new_state
-from hoc.games.heart_of_crown.spec import GAME as HEART_OF_CROWN
 from hoc.env.observation import legal_mask, observe, size
 from hoc.games.heart_of_crown.rules import Ruleset
 
@@ -148,12 +147,15 @@ def _stepper(loops) -> Stepper:
 _STEPPERS: dict = {}
 
 
-def stepper(ids, game=HEART_OF_CROWN) -> Stepper:
-    """The loops a lineup of agent ids needs (a seat that searches, a seat that plans: `policies.needs`),
-    made and compiled only when a lineup needs them."""
-    key = (game.name,) + needs(ids)
+def stepper(ids, ruleset, shared: bool = False) -> Stepper:
+    """The loops a lineup of agent ids needs on a ruleset (a seat that searches, a seat that plans:
+    `policies.needs`), made and compiled only when a lineup needs them. `shared`: the caller also
+    steps the game through the game's own interface (`Game`), so the loops had better use it too."""
+    search, plan = needs(ids)
+    rules = ruleset.game.kernel_for(ruleset.vector, shared or search or plan)
+    key = (rules.__name__, search, plan)
     if key not in _STEPPERS:
-        _STEPPERS[key] = _stepper(game_loops(game.kernel, policies, *needs(ids)))
+        _STEPPERS[key] = _stepper(game_loops(rules, policies, search, plan))
     return _STEPPERS[key]
 
 
@@ -201,7 +203,7 @@ class VecHoc:
             raise HocError(f"seat {seat!r} does not exist: seats are 0 to {self.players - 1}")
         self.n, self.seed, self.fixed_seat = n, int(seed), -1 if seat is None else int(seat)
         self.opponents, self.ids, self.params = opponent_lineup(opponents, self.players, self.ruleset)
-        self.loops = stepper(self.ids)
+        self.loops = stepper(self.ids, self.ruleset)
         T, R = self.ruleset.cards.table, self.ruleset.vector
         # a search or planning opponent works in an arena at the tail of the state (hoc.agents.arena)
         one = new_search_state(T, R, self.ids, self.params) if self.loops.arena else new_state(T, R)

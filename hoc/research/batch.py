@@ -7,8 +7,8 @@ from numba import njit
 
 from hoc.agents import policies
 from hoc.agents.policies import needs
-from hoc.agents.search.kernel import new_search_state
-from hoc.engine.layout import DTYPE, H_OFF_STATS, N_STATS, RES_ERROR, RES_GAME, R_NC, R_PLAYERS
+from hoc.agents.search import new_search_state
+from hoc.engine.layout import DTYPE, H_OFF_STATS, N_STATS, RES_ERROR, RES_GAME, R_PLAYERS
 from hoc.engine.loops import game_loops
 from hoc.engine.state import rule, seat_agent
 
@@ -21,16 +21,14 @@ def _batch(loops, validate):
     rules = loops.rules
 
     @njit(cache=True)
-    def run_batch(master, first, T, R, lineup, params, seats, group, out, coverage):
-        """Play games first .. first+len(out)-1 of the run with seed `master`. Seat j of game
-        first + g is played by lineup[seats[g, j]] (the plan decides: fixed, rotating or drawn);
-        game i uses the seed of index i // group (group = players for mirrored games: the same
-        shuffles, every seat rotation). One row of out per game; coverage[card, ST_*] adds up the
-        games' coverage statistics."""
-        s = new_search_state(T, R, lineup, params)    # with the arena a search agent or planner needs
+    def run_batch(master, first, s, lineup, params, seats, group, out, coverage, totals, work):
+        """Play games first .. first+len(out)-1 of the run with seed `master` in the state s (made for
+        the run's rules and lineup: `state_for`). Seat j of game first + g is played by
+        lineup[seats[g, j]] (the plan decides: fixed, rotating or drawn); game i uses the seed of
+        index i // group (group = players for mirrored games: the same shuffles, every seat
+        rotation). One row of out per game; coverage[card, ST_*] adds up the games' coverage
+        statistics; totals and work are scratch of one int per card for the checks."""
         players = rule(s, R_PLAYERS)
-        totals = np.zeros(rule(s, R_NC), DTYPE)
-        work = np.zeros(rule(s, R_NC), DTYPE)
         for g in range(out.shape[0]):
             index = first + g
             for j in range(players):   # init_game leaves the lineup block as it is: set it every game
@@ -54,11 +52,23 @@ def _batch(loops, validate):
     return run_batch
 
 
-def batch_loop(game, validate, ids):
-    """The batch loop a plan needs: for its game (a `GameSpec`), with the checks or not, with the
-    search agent or not, with the turn planner or not (each made and compiled only when a run needs
-    it)."""
-    key = (game.name, bool(validate)) + needs(ids)
+def batch_loop(ruleset, validate, ids):
+    """The batch loop a plan needs: for its ruleset's game (`ruleset.game`, a `GameSpec`), with the
+    checks or not, with the search agent or not, with the turn planner or not (each made and compiled
+    only when a run needs it)."""
+    search, plan = needs(ids)
+    rules = ruleset.game.kernel_for(ruleset.vector, search or plan)
+    key = (rules.__name__, bool(validate), search, plan)
     if key not in _MADE:
-        _MADE[key] = _batch(game_loops(game.kernel, policies, *needs(ids)), bool(validate))
+        _MADE[key] = _batch(game_loops(rules, policies, search, plan), bool(validate))
     return _MADE[key]
+
+
+def play(ruleset, validate, ids, params, master, first, seats, group, out, coverage) -> None:
+    """Play games first .. first+len(out)-1 of a run on `ruleset` with the lineup (agent ids, parameter
+    rows) into `out` and `coverage` (see `run_batch`), in a state made here for them."""
+    T, R = ruleset.cards.table, ruleset.vector
+    s = new_search_state(T, R, ids, params)       # with the arena a search agent or planner needs
+    nc = len(ruleset.cards)
+    batch_loop(ruleset, validate, ids)(master, first, s, ids, params, seats, group, out, coverage,
+                                       np.zeros(nc, DTYPE), np.zeros(nc, DTYPE))

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
-MESSAGE = "compiling the engine (first run only, usually about 35 s on 2 cores)..."
+MESSAGE = "compiling the engine (first run only, usually about 30 s on 2 cores)..."
 
 
 @dataclass(frozen=True)
@@ -115,7 +115,7 @@ def _warm_batch(plan) -> bool:
     from hoc.research.batch import batch_loop
     from hoc.research.rows import play_rows
 
-    loop = batch_loop(plan.ruleset.game, plan.validate, [a.id for a in plan.agents])
+    loop = batch_loop(plan.ruleset, plan.validate, [a.id for a in plan.agents])
     before = _misses([loop])
     play_rows(plan, plan.first, 0)
     return _misses([loop]) > before
@@ -130,7 +130,7 @@ def _warm_game(plan) -> bool:
     from hoc.engine import state
 
     api = plan.ruleset.game.kernel
-    used = [api.new_state, api.init_game, api.game_seed, game_module._legal_actions, game_module._is_legal,
+    used = [api.init_game, api.game_seed, game_module._legal_actions, game_module._is_legal,
             game_module._apply_if_legal, api.record, policies.decider([a.id for a in plan.agents]), state.seat_agent,
             api.check, api.card_totals]
     before = _misses(used)

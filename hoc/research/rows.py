@@ -13,14 +13,14 @@ def play_rows(plan, first: int, n: int) -> tuple[np.ndarray, np.ndarray]:
     """Play one chunk here; returns its result rows and coverage counts."""
     if plan.python:
         return _play_python(plan, first, n)
-    from hoc.research.batch import batch_loop  # imported in the worker: loads the compiled kernels there
+    from hoc.research import batch  # imported in the worker: loads the compiled kernels there
 
     rs = plan.ruleset
     ids = np.array([a.id for a in plan.agents], K.DTYPE)
     out = np.zeros((n, K.RES_LEN), K.DTYPE)
     coverage = np.zeros((len(rs.cards), K.N_STATS), np.int64)
-    batch_loop(rs.game, plan.validate, ids)(np.int64(plan.seed), first, rs.cards.table, rs.vector, ids, plan.params,
-                                   plan.seats(first, n).astype(K.DTYPE), rs.players if plan.mirror else 1, out, coverage)
+    batch.play(rs, plan.validate, ids, plan.params, np.int64(plan.seed), first, plan.seats(first, n).astype(K.DTYPE),
+               rs.players if plan.mirror else 1, out, coverage)
     return out, coverage
 
 

@@ -24,6 +24,7 @@ import numpy as np
 
 from hoc.errors import HocError
 from hoc.games.heart_of_crown.kernel import constants as K
+from hoc.games.heart_of_crown.kernel.setup import new_state
 from hoc.agents.search.kernel import (  # noqa: F401 (ISMCTS: re-exported)
     ISMCTS, IS_CUTOFF, IS_EXPLORE, IS_ITERATIONS, IS_MAIN, IS_PRINCESS, IS_PRIOR, IS_SCALE, ROLLOUT_AGENT, any_planner,
     search_nodes, search_tail,
@@ -177,6 +178,13 @@ def describe(opts: Options) -> str:
     who += "; searches the Main phase" if opts.main else ""
     return (f"ISMCTS search: {opts.iterations} iterations per decision, PUCT c={opts.exploration:g} prior "
             f"{opts.prior:g}, rollouts by {opts.rollout} ({end}){who}")
+
+
+def new_search_state(T, R, ids, rows) -> np.ndarray:
+    """A state for games under (T, R) with room for the search agents and turn planners of the
+    lineup (agent ids, parameter rows): `new_state` plus the arena, none when no seat searches or
+    plans."""
+    return reserve(new_state(T, R), ids, rows)
 
 
 def reserve(state: np.ndarray, ids, rows) -> np.ndarray:

@@ -34,7 +34,6 @@ search stronger than the list at every budget from 100 iterations on:
 import math
 
 import numpy as np
-from numba import njit
 
 from hoc.games.heart_of_crown.kernel.constants import (
     CTX_MAIN,
@@ -48,7 +47,6 @@ from hoc.agents.arena import (  # noqa: F401 (the arena layout and the determini
 from hoc.agents.ids import ISMCTS, PLANNED, PRIORITY
 from hoc.agents.planner import candidates, main_needs_plan, unbanned
 from hoc.engine.jit import entry, kernel
-from hoc.games.heart_of_crown.kernel.setup import layout, new_state
 from hoc.games.heart_of_crown.kernel.state import (
     GOLDEN, below, mix64, next_u64, param, pb, store_u64,
 )
@@ -112,21 +110,6 @@ def any_planner(ids):
         if ids[k] == PLANNED:
             return True
     return False
-
-
-@njit(cache=True)
-def new_search_state(T, R, ids, rows):
-    """A state for games under (T, R) with room for the search agents and turn planners of the
-    lineup (agent ids, parameter rows): `new_state` plus the arena, none when no seat searches or
-    plans."""
-    s = new_state(T, R)
-    layout(s)                   # the capacities and the game part's length (init_game keeps them)
-    tail = search_tail(s, search_nodes(ids, rows), any_planner(ids))
-    if tail == 0:
-        return s
-    big = np.zeros(s.shape[0] + tail, s.dtype)
-    big[:s.shape[0]] = s
-    return big
 
 
 # ---- the rollout policy ---------------------------------------------------------------------------

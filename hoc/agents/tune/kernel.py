@@ -7,7 +7,7 @@ from numba import njit
 
 from hoc.agents import policies
 from hoc.agents.policies import needs
-from hoc.agents.search.kernel import new_search_state
+from hoc.agents.search import new_search_state
 from hoc.engine.layout import H_WIN_MASK, RES_SCORE, RES_SEAT, RES_SEAT_SZ, RES_LEN, R_PLAYERS
 from hoc.engine.loops import game_loops
 from hoc.engine.state import rule, seat_agent
@@ -27,13 +27,12 @@ def _schedule(loops):
     rules = loops.rules
 
     @njit(cache=True)
-    def play_schedule(master, T, R, ids, rows, seed_index, seats, out):
-        """Play game g of the schedule for each g: its seed is game `seed_index[g]` of the run with seed
-        `master` (equal indices deal equal markets and shuffles), seat j is played by agent `ids[k]` with
-        parameter row `rows[k]`, where k = seats[g, j]. One row of `out` (OUT_*) per game."""
-        s = new_search_state(T, R, ids, rows)
+    def play_schedule(master, s, ids, rows, seed_index, seats, out, result):
+        """Play game g of the schedule for each g in the state s (made for the rules and the lineup):
+        its seed is game `seed_index[g]` of the run with seed `master` (equal indices deal equal
+        markets and shuffles), seat j is played by agent `ids[k]` with parameter row `rows[k]`, where
+        k = seats[g, j]. One row of `out` (OUT_*) per game; `result` is scratch for a result row."""
         players = rule(s, R_PLAYERS)
-        result = np.zeros(RES_LEN, s.dtype)
         for g in range(seats.shape[0]):
             for j in range(players):          # init_game leaves the lineup block as it is
                 k = seats[g, j]
@@ -51,7 +50,10 @@ def _schedule(loops):
 def play_schedule(master, T, R, ids, rows, seed_index, seats, out, game=HEART_OF_CROWN):
     """The tuner's loop for these agent ids (with the search or the planner compiled in only when a
     seat needs it)."""
-    key = (game.name,) + needs(ids)
+    search, plan = needs(ids)
+    rules = game.kernel_for(R, search or plan)
+    key = (rules.__name__, search, plan)
     if key not in _MADE:
-        _MADE[key] = _schedule(game_loops(game.kernel, policies, *needs(ids)))
-    _MADE[key](master, T, R, ids, rows, seed_index, seats, out)
+        _MADE[key] = _schedule(game_loops(rules, policies, search, plan))
+    s = new_search_state(T, R, ids, rows)
+    _MADE[key](master, s, ids, rows, seed_index, seats, out, np.zeros(RES_LEN, s.dtype))

@@ -6,7 +6,13 @@ batch, the tuner and the environments call, the same names in every game.
 - `legal_actions(s, out)`, `is_legal(s, a)`, `apply(s, a)`: the decision interface;
 - `check(s, totals, work)`, `card_totals(s, totals, work)`: the invariants `--validate` checks;
 - `record(s, out)`: the game's result row (`hoc.engine.layout`'s RES_*).
+
+This module is that interface for games of either edition. `SECOND_EDITION` is the same interface
+whose `apply` and `init_game` leave out the routines of the 1st edition's own texts (the loops of a
+2nd-edition run take it: `for_rules`), so a 2nd-edition run compiles none of them.
 """
+import sys
+
 from hoc.engine.jit import entry
 from hoc.engine.layout import (
     MAX_KINDS, RES_END, RES_MARKET, RES_OWNED, RES_OWN_TURNS, RES_SCORE, RES_SEAT, RES_SEAT_SZ, RES_STEPS,
@@ -15,12 +21,14 @@ from hoc.engine.layout import (
 from hoc.engine.state import rule
 from hoc.games.heart_of_crown.kernel.constants import (
     H_END, H_KINDS, H_N_KINDS, H_NC, H_NP, H_STEPS, H_TURNS, H_WINNER, H_WIN_MASK, P_BACK_TURN, P_PRINCESS, P_SP,
-    P_TURNS, RES_BACK_TURN, RES_PRINCESS, R_NC,
+    P_TURNS, RES_BACK_TURN, RES_PRINCESS, R_EDITION, R_NC,
 )
 from hoc.games.heart_of_crown.kernel.invariants import check
-from hoc.games.heart_of_crown.kernel.setup import game_seed, game_seeds, init_game, new_state  # noqa: F401
+from hoc.engine.loops import namespace
+from hoc.games.heart_of_crown.kernel.setup import deal, game_seed, game_seeds, init_game, new_state  # noqa: F401
 from hoc.games.heart_of_crown.kernel.state import owned, pb
-from hoc.games.heart_of_crown.kernel.turn import apply, is_legal, legal_actions  # noqa: F401
+from hoc.games.heart_of_crown.kernel.turn import ALL_EDITIONS as _ALL, SECOND_EDITION as _SECOND
+from hoc.games.heart_of_crown.kernel.turn import apply, apply_if_legal, is_legal, legal_actions  # noqa: F401
 
 
 @entry
@@ -62,3 +70,30 @@ def record(s, out):
         out[o + RES_OWNED + 1] = hi
     for i in range(MAX_KINDS):
         out[RES_MARKET + i] = s[H_KINDS + i] if i < s[H_N_KINDS] else -1
+
+
+SECOND_EDITION = namespace(f"{__name__}.second_edition", "The jitted interface for 2nd-edition games only.")
+
+
+@entry
+def _init_game_2e(s, seed):
+    """`init_game` of a 2nd-edition game."""
+    deal(s, seed)
+    _SECOND.advance(s)
+
+
+for _name in ("new_state", "game_seed", "game_seeds", "legal_actions", "is_legal", "check", "card_totals", "record"):
+    setattr(SECOND_EDITION, _name, globals()[_name])
+SECOND_EDITION.apply, SECOND_EDITION.apply_if_legal, SECOND_EDITION.init_game = (_SECOND.apply, _SECOND.apply_if_legal,
+                                                                                 _init_game_2e)
+assert _ALL.apply is apply
+
+
+def for_rules(vector, shared: bool):
+    """The interface the loops of a ruleset (its vector) take: the 2nd edition's own, unless the
+    ruleset is of the 1st edition or the run's agents play games on their own too (`shared`: a
+    search agent or a turn planner calls the interface of either edition; giving the loops that
+    one too compiles the rules once, not twice). The games are the same either way."""
+    if not shared and int(vector[R_EDITION]) == 2:
+        return SECOND_EDITION
+    return sys.modules[__name__]

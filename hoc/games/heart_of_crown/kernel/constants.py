@@ -123,7 +123,9 @@ EFF_CURSE_WITCH = 37
 EFF_BATTERING_RAM = 38
 EFF_BURIED_TREASURE = 39
 # 1st-edition texts that differ from the 2nd edition's (a small difference is a parameter of the shared
-# routine instead, read from the edition: Donation, Adventurer, City Development, Supply Unit)
+# routine instead, read from the edition: Donation, Adventurer, City Development, Supply Unit), and the
+# 1st edition's own built-in steps: every id from FIRST_1E on (a 2nd-edition game never runs them)
+FIRST_1E = 40
 EFF_BANK_1E = 40
 EFF_STARGAZING_WITCH_1E = 41
 EFF_LIBRARY_1E = 42

@@ -3,7 +3,7 @@
 Each card's text is one routine (in `princesses.py` or `commons.py`); the card data names it and
 `dispatch` maps the name's id to the routine."""
 from hoc.engine.jit import kernel
-from hoc.games.heart_of_crown.kernel.choice import DONE, FR_EFF, WAIT
+from hoc.games.heart_of_crown.kernel.choice import DONE, FR_EFF
 from hoc.games.heart_of_crown.kernel.commons import (
     eff_adventurer, eff_ball, eff_bank, eff_bank_1e, eff_buried_treasure_1e, eff_conscription_writ,
     eff_library_1e, eff_purveyor_1e, eff_royal_guard_1e, eff_scout_1e, eff_slash_and_burn,
@@ -25,9 +25,9 @@ from hoc.games.heart_of_crown.kernel.constants import (
     EFF_INFANTRY_BATTALION, EFF_LAND_RECLAMATION, EFF_LAOLILY, EFF_LIBRARY, EFF_LILY,
     EFF_MAGIC_TALISMAN, EFF_MINNYAN, EFF_PETIT, EFF_RAMPART, EFF_ROYAL_GUARD, EFF_SCOUT,
     EFF_SET_AT_CLEANUP, EFF_SET_ON_BUY, EFF_SHARIFA, EFF_STARGAZING_WITCH, EFF_SUPPLY_UNIT,
-    EFF_TRADING_SHIP, EFF_TWINS, EFF_WISHING_WELL, F_EFFECT, H_COINS, H_DEPTH, H_END, H_EXTRA_PENDING,
-    H_IN_EXTRA, H_LILY_USED, H_OFF_STACK, H_USED, P_HAND_N, P_LILIES, P_PRINCESS, P_TWIN_CTR, R_EDITION,
-    STACK_FRAME, TY_ACTION, TY_CALAMITY, TY_SUCCESSION, TY_TERRITORY, USED_PRINCESS,
+    EFF_TRADING_SHIP, EFF_TWINS, EFF_WISHING_WELL, F_EFFECT, H_COINS, H_EXTRA_PENDING,
+    H_IN_EXTRA, H_LILY_USED, H_USED, P_HAND_N, P_LILIES, P_PRINCESS, P_TWIN_CTR, R_EDITION,
+    TY_ACTION, TY_CALAMITY, TY_SUCCESSION, TY_TERRITORY, USED_PRINCESS,
 )
 from hoc.games.heart_of_crown.kernel.bribery import eff_buy_from_opponents
 from hoc.games.heart_of_crown.kernel.defense import eff_defend
@@ -62,6 +62,8 @@ def lily_ready(s, p):
 
 @kernel
 def dispatch(s, fr, a):
+    """Run the routine of the frame's effect: the 2nd edition's texts and the built-in steps, which
+    the 1st edition shares (its own texts: `dispatch_1e`)."""
     e = s[fr + FR_EFF]
     if e == EFF_BACK:
         return eff_back(s, fr, a)
@@ -99,7 +101,7 @@ def dispatch(s, fr, a):
         return eff_rampart(s, fr, a)
     if e == EFF_HANDYMAN:
         return eff_handyman(s, fr, a)
-    if e == EFF_CITY_DEVELOPMENT or e == EFF_CITY_DEVELOPMENT_1E:
+    if e == EFF_CITY_DEVELOPMENT:
         return eff_city_development(s, fr, a)
     if e == EFF_ADVENTURER:
         return eff_adventurer(s, fr, a)
@@ -137,6 +139,17 @@ def dispatch(s, fr, a):
         return eff_battering_ram(s, fr, a)
     if e == EFF_BURIED_TREASURE:
         return eff_buried_treasure(s, fr, a)
+    return DONE
+
+
+@kernel
+def dispatch_1e(s, fr, a):
+    """Run the routine of the frame's effect, one of the 1st edition's own (EFF_* from FIRST_1E on).
+    A game of the 2nd edition never reaches these, so its loops do not compile them
+    (`hoc.games.heart_of_crown.kernel.turn.edition_rules`)."""
+    e = s[fr + FR_EFF]
+    if e == EFF_CITY_DEVELOPMENT_1E:
+        return eff_city_development(s, fr, a)
     if e == EFF_BANK_1E:
         return eff_bank_1e(s, fr, a)
     if e == EFF_STARGAZING_WITCH_1E:
@@ -180,23 +193,3 @@ def dispatch(s, fr, a):
     if e == EFF_BUY_FROM_OPPONENTS:
         return eff_buy_from_opponents(s, fr, a)
     return DONE
-
-
-@kernel
-def run_effects(s, a):
-    """Resume the effect stack with action a (-1: no choice). True if it waits for a decision."""
-    while s[H_DEPTH] > 0:
-        if s[H_END] != 0:
-            s[H_DEPTH] = 0
-            return False
-        fr = s[H_OFF_STACK] + (s[H_DEPTH] - 1) * STACK_FRAME
-        status = dispatch(s, fr, a)
-        a = -1
-        if status == WAIT:
-            if s[H_END] != 0:
-                s[H_DEPTH] = 0
-                return False
-            return True
-        if status == DONE:
-            s[H_DEPTH] -= 1
-    return False

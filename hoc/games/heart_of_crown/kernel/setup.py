@@ -1,6 +1,5 @@
 """Laying out a state and setting up a game from its seed."""
 import numpy as np
-from numba import njit
 
 from hoc.engine.jit import entry, kernel
 from hoc.engine.seeds import game_seed, game_seeds  # noqa: F401 (re-exported: the game's setup)
@@ -22,7 +21,7 @@ from hoc.games.heart_of_crown.kernel.turn import advance
 from hoc.games.heart_of_crown.kernel.zones import draw, own
 
 
-@kernel
+@entry
 def load_rules(s, T, R):
     """Copy the ruleset vector and the card table into the state's rules and cards blocks: a
     state carries its own rules, so every kernel needs only the state."""
@@ -49,7 +48,7 @@ def capacities(s):
     return total, supply
 
 
-@kernel
+@entry
 def layout(s):
     """Write the region offsets into the header of s (its rules already loaded); return the
     state's length."""
@@ -88,13 +87,15 @@ def layout(s):
     return off
 
 
-@njit(cache=True)
 def new_state(T, R):
-    """A state for games under card table T and ruleset R (call init_game to set one up)."""
+    """A state for games under card table T and ruleset R, laid out (call init_game to set one up).
+    Made here in Python: kernels never allocate (an allocation in jitted code compiles numba's
+    error-message machinery, a second of the cold start)."""
     head = np.zeros(DYNAMIC, DTYPE)
     load_rules(head, T, R)
     s = np.zeros(layout(head), DTYPE)
     load_rules(s, T, R)
+    layout(s)
     return s
 
 
@@ -119,10 +120,10 @@ def collect_active(s):
     s[H_NACTIVE] = n
 
 
-@entry
-def init_game(s, seed):
-    """Set up a game: markets, supply, starting decks by seat, opening hands; then run to the
-    first decision."""
+@kernel
+def deal(s, seed):
+    """Set up a game: markets, supply, starting decks by seat, opening hands (`init_game` then runs
+    it to the first decision)."""
     dcap = s[H_DCAP]
     scap = s[H_SCAP]
     s[:HEADER] = 0
@@ -165,4 +166,10 @@ def init_game(s, seed):
     collect_active(s)
     s[H_CUR] = 0
     s[H_PHASE] = PH_START
+
+
+@entry
+def init_game(s, seed):
+    """Set up a game from its seed and run it to the first decision."""
+    deal(s, seed)
     advance(s)

@@ -8,6 +8,7 @@ decision point whose only legal action would be PASS is mostly skipped.
 import numpy as np
 
 from hoc.engine.jit import entry, kernel
+from hoc.engine.loops import namespace
 from hoc.games.heart_of_crown.kernel.choice import push
 from hoc.games.heart_of_crown.kernel.constants import (
     A_ABILITY, A_BACK, A_BUY, A_CHOOSE, A_COIN, A_DECLARE, A_KEEP, A_LILY, A_NUMBER,
@@ -26,11 +27,14 @@ from hoc.games.heart_of_crown.kernel.constants import (
     TRIG_SET, TY_ACTION, TY_SUCCESSION, TY_TERRITORY, USED_PRINCESS,
     FL_NAMED_FARMING_VILLAGE, H_TURN_FLAGS, TF_BUYS_TO_DECK_BOTTOM, TF_VILLAGES_YIELD_2,
     A_HAND_ABILITY, CH_DOMAIN, FL_EXILE_FROM_HAND, R_EDITION, H_DEBT, H_DEBT_NEW, TF_BRIBERY,
-    EFF_BUY_FROM_OPPONENTS,
+    EFF_BUY_FROM_OPPONENTS, FIRST_1E, H_OFF_STACK, STACK_FRAME,
 )
 from hoc.games.heart_of_crown.kernel.bribery import bribe_sources
 from hoc.games.heart_of_crown.kernel.defense import attack_played
-from hoc.games.heart_of_crown.kernel.effects import ability_ready, lily_ready, run_effects
+from hoc.games.heart_of_crown.kernel.choice import DONE, FR_EFF, WAIT
+from hoc.games.heart_of_crown.kernel.effects import ability_ready, lily_ready
+from hoc.games.heart_of_crown.kernel.effects import dispatch as dispatch_2e
+from hoc.games.heart_of_crown.kernel.effects import dispatch_1e
 from hoc.games.heart_of_crown.kernel.endgame import coronation_check, declare, finish, may_declare, turn_completed
 from hoc.games.heart_of_crown.kernel.market import refill
 from hoc.games.heart_of_crown.kernel.state import (
@@ -333,48 +337,6 @@ def wait_for(s, ctx, p):
     s[H_DECIDER] = p
 
 
-@entry
-def advance(s):
-    """Run the game forward to the next decision point or the end."""
-    while s[H_END] == 0:
-        if s[H_DEPTH] > 0:
-            if run_effects(s, -1):
-                return
-            continue
-        ph = s[H_PHASE]
-        p = s[H_CUR]
-        if ph == PH_START:
-            start_turn(s)
-        elif ph == PH_MAIN:
-            if main_has_choice(s, p):
-                wait_for(s, CTX_MAIN, p)
-                return
-            s[H_PHASE] = PH_SECOND
-        elif ph == PH_SECOND:
-            if second_has_choice(s, p):
-                wait_for(s, CTX_SECOND, p)
-                return
-            s[H_PHASE] = PH_CLEANUP
-        elif ph == PH_CLEANUP:
-            s[H_PHASE] = PH_KEEP
-            cleanup_start(s, p)
-        elif ph == PH_KEEP:
-            if keep_has_choice(s, p):
-                wait_for(s, CTX_KEEP, p)
-                return
-            s[H_PHASE] = PH_DRAW
-        elif ph == PH_DRAW:
-            cleanup_draw(s, p)
-            s[H_PHASE] = PH_DECLARE
-        elif ph == PH_DECLARE:
-            if may_declare(s, p):
-                wait_for(s, CTX_DECLARE, p)
-                return
-            s[H_PHASE] = PH_END
-        else:
-            end_turn(s, p)
-
-
 # ---- actions ------------------------------------------------------------------------------------
 @kernel
 def play_card(s, p, c):
@@ -466,36 +428,121 @@ def second_action(s, p, a):
             push(s, card(s, c, F_EFFECT), TRIG_SET, p, c)
 
 
-@entry
-def apply(s, a):
-    """Carry out legal action a of the decider, then advance to the next decision point."""
-    ctx = s[H_CTX]
-    p = s[H_DECIDER]
-    s[H_CTX] = CTX_NONE
-    s[H_STEPS] += 1
-    if ctx == CTX_MAIN:
-        main_action(s, p, a)
-    elif ctx == CTX_SECOND:
-        second_action(s, p, a)
-    elif ctx == CTX_KEEP:
-        if a == A_PASS:
-            s[H_PHASE] = PH_DRAW
-        else:
-            keep_card(s, p, a - A_KEEP)
-    elif ctx == CTX_DECLARE:
-        if a == A_DECLARE:
-            declare(s, p)
-        s[H_PHASE] = PH_END
-    elif ctx == CTX_EFFECT:
-        if run_effects(s, a):
-            return
-    advance(s)
+# ---- the chain from an action to the card routines, per edition set -----------------------------
+def edition_rules(first_edition):
+    """`run_effects`, `advance`, `apply` and `apply_if_legal`, with the routines of the 1st edition's
+    own texts or without them (`first_edition`, a constant of the closure: the 2nd edition's loops
+    compile none of them, about a sixth of the engine). The module-level names below are the
+    variant with every routine, for games of either edition; `hoc.games.heart_of_crown.kernel.api`
+    hands the loops the one a ruleset needs."""
+    made = namespace(f"{__name__}.{'all_editions' if first_edition else 'second_edition'}")
 
+    @kernel
+    def dispatch(s, fr, a):
+        if first_edition and s[fr + FR_EFF] >= FIRST_1E:
+            return dispatch_1e(s, fr, a)
+        return dispatch_2e(s, fr, a)
 
-@entry
-def apply_if_legal(s, a):
-    """`apply(s, a)` if a is legal; returns whether it was. One call from Python instead of two."""
-    if not is_legal(s, a):
+    @kernel
+    def run_effects(s, a):
+        """Resume the effect stack with action a (-1: no choice). True if it waits for a decision."""
+        while s[H_DEPTH] > 0:
+            if s[H_END] != 0:
+                s[H_DEPTH] = 0
+                return False
+            fr = s[H_OFF_STACK] + (s[H_DEPTH] - 1) * STACK_FRAME
+            status = made.dispatch(s, fr, a)
+            a = -1
+            if status == WAIT:
+                if s[H_END] != 0:
+                    s[H_DEPTH] = 0
+                    return False
+                return True
+            if status == DONE:
+                s[H_DEPTH] -= 1
         return False
-    apply(s, a)
-    return True
+
+    @entry
+    def advance(s):
+        """Run the game forward to the next decision point or the end."""
+        while s[H_END] == 0:
+            if s[H_DEPTH] > 0:
+                if made.run_effects(s, -1):
+                    return
+                continue
+            ph = s[H_PHASE]
+            p = s[H_CUR]
+            if ph == PH_START:
+                start_turn(s)
+            elif ph == PH_MAIN:
+                if main_has_choice(s, p):
+                    wait_for(s, CTX_MAIN, p)
+                    return
+                s[H_PHASE] = PH_SECOND
+            elif ph == PH_SECOND:
+                if second_has_choice(s, p):
+                    wait_for(s, CTX_SECOND, p)
+                    return
+                s[H_PHASE] = PH_CLEANUP
+            elif ph == PH_CLEANUP:
+                s[H_PHASE] = PH_KEEP
+                cleanup_start(s, p)
+            elif ph == PH_KEEP:
+                if keep_has_choice(s, p):
+                    wait_for(s, CTX_KEEP, p)
+                    return
+                s[H_PHASE] = PH_DRAW
+            elif ph == PH_DRAW:
+                cleanup_draw(s, p)
+                s[H_PHASE] = PH_DECLARE
+            elif ph == PH_DECLARE:
+                if may_declare(s, p):
+                    wait_for(s, CTX_DECLARE, p)
+                    return
+                s[H_PHASE] = PH_END
+            else:
+                end_turn(s, p)
+
+    @entry
+    def apply(s, a):
+        """Carry out legal action a of the decider, then advance to the next decision point."""
+        ctx = s[H_CTX]
+        p = s[H_DECIDER]
+        s[H_CTX] = CTX_NONE
+        s[H_STEPS] += 1
+        if ctx == CTX_MAIN:
+            main_action(s, p, a)
+        elif ctx == CTX_SECOND:
+            second_action(s, p, a)
+        elif ctx == CTX_KEEP:
+            if a == A_PASS:
+                s[H_PHASE] = PH_DRAW
+            else:
+                keep_card(s, p, a - A_KEEP)
+        elif ctx == CTX_DECLARE:
+            if a == A_DECLARE:
+                declare(s, p)
+            s[H_PHASE] = PH_END
+        elif ctx == CTX_EFFECT:
+            if made.run_effects(s, a):
+                return
+        made.advance(s)
+
+
+    @entry
+    def apply_if_legal(s, a):
+        """`apply(s, a)` if a is legal; returns whether it was. One call from Python instead of two."""
+        if not is_legal(s, a):
+            return False
+        made.apply(s, a)
+        return True
+
+    made.dispatch, made.run_effects, made.advance = dispatch, run_effects, advance
+    made.apply, made.apply_if_legal = apply, apply_if_legal
+    return made
+
+
+ALL_EDITIONS = edition_rules(True)
+SECOND_EDITION = edition_rules(False)
+run_effects, advance, apply, apply_if_legal = (ALL_EDITIONS.run_effects, ALL_EDITIONS.advance, ALL_EDITIONS.apply,
+                                               ALL_EDITIONS.apply_if_legal)
