@@ -3,7 +3,7 @@
     python -m experiments.learn [--minutes 5 | --updates N] [--opponent random,basic_rush] [--eval-games 1000]
 
 REINFORCE with a learned baseline (numpy only): a linear policy over the observation vector
-(`hoc.env.observation.FIELDS`, each slot squashed by sign(x) log(1 + |x|)) with a masked softmax
+(`hoc.games.heart_of_crown.observation.FIELDS`, each slot squashed by sign(x) log(1 + |x|)) with a masked softmax
 over the fixed action space, and a linear value baseline. The learner plays one seat of 2-player
 games on random markets, seats rotating game after game, against built-in jitted opponents (random
 by default, then basic_rush: a curriculum) inside `hoc.env.VecHoc`.

@@ -873,7 +873,7 @@ def test_1e_default_answer_reveals_a_defense_card_only_when_it_helps(gd):
 
 
 def test_1e_observation_shows_the_opponents_cards_a_royal_guard_reveals_not_the_own_deck(gb):
-    from hoc.env.observation import layout, observe, size
+    from hoc.games.heart_of_crown.observation import layout, observe, size
 
     g = gb
     me(g, {"royal_guard": 1}, deck=["alchemist"] * 3 + CITIES)

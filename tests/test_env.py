@@ -14,7 +14,7 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
 import hoc.env
-from hoc.env.observation import layout, legal_mask, observe, reference, size
+from hoc.games.heart_of_crown.observation import layout, legal_mask, observe, reference, size
 from hoc.env.vector import VecHoc, reward
 from hoc.errors import HocError, IllegalActionError
 from hoc.games.heart_of_crown.game import Game
@@ -197,7 +197,7 @@ def test_docs_env_md_holds_the_reference_written_from_the_field_list():
     from pathlib import Path
 
     text = (Path(__file__).parents[1] / "docs" / "env.md").read_text()
-    assert reference() in text, "docs/env.md is stale: rewrite its table with hoc.env.observation.reference()"
+    assert reference() in text, "docs/env.md is stale: rewrite its table with hoc.games.heart_of_crown.observation.reference()"
 
 
 # ---- environment games are engine games ---------------------------------------------------------

@@ -7,13 +7,13 @@ legal-action masks):
   environment, built-in jitted agents in the other seats (`hoc.env.gym`; registered on import);
 - `hoc.env.VecHoc(n, opponents=...)`: the vectorized stepper, n games per jitted call (`hoc.env.vector`).
 
-The observation vector is described field by field in `hoc.env.observation.FIELDS` (docs/env.md is
+The observation vector is described field by field in `hoc.games.heart_of_crown.observation.FIELDS` (docs/env.md is
 written from it)."""
 import gymnasium
 
 from hoc.env.aec import HeartOfCrownAEC, env, raw_env
 from hoc.env.gym import HeartOfCrownEnv
-from hoc.env.observation import FIELDS, layout, reference, size
+from hoc.games.heart_of_crown.observation import FIELDS, layout, reference, size
 from hoc.env.vector import VecHoc
 
 GYM_ID = "hoc/HeartOfCrown-v0"

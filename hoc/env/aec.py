@@ -1,8 +1,8 @@
 """The PettingZoo AEC environment: every seat is an agent ("player_0" plays first); the agent
 selected is the seat that must decide, which may decide several times in a row.
 
-Observation of an agent: {"observation": float32 vector of `hoc.env.observation.size(players)`
-slots (what that seat may see: `hoc.env.observation.FIELDS`, docs/env.md), "action_mask": int8
+Observation of an agent: {"observation": float32 vector of `hoc.games.heart_of_crown.observation.size(players)`
+slots (what that seat may see: `hoc.games.heart_of_crown.observation.FIELDS`, docs/env.md), "action_mask": int8
 vector of N_ACTIONS slots, 1 for each legal action (all 0 unless the agent must decide)}. Action:
 an id of the fixed action space (`hoc.games.heart_of_crown.game.actions` names them). Rewards come at the end only: 1
 for a sole win, 1/k for each of k seats sharing a win, -1 for a loss, 0 for all when nobody wins (the
@@ -19,7 +19,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from hoc.env.observation import legal_mask, observe, size
+from hoc.games.heart_of_crown.observation import legal_mask, observe, size
 from hoc.env.vector import reward
 from hoc.games.heart_of_crown.game import Game
 from hoc.games.heart_of_crown.kernel.constants import N_ACTIONS

@@ -2,7 +2,7 @@
 others (`gymnasium.make("hoc/HeartOfCrown-v0", opponents="senator_duke")` after `import hoc.env`,
 or `gymnasium.make("hoc.env:hoc/HeartOfCrown-v0", ...)` without it).
 
-Observation: {"observation": float32 vector (`hoc.env.observation.FIELDS`, docs/env.md), the
+Observation: {"observation": float32 vector (`hoc.games.heart_of_crown.observation.FIELDS`, docs/env.md), the
 learner seat's view; "action_mask": int8, 1 for each legal action}; `action_masks()` returns the
 mask too. Action: an id of the fixed action space. The opponents decide inside `step`, in jitted
 code, until the learner must decide again. Reward at the end only: 1 for a sole win, 1/k for a win
@@ -21,7 +21,7 @@ import numpy as np
 from gymnasium import spaces
 
 from hoc.env.aec import observation_space
-from hoc.env.observation import legal_mask, observe, size
+from hoc.games.heart_of_crown.observation import legal_mask, observe, size
 from hoc.agents.search import reserve
 from hoc.env.vector import MAX_STEPS, opponent_lineup, reward, seat_opponents, stepper
 from hoc.errors import HocError

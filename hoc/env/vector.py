@@ -27,7 +27,7 @@ from hoc.engine.loops import game_loops, namespace
 from hoc.engine.state import rule, seat_agent
 from hoc.games.heart_of_crown.kernel.constants import N_ACTIONS
 from hoc.games.heart_of_crown.kernel.setup import new_state
-from hoc.env.observation import legal_mask, observe, size
+from hoc.games.heart_of_crown.observation import legal_mask, observe, size
 from hoc.games.heart_of_crown.rules import Ruleset
 
 
@@ -183,8 +183,8 @@ def opponent_lineup(opponents, players: int, ruleset: Ruleset) -> tuple[list[str
 class VecHoc:
     """N games at once: `reset()` -> (obs, masks), `step(actions)` -> (obs, masks, rewards, dones).
 
-    obs: float32 (N, `hoc.env.observation.size(players)`), the learner seat's observation (see
-    `hoc.env.observation.FIELDS`); masks: int8 (N, N_ACTIONS), 1 for each legal action; rewards:
+    obs: float32 (N, `hoc.games.heart_of_crown.observation.size(players)`), the learner seat's observation (see
+    `hoc.games.heart_of_crown.observation.FIELDS`); masks: int8 (N, N_ACTIONS), 1 for each legal action; rewards:
     float32 (N,) at the end of a game (1 sole win, 1/k shared win, -1 loss, 0 draw), else 0; dones:
     bool (N,). `learners[i]` is the learner's seat in game i (fixed by `seat`, or rotating through the
     seats game after game when `seat` is None); `ended[i]` = (game seed, learner seat, winning seats
