@@ -23,6 +23,8 @@ class GameSpec:
     # call `kernel` themselves (a search or a look-ahead), so the loops had better share it
     kernel_for: Callable = field(repr=False)
     n_actions: int                      # size of the fixed action space (legal masks, the environments)
+    observation: types.ModuleType       # what a seat sees: observe(s, seat, out), legal_mask(s, seat, out),
+                                        # size(players), FIELDS (the environments)
     score: str                          # result column stem of a seat's final score ("sp": sp_0, sp_1, ...)
     score_title: str                    # its name for people ("SP")
     extras: tuple[str, ...]             # result column stems of the seat's extras (RES_EXTRA + i)

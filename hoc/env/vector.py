@@ -25,9 +25,6 @@ from hoc.engine.jit import entry
 from hoc.engine.layout import DTYPE, H_END, H_NP, H_STEPS, H_WIN_MASK, MAX_STEPS, N_PARAMS, R_PLAYERS
 from hoc.engine.loops import game_loops, namespace
 from hoc.engine.state import rule, seat_agent
-from hoc.games.heart_of_crown.kernel.constants import N_ACTIONS
-from hoc.games.heart_of_crown.kernel.setup import new_state
-from hoc.games.heart_of_crown.observation import legal_mask, observe, size
 from hoc.games.heart_of_crown.rules import Ruleset
 
 
@@ -66,12 +63,13 @@ class Stepper(NamedTuple):
     vec_step: Callable
 
 
-def _stepper(loops) -> Stepper:
+def _stepper(loops, view) -> Stepper:
     """The stepper's loops over a game's loops (`hoc.engine.loops.game_loops`, with the deciders the
     opponents need), so a lineup without a search agent or a planner never compiles them, and a
-    search or planning opponent really searches or plans instead of playing its list."""
+    search or planning opponent really searches or plans instead of playing its list. `view` is the
+    game's observation module (`GameSpec.observation`)."""
     rules = loops.rules
-    made = namespace(loops.__name__ + ".stepper")
+    made = namespace(loops.__name__ + ".stepper." + view.__name__.replace(".", "_"))
 
     @entry
     def play_others(s, learner):
@@ -104,8 +102,8 @@ def _stepper(loops) -> Stepper:
         for i in range(n):
             if not made.start_game(states[i], i, n, master, episodes, learners, fixed_seat, ids, params, seeds):
                 return -2 - i
-            observe(states[i], learners[i], obs[i])
-            legal_mask(states[i], learners[i], masks[i])
+            view.observe(states[i], learners[i], obs[i])
+            view.legal_mask(states[i], learners[i], masks[i])
         return -1
 
     @njit(cache=True)
@@ -136,8 +134,8 @@ def _stepper(loops) -> Stepper:
                 episodes[i] += 1
                 if not made.start_game(s, i, n, master, episodes, learners, fixed_seat, ids, params, seeds):
                     return -2 - i
-            observe(s, learners[i], obs[i])
-            legal_mask(s, learners[i], masks[i])
+            view.observe(s, learners[i], obs[i])
+            view.legal_mask(s, learners[i], masks[i])
         return -1
 
     made.start_game = start_game
@@ -155,7 +153,7 @@ def stepper(ids, ruleset, shared: bool = False) -> Stepper:
     rules = ruleset.game.kernel_for(ruleset.vector, shared or search or plan)
     key = (rules.__name__, search, plan)
     if key not in _STEPPERS:
-        _STEPPERS[key] = _stepper(game_loops(rules, policies, search, plan))
+        _STEPPERS[key] = _stepper(game_loops(rules, policies, search, plan), ruleset.game.observation)
     return _STEPPERS[key]
 
 
@@ -206,11 +204,12 @@ class VecHoc:
         self.loops = stepper(self.ids, self.ruleset)
         T, R = self.ruleset.cards.table, self.ruleset.vector
         # a search or planning opponent works in an arena at the tail of the state (hoc.agents.arena)
-        one = new_search_state(T, R, self.ids, self.params) if self.loops.arena else new_state(T, R)
+        one = new_search_state(T, R, self.ids, self.params)
         self.states = np.zeros((n, one.shape[0]), DTYPE)
         self.states[:] = one
-        self.obs = np.zeros((n, size(self.players)), np.float32)
-        self.masks = np.zeros((n, N_ACTIONS), np.int8)
+        game = self.ruleset.game
+        self.obs = np.zeros((n, game.observation.size(self.players)), np.float32)
+        self.masks = np.zeros((n, game.n_actions), np.int8)
         self.rewards = np.zeros(n, np.float32)
         self.dones = np.zeros(n, np.bool_)
         self.episodes = np.zeros(n, np.int64)

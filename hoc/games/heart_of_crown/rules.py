@@ -12,7 +12,6 @@ from hoc.errors import HocError
 from hoc.names import did_you_mean
 from hoc.games.heart_of_crown.kernel import constants as K
 from hoc.games.heart_of_crown.presets import RECOMMENDED
-from hoc.games.heart_of_crown.spec import GAME
 
 MAX_PLAYERS = 4
 # turns per player before a capped draw: the results keep a game's turns (all players') in 16 bits
@@ -39,7 +38,13 @@ class Ruleset:
     turn_cap: int = 100
     overrides: tuple[str, ...] = ()
     market_with: tuple[str, ...] = ()     # random market: common kinds in every game, the rest drawn
-    game = GAME                           # the game these are rules of (not a field: hoc.engine.spec)
+
+    @property
+    def game(self):
+        """The game these are rules of (its `hoc.engine.spec.GameSpec`)."""
+        from hoc.games.heart_of_crown.spec import GAME      # (the spec reads no ruleset: no circle)
+
+        return GAME
 
     def __post_init__(self):
         if not isinstance(self.players, int) or isinstance(self.players, bool) or not 1 <= self.players <= MAX_PLAYERS:

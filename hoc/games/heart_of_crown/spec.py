@@ -8,6 +8,7 @@ import numpy as np
 import pandas as pd
 
 from hoc.engine.spec import GameSpec
+from hoc.games.heart_of_crown import observation
 from hoc.games.heart_of_crown.kernel import api
 from hoc.games.heart_of_crown.kernel.constants import END_REASONS, N_ACTIONS
 from hoc.games.heart_of_crown.kernel.invariants import ERRORS
@@ -36,5 +37,5 @@ def extra_columns(extras: np.ndarray, ruleset) -> dict:
 
 
 GAME = GameSpec(name="heart_of_crown", title="Heart of Crown", kernel=api, kernel_for=api.for_rules, n_actions=N_ACTIONS,
-                score="sp", score_title="SP", extras=("princess", "backed_turn"), extra_columns=extra_columns,
+                observation=observation, score="sp", score_title="SP", extras=("princess", "backed_turn"), extra_columns=extra_columns,
                 end_reasons=END_REASONS, errors=ERRORS)
