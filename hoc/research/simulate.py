@@ -13,7 +13,7 @@ from hoc.agents.registry import Agent, get, split_names
 from hoc.errors import HocError
 from hoc.research.engine import Timing, Warmup
 from hoc.research.harness import Backend, Plan, chunk_size, play, ready
-from hoc.games.heart_of_crown.kernel import constants as K
+from hoc.engine import layout as K
 from hoc.games.heart_of_crown.rules import Ruleset
 from hoc.research.stats import wilson  # noqa: F401  (part of this module's API)
 
@@ -113,7 +113,7 @@ class Summary:
         self.draws = 0
         self.seats = np.zeros(len(self.names), np.int64)
         self.wins = np.zeros(len(self.names), np.int64)
-        self.reasons = dict.fromkeys(K.END_REASONS.values(), 0)
+        self.reasons = dict.fromkeys(ruleset.game.end_reasons.values(), 0)
         self.turns = np.zeros(2)                 # sum, sum of squares
         self.princesses = [ruleset.cards.name(k) for k in ruleset.pool]
         self.backed = np.zeros(len(self.princesses), np.int64)
@@ -130,7 +130,7 @@ class Summary:
             code = np.array([self.names.index(a) for a in df[f"agent_{j}"].cat.categories])[df[f"agent_{j}"].cat.codes]
             self.seats += np.bincount(code, minlength=len(self.names))
             self.wins += np.bincount(code[w == j], minlength=len(self.names))
-            sp = df[f"sp_{j}"].to_numpy(dtype=float)
+            sp = df[f"{self.ruleset.game.score}_{j}"].to_numpy(dtype=float)
             self.sp[:, j] += (sp.sum(), (sp * sp).sum())
             col = df[f"princess_{j}"].astype(str).to_numpy()
             for k, name in enumerate(self.princesses):
