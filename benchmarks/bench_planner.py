@@ -18,7 +18,7 @@ def versions(name: str):
     """(the list with its planner off, the list with it on) as registry agents."""
     import dataclasses
 
-    from hoc.agents import priority
+    from hoc.games.heart_of_crown.agents import priority
     from hoc.agents.registry import from_list, list_file
 
     spec = priority.parse(list_file(name))

@@ -1,5 +1,5 @@
 """Python-agent speed: 2-player games per second on one core with both seats played by the Python
-agent `hoc.agents.examples:basic_rush_py` (through `hoc.games.heart_of_crown.game.Game`, stepped by the harness), and
+agent `hoc.games.heart_of_crown.agents.examples:basic_rush_py` (through `hoc.games.heart_of_crown.game.Game`, stepped by the harness), and
 the jitted `basic_rush` on the same games for scale. A script that prints figures, never a timed test.
 
     python benchmarks/bench_python_agent.py [--games N] [--repeats R] [--market random|basic]
@@ -17,7 +17,7 @@ import time
 
 from scipy import stats
 
-PYTHON_AGENT = "hoc.agents.examples:basic_rush_py"
+PYTHON_AGENT = "hoc.games.heart_of_crown.agents.examples:basic_rush_py"
 
 
 def speeds(rules, agent: str, games: int, repeats: int) -> tuple[list[float], object]:

@@ -4,7 +4,8 @@
   packages use too (the OpenAI Agents SDK among them). It now lives in `hoc.agents`.
 - Until version 0.3 Heart of Crown's rules, cards and `Game` sat at the top of `hoc` (`hoc.kernel`,
   `hoc.game`, ...). Each game now has its own package under `hoc.games`, and the jit helpers every
-  game uses are in `hoc.engine`.
+  game uses are in `hoc.engine`; Heart of Crown's agent library (priority lists, the turn planner,
+  the plan files, the example Python agent) is `hoc.games.heart_of_crown.agents`.
 
 A finder placed last on `sys.meta_path` answers only when nothing else provides the name, so it never
 shadows another project's `agents`; it then turns the bare ModuleNotFoundError into one line saying
@@ -26,6 +27,11 @@ MOVED = {
     "hoc.rules": (_GAME + ".rules", "0.3"),
     "hoc.presets": (_GAME + ".presets", "0.3"),
     "hoc.replay": (_GAME + ".replay", "0.3"),
+    # Heart of Crown's agent library (the shared hoc.agents seats it)
+    **{f"hoc.agents.{m}": (f"{_GAME}.agents.{m}", "0.3") for m in ("priority", "priority_kernel", "planner", "arena",
+                                                                    "examples")},
+    "hoc.agents.tune.genome": (_GAME + ".agents.genome", "0.3"),
+    "hoc.agents.tune.operators": (_GAME + ".agents.operators", "0.3"),
 }
 
 
@@ -39,8 +45,9 @@ def _old(name: str) -> str | None:
 
 
 def new_name(name: str) -> str:
+    """Where `name` is now, through every move since (agents.examples -> hoc.agents.examples -> ...)."""
     old = _old(name)
-    return name if old is None else MOVED[old][0] + name[len(old):]
+    return name if old is None else new_name(MOVED[old][0] + name[len(old):])
 
 
 class _MovedAgents(importlib.abc.MetaPathFinder):

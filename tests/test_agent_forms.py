@@ -30,13 +30,13 @@ def test_toml_agent_with_basic_rush_policy_plays_the_same_games_as_the_jitted_on
 
 
 def test_python_agent_with_basic_rush_policy_plays_the_same_games_as_the_jitted_one():
-    pd.testing.assert_frame_equal(games("basic_rush"), games("hoc.agents.examples:basic_rush_py"))
+    pd.testing.assert_frame_equal(games("basic_rush"), games("hoc.games.heart_of_crown.agents.examples:basic_rush_py"))
 
 
 def test_three_player_mixed_lineup_of_jitted_and_python_seats():
     rules = Ruleset(players=3, market="basic", princesses=("lulunasaika", "laolily", "klam_klam"))
     a = games("basic_rush,random,basic_rush", n=20, players=3, rules=rules)
-    b = games("hoc.agents.examples:basic_rush_py,random,basic_rush", n=20, players=3, rules=rules)
+    b = games("hoc.games.heart_of_crown.agents.examples:basic_rush_py,random,basic_rush", n=20, players=3, rules=rules)
     pd.testing.assert_frame_equal(a, b)
 
 
@@ -48,7 +48,7 @@ def test_python_and_jitted_seats_rotating_on_random_markets_play_the_jitted_game
     def run(names):
         return simulate(rules, lineup(names, 2), 40, seed=5, rotate=True, validate=True).games[SAME]
 
-    pd.testing.assert_frame_equal(run("basic_rush,random"), run("hoc.agents.examples:basic_rush_py,random"))
+    pd.testing.assert_frame_equal(run("basic_rush,random"), run("hoc.games.heart_of_crown.agents.examples:basic_rush_py,random"))
 
 
 def test_registered_python_agent_is_selectable_by_name_and_illegal_actions_raise():
@@ -60,12 +60,12 @@ def test_registered_python_agent_is_selectable_by_name_and_illegal_actions_raise
 
 def test_cli_accepts_a_python_agent_by_module_path(capsys):
     assert main(["simulate", "--market", "basic", "--games", "5", "--agents",
-                 "hoc.agents.examples:basic_rush_py,random", "--json"]) == 0
+                 "hoc.games.heart_of_crown.agents.examples:basic_rush_py,random", "--json"]) == 0
 
 
 def test_cli_rejects_an_unloadable_python_agent(capsys):
-    assert main(["simulate", "--games", "5", "--agents", "hoc.agents.examples:nope"]) == 2
-    assert "cannot load Python agent 'hoc.agents.examples:nope'" in capsys.readouterr().err
+    assert main(["simulate", "--games", "5", "--agents", "hoc.games.heart_of_crown.agents.examples:nope"]) == 2
+    assert "cannot load Python agent 'hoc.games.heart_of_crown.agents.examples:nope'" in capsys.readouterr().err
 
 
 HOC_CONSOLE = [sys.executable, "-P", "-c", "import sys; from hoc.cli import main; sys.exit(main())"]
@@ -80,7 +80,7 @@ def console(folder: Path, *args: str) -> subprocess.CompletedProcess:
 
 def test_cli_finds_a_python_agent_module_in_the_current_folder(tmp_path):
     (tmp_path / "mybot.py").write_text('"""Buys what it can."""\n'
-                                       "from hoc.agents.examples import basic_rush_py as play\n")
+                                       "from hoc.games.heart_of_crown.agents.examples import basic_rush_py as play\n")
     done = console(tmp_path, "simulate", "--market", "basic", "--games", "3", "--agents", "mybot:play,random",
                    "--json")
     assert done.returncode == 0, done.stderr
@@ -125,6 +125,6 @@ def test_replay_of_a_python_agent_matches_the_jitted_agent_move_for_move():
     from hoc.research.replays import replay
 
     jitted = replay(RULES, lineup("basic_rush,random", 2), 3, 4)
-    python = [line.replace("hoc.agents.examples:basic_rush_py", "basic_rush")       # the logs name the agents
-              for line in replay(RULES, lineup("hoc.agents.examples:basic_rush_py,random", 2), 3, 4)]
+    python = [line.replace("hoc.games.heart_of_crown.agents.examples:basic_rush_py", "basic_rush")       # the logs name the agents
+              for line in replay(RULES, lineup("hoc.games.heart_of_crown.agents.examples:basic_rush_py,random", 2), 3, 4)]
     assert jitted == python and len(jitted) > 20

@@ -15,7 +15,12 @@ module or a package holding it):
 - kernel: a game's jitted rules (`hoc.games.heart_of_crown.kernel`);
 - game: the Python face of a game (the rest of its package): card data, rulesets, market presets,
   `Game` and the turn-by-turn telling of a game (`replay`); they read the kernel and name no agent;
-- agents: the registry, priority lists, the search agent and the jitted policies (`hoc.agents`);
+- agent kinds: the ids of the jitted agent kinds (`hoc.agents.ids`), which a game's agents are;
+- game agents: a game's agent library (`hoc.games.heart_of_crown.agents`: its priority-list format
+  and player, the turn planner, the arena, the plan as a genome, the plan files);
+- agents: the shared seat of every agent (`hoc.agents`): the registry, the jitted dispatch by id,
+  Python agents in a game, the search agent;
+- python agents: a game's example Python agents, which decide through the shared agents;
 - research: running games at scale: the batch loop, the harness, Parquet folders, summaries,
   statistics, plots, replays of a run's games (`hoc.research`);
 - tuner: `hoc.agents.tune` lives beside the agents it writes, but it plays its candidate plans
@@ -39,7 +44,10 @@ LAYERS = (
     ("engine", ("hoc.engine",)),
     ("kernel", ("hoc.games.heart_of_crown.kernel",)),
     ("game", ("hoc.games", "hoc.games.heart_of_crown")),
+    ("agent kinds", ("hoc.agents.ids",)),
+    ("game agents", ("hoc.games.heart_of_crown.agents",)),
     ("agents", ("hoc.agents",)),
+    ("python agents", ("hoc.games.heart_of_crown.agents.examples",)),
     ("research", ("hoc.research",)),
     ("tuner", ("hoc.agents.tune",)),
     ("studies", ("hoc.research.studies", "hoc.research.princess_study", "hoc.research.card_value",

@@ -30,7 +30,7 @@ def jitted_functions() -> list[Dispatcher]:
     """Every jitted function of the engine, the game's kernel, the agents' policies and the loops made."""
     names = [f"hoc.games.heart_of_crown.kernel.{m.name}" for m in pkgutil.iter_modules(hoc.games.heart_of_crown.kernel.__path__)]
     names += [f"hoc.engine.{m.name}" for m in pkgutil.iter_modules(hoc.engine.__path__)]
-    names += ["hoc.agents.policies", "hoc.agents.priority_kernel", "hoc.agents.search.kernel", "hoc.research.batch"]
+    names += ["hoc.agents.policies", "hoc.games.heart_of_crown.agents.priority_kernel", "hoc.agents.search.kernel", "hoc.research.batch"]
     names += [name for name in sys.modules if name.startswith("hoc.engine.loops.")]   # the loops made at run time
     found = {}
     for name in names:
@@ -123,7 +123,7 @@ def test_a_marker_from_other_sources_announces_the_compile_again(empty_cache_fol
 
 
 def test_python_agents_and_validation_are_engines_of_their_own(empty_cache_folder, capsys):
-    plan = Plan(Ruleset(players=2), lineup("hoc.agents.examples:basic_rush_py,basic_rush", 2), 10, validate=True)
+    plan = Plan(Ruleset(players=2), lineup("hoc.games.heart_of_crown.agents.examples:basic_rush_py,basic_rush", 2), 10, validate=True)
     assert engine.engine_name(plan) == "game-validated"
     engine.prepare(plan)
     assert capsys.readouterr().err == MESSAGE + "\n"

@@ -53,10 +53,6 @@ def naming(game: str) -> dict[str, list[str]]:
 
 STILL_NAMING = {
     "heart_of_crown": {
-        # Heart of Crown's agent library, still in the shared hoc/agents: its priority-list format and
-        # built-in plans, the turn planner's comments, the tuner's genome, the Python example agents
-        "hoc/agents/examples.py", "hoc/agents/planner.py", "hoc/agents/priority.py", "hoc/agents/registry.py",
-        "hoc/agents/tune/genome.py", "hoc/agents/tune/operators.py",
         # its card-value study, a counter's name in the terminal table
         "hoc/research/card_value.py", "hoc/cli/session.py",
     },

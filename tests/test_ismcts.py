@@ -308,7 +308,7 @@ def test_only_lineups_with_a_search_agent_compile_the_search():
 def test_the_search_settings_share_no_slot_with_the_priority_list_they_extend():
     # the settings sit after the buy rules and before the never, gain and lose lists; a list's slot
     # read as a setting (or a setting read as a never-list length) silently changes both agents
-    from hoc.agents import priority_kernel as PK
+    from hoc.games.heart_of_crown.agents import priority_kernel as PK
 
     rules_end = PK.PR_BUY + PK.MAX_RULES * PK.RULE_SZ
     settings = set(range(SK.IS_ITERATIONS, SK.IS_END))

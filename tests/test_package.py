@@ -37,7 +37,7 @@ def test_the_moved_hint_never_answers_for_a_package_that_exists():
 def test_an_old_agents_spec_on_the_command_line_names_the_new_one(capsys):
     assert main(["simulate", "--agents", "agents.examples:basic_rush_py", "--market", "basic", "--games", "1"]) == 2
     err = capsys.readouterr().err.strip()
-    assert len(err.splitlines()) == 1 and "hoc.agents.examples:basic_rush_py" in err
+    assert len(err.splitlines()) == 1 and "hoc.games.heart_of_crown.agents.examples:basic_rush_py" in err
 
 
 def test_the_version_is_defined_once_and_shown_by_hoc_version(capsys):

@@ -1,4 +1,4 @@
-"""The turn planner (hoc.agents.planner): decisions on cards whose choices matter, taken because of
+"""The turn planner (hoc.games.heart_of_crown.agents.planner): decisions on cards whose choices matter, taken because of
 where they lead (a buy reached, a better card kept, more plays or coins), and the planner's
 reproducibility, hidden-information and legality guarantees."""
 from __future__ import annotations
@@ -6,9 +6,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from hoc.agents import policies, priority, registry
+from hoc.agents import policies, registry
+from hoc.games.heart_of_crown.agents import priority
 from hoc.agents.ids import PLANNED
-from hoc.agents.planner import plan_scores
+from hoc.games.heart_of_crown.agents.planner import plan_scores
 from hoc.agents.search import reserve
 from hoc.games.heart_of_crown.game import Game
 from hoc.games.heart_of_crown.kernel import constants as K
@@ -296,7 +297,7 @@ def test_main_phase_candidates_are_exactly_the_legal_actions(edition):
     order, as the engine's legal_actions, at every Main-phase decision of random games (random
     actions: every kind of Main-phase action comes up, the 1st edition's kept cards and hand abilities
     too)."""
-    from hoc.agents.planner import main_actions
+    from hoc.games.heart_of_crown.agents.planner import main_actions
 
     out = np.zeros(K.N_ACTIONS, K.DTYPE)
     checked = 0

@@ -233,7 +233,7 @@ def test_buy_rule_buys_a_card_buried_treasure_revealed_at_its_reduced_price(tmp_
 def test_every_princess_and_every_2e_common_kind_is_used_by_some_archetype():
     """Each princess is named in some archetype's backing order, and each common kind of the 2nd
     edition is bought or played by some archetype (Attendant Maids count as their kind)."""
-    from hoc.agents.priority import parse
+    from hoc.games.heart_of_crown.agents.priority import parse
     from hoc.agents.registry import ARCHETYPES
 
     db = Ruleset(players=2).cards

@@ -6,12 +6,12 @@ import pickle
 import numpy as np
 import pytest
 
-from hoc.agents import priority
-from hoc.agents import priority_kernel as PK
+from hoc.games.heart_of_crown.agents import priority
+from hoc.games.heart_of_crown.agents import priority_kernel as PK
 from hoc.agents.registry import AGENTS, ARCHETYPES
-from hoc.agents.tune import operators as ops
+from hoc.games.heart_of_crown.agents import operators as ops
 from hoc.agents.tune.evaluate import race
-from hoc.agents.tune.genome import BOUNDS, NUMERIC, Plan, Rule, Universe, from_spec, from_text
+from hoc.games.heart_of_crown.agents.genome import BOUNDS, NUMERIC, Plan, Rule, Universe, from_spec, from_text
 from hoc.agents.tune.search import Budget, Settings, State, Thresholds, run, tune
 from hoc.cli.main import main
 from hoc.errors import HocError
@@ -292,7 +292,7 @@ def test_tune_with_the_planner_searches_its_weights_and_writes_a_planning_list(t
     """--plan: every candidate plays with the turn planner (its row is the planning agent's), the
     planner's weights are thresholds the optimiser moves, and the plan written plays as `PLANNED`."""
     from hoc.agents.ids import PLANNED
-    from hoc.agents.priority import list_id
+    from hoc.games.heart_of_crown.agents.priority import list_id
     from hoc.agents.registry import from_file
 
     settings = small(plan=True, start=from_spec(priority.parse(ARCHETYPES / "curse_witch.toml")))

@@ -1,4 +1,4 @@
-"""The library of plans found by `hoc tune` (hoc/agents/tuned/): each is an agent every command accepts,
+"""The library of plans found by `hoc tune` (hoc/games/heart_of_crown/agents/tuned/): each is an agent every command accepts,
 says how it was found and how it was validated, and a per-princess plan backs its princess first."""
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-from hoc.agents import priority
+from hoc.games.heart_of_crown.agents import priority
 from hoc.agents.registry import AGENTS, TUNED, archetypes, get
-from hoc.agents.tune.genome import from_text, load
+from hoc.games.heart_of_crown.agents.genome import from_text, load
 from hoc.games.heart_of_crown.rules import Ruleset
 
 FILES = sorted(TUNED.glob("*.toml"))
@@ -16,7 +16,7 @@ PRINCESSES = ("lulunasaika", "laolily", "klam_klam", "bergamot", "flammaria", "t
 
 
 def test_the_library_holds_plans():
-    assert FILES, "hoc/agents/tuned/ is empty"
+    assert FILES, "hoc/games/heart_of_crown/agents/tuned/ is empty"
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])

@@ -3,4 +3,4 @@ which kinds a lineup holds decides which compiled loop it needs (a search, a pla
 RANDOM = 0
 PRIORITY = 2          # priority lists (the archetypes and basic_rush); id 1 was basic_rush's own policy
 ISMCTS = 3            # the search agent (hoc.agents.search)
-PLANNED = 4           # a priority list with its turn planner on (hoc.agents.planner)
+PLANNED = 4           # a priority list with its turn planner on (hoc.games.heart_of_crown.agents.planner)

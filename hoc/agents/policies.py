@@ -6,11 +6,11 @@ from hoc.engine.jit import entry, kernel
 from hoc.games.heart_of_crown.kernel.constants import CTX_EFFECT, H_CTX, H_DECIDER, LEGAL, N_ACTIONS, P_ARNG
 from hoc.games.heart_of_crown.kernel.state import agent_of, below, pb
 from hoc.games.heart_of_crown.kernel.turn import legal_actions
-from hoc.agents.priority_kernel import (  # noqa: F401 (better_choice, default_choice: re-exported)
+from hoc.games.heart_of_crown.agents.priority_kernel import (  # noqa: F401 (better_choice, default_choice: re-exported)
     banned_choice, better_choice, default_choice, priority_policy, priority_question,
 )
 from hoc.agents.ids import ISMCTS, PLANNED, PRIORITY, RANDOM  # noqa: F401 (the ids: re-exported)
-from hoc.agents.planner import plan_choice, planned
+from hoc.games.heart_of_crown.agents.planner import plan_choice, planned
 from hoc.agents.search.kernel import ismcts_policy
 
 

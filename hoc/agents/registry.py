@@ -1,6 +1,6 @@
 """The agents a user can name. Each jitted agent has an id (its case in `policies.decide`) and a
 function that prepares its parameter row for a ruleset. Priority-list agents are TOML files: the
-archetypes in `hoc/agents/archetypes/` by name, any other file by its path."""
+archetypes in `hoc/games/heart_of_crown/agents/archetypes/` by name, any other file by its path."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -9,7 +9,9 @@ from typing import Callable
 
 import numpy as np
 
-from hoc.agents import in_game, policies, priority, search
+from hoc.agents import in_game, policies, search
+from hoc.games.heart_of_crown.agents import priority
+from hoc.games.heart_of_crown.agents.library import ARCHETYPES, BASIC_RUSH, BASIC_RUSH_DESCRIPTION, TUNED
 from hoc.errors import HocError
 from hoc.names import did_you_mean
 from hoc.games.heart_of_crown.kernel.constants import DTYPE, N_PARAMS
@@ -36,44 +38,15 @@ def _no_params(ruleset) -> np.ndarray:
     return np.zeros(N_PARAMS, DTYPE)
 
 
-BASIC_RUSH = """description = "basic_rush as a priority list"
-[princess]
-min_coins = 6
-[set]
-min_sp = 2
-[play]
-territories_only = true
-keep = false
-abilities = false
-accept_modes = false
-[[buy]]
-card = "duke"
-princess = true
-[[buy]]
-card = "large_city"
-owned_below = 3
-[[buy]]
-card = "senator"
-princess = true
-[[buy]]
-card = "city"
-[[buy]]
-card = "court_maid"
-princess = true
-"""
 _BASIC_RUSH = priority.parse("basic_rush.toml", BASIC_RUSH)     # built in: one policy routine serves all lists
 
 
 AGENTS = {a.name: a for a in (
     Agent("random", policies.RANDOM, "uniform over the legal actions", _no_params),
-    Agent("basic_rush", policies.PRIORITY,
-          "plays Territories only; backs at 6 coins; sets Succession cards worth >= 2 SP; "
-          "buys Duke > Large City (<3) > Senator > City > Court Maid", _BASIC_RUSH.params),
+    Agent("basic_rush", policies.PRIORITY, BASIC_RUSH_DESCRIPTION, _BASIC_RUSH.params),
 )}
 
 
-ARCHETYPES = Path(__file__).parent / "archetypes"      # hand-written plans
-TUNED = Path(__file__).parent / "tuned"                # plans found by `hoc tune`, each naming its command
 
 
 def from_file(path: str | Path) -> Agent:
@@ -181,10 +154,10 @@ def _agent_module(spec: str, module: str):
             return _import(spec, module)
         except ModuleNotFoundError as e:
             raise HocError(f"cannot load Python agent {spec!r}: importing {module} failed: {e}") from None
-    if module == "agents" or module.startswith("agents."):
-        from hoc._moved import new_name
+    from hoc._moved import new_name
 
-        raise HocError(f"cannot load Python agent {spec!r}: the agents package moved; "
+    if new_name(module) != module:
+        raise HocError(f"cannot load Python agent {spec!r}: its module moved; "
                        f"use {new_name(module)}:{spec.partition(':')[2]}")
     raise HocError(f"cannot load Python agent {spec!r}: no module {module!r} on the Python path, and no "
                    f"{here / (top + '.py')}; run hoc in the folder that holds {top}.py, or add that folder "

@@ -28,7 +28,7 @@ def _tune_command(args) -> list[str]:
 def cmd_tune(args) -> int:
     from hoc.agents.registry import get
     from hoc.research import tuning
-    from hoc.agents.tune.genome import load
+    from hoc.games.heart_of_crown.agents.genome import load
     from hoc.agents.tune.search import Budget, Settings, tune
     from hoc.games.heart_of_crown.rules import Ruleset
 

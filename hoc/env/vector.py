@@ -203,7 +203,7 @@ class VecHoc:
         self.opponents, self.ids, self.params = opponent_lineup(opponents, self.players, self.ruleset)
         self.loops = stepper(self.ids, self.ruleset)
         T, R = self.ruleset.cards.table, self.ruleset.vector
-        # a search or planning opponent works in an arena at the tail of the state (hoc.agents.arena)
+        # a search or planning opponent works in an arena at the tail of the state (hoc.games.heart_of_crown.agents.arena)
         one = new_search_state(T, R, self.ids, self.params)
         self.states = np.zeros((n, one.shape[0]), DTYPE)
         self.states[:] = one

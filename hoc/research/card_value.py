@@ -65,7 +65,7 @@ CONDITION_GRID = ((), (("owned_below", 1),), (("owned_below", 2),), (("owned_bel
 
 def _ban_priority(agent: Agent, cards: list[int], ruleset: Ruleset) -> Agent:
     """A priority list with `cards` on its `never` list (kept with any it already has)."""
-    from hoc.agents import priority_kernel as PK
+    from hoc.games.heart_of_crown.agents import priority_kernel as PK
 
     def params(rs, base=agent.params, cards=tuple(cards)):
         row = base(rs).copy()
@@ -92,7 +92,7 @@ def _register_defaults() -> None:
 
     BANS.setdefault(PRIORITY, _ban_priority)
     # a planning list and the search agent read the same row: their own decisions leave out what the
-    # never list bans (hoc.agents.planner.unbanned), their look-aheads and rollouts play the list
+    # never list bans (hoc.games.heart_of_crown.agents.planner.unbanned), their look-aheads and rollouts play the list
     BANS.setdefault(PLANNED, _ban_priority)
     BANS.setdefault(ISMCTS, _ban_priority)
 
@@ -131,10 +131,10 @@ def start_plan(name: str):
     """The genome of a start plan: a priority-list spec, or `NAME+plan` (that list with its turn
     planner on, at the planner's defaults)."""
     from hoc.agents.registry import PLAN_SUFFIX
-    from hoc.agents.tune.genome import load
+    from hoc.games.heart_of_crown.agents.genome import load
 
     if name.endswith(PLAN_SUFFIX):
-        from hoc.agents.planner import DEFAULTS
+        from hoc.games.heart_of_crown.agents.planner import DEFAULTS
 
         return dataclasses.replace(load(plan_file(name[:-len(PLAN_SUFFIX)])), plan=tuple(DEFAULTS.items()))
     return load(plan_file(name))
@@ -158,7 +158,7 @@ def retune(ruleset: Ruleset, tuning: Tuning, ban_kind: str | None, out: Path, ba
     finished re-tune in `out` with the same settings is reused, an interrupted one resumes."""
     from hoc.agents.registry import from_file, get
     from hoc.agents.tune import search
-    from hoc.agents.tune.genome import load
+    from hoc.games.heart_of_crown.agents.genome import load
 
     start = plan_file(tuning.start_name(ruleset.players))
     names = list(tuning.opponents) or [tuning.start_name(ruleset.players)]
@@ -194,10 +194,10 @@ def rule_search(ruleset: Ruleset, kind: str, tuning: Tuning, work: Path, backend
     that went different ways."""
     from dataclasses import replace
 
-    from hoc.agents.priority import list_id
+    from hoc.games.heart_of_crown.agents.priority import list_id
     from hoc.agents.registry import from_file
     from hoc.agents.tune import evaluate
-    from hoc.agents.tune.genome import Rule
+    from hoc.games.heart_of_crown.agents.genome import Rule
     from hoc.agents.tune.search import Candidates, derive
 
     start = start_plan(tuning.start_name(ruleset.players))
@@ -239,7 +239,7 @@ def _forced(ruleset: Ruleset, kind: str, cards: list[str], pool, order, banned, 
     to. A rule for the kind may never fire (its conditions unmet, or a rule above it always
     buying), so every raced plan with such a rule plays a short check, and those whose seats end
     with the kind in at least a quarter of the games race again (against the banned plan)."""
-    from hoc.agents.priority import list_id
+    from hoc.games.heart_of_crown.agents.priority import list_id
     from hoc.agents.tune import evaluate
     from hoc.agents.tune.search import Candidates, derive
 

@@ -68,7 +68,7 @@ class Results:
 
 def population(ruleset) -> list:
     """The default population: every hand-written plan (basic_rush and the archetypes) and every
-    tuned plan of hoc/agents/tuned that the ruleset's edition can play."""
+    tuned plan of hoc/games/heart_of_crown/agents/tuned that the ruleset's edition can play."""
     from hoc.agents.registry import AGENTS, HAND_WRITTEN, TUNED
 
     def binds(agent) -> bool:

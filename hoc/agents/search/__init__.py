@@ -29,7 +29,7 @@ from hoc.agents.search.kernel import (  # noqa: F401 (ISMCTS: re-exported)
     ISMCTS, IS_CUTOFF, IS_EXPLORE, IS_ITERATIONS, IS_MAIN, IS_PRINCESS, IS_PRIOR, IS_SCALE, ROLLOUT_AGENT, any_planner,
     search_nodes, search_tail,
 )
-from hoc.agents import priority_kernel as PK
+from hoc.games.heart_of_crown.agents import priority_kernel as PK
 
 MAX_ITERATIONS = 100_000
 EVALS = ("sp",)

@@ -7,7 +7,7 @@ and takes the most visited action. Main-phase play order and declarations follow
 policy (a priority list), as do the other players everywhere.
 
 Memory and determinization: the search works in the arena at the tail of the state
-(`hoc.agents.arena`, which also draws the determinizations): each iteration copies only the header
+(`hoc.games.heart_of_crown.agents.arena`, which also draws the determinizations): each iteration copies only the header
 and the game regions (the rules, card table and lineup of the copy are written once per search).
 
 Tree. The nodes are the searcher's own decisions (the sequences of its actions, keyed by decision
@@ -40,18 +40,18 @@ from hoc.games.heart_of_crown.kernel.constants import (
     A_BACK, AGENTS, AGENT_SZ, CTX_EFFECT, CTX_KEEP, CTX_SECOND, DYNAMIC, HEADER, H_CH_KIND, H_CTX, H_DCAP, H_DECIDER, H_END, H_LEN, H_NP, H_SCAP, H_STEPS,
     H_TURNS, H_WINNER, H_WIN_MASK, LEGAL, NCMAX, N_ACTIONS, N_PARAMS, P_ARNG, P_OUT, P_SP,
 )
-from hoc.agents.arena import (  # noqa: F401 (the arena layout and the determinization: re-exported)
+from hoc.games.heart_of_crown.agents.arena import (  # noqa: F401 (the arena layout and the determinization: re-exported)
     AR_BUF, AR_CNT, AR_COMMIT, AR_INNER, AR_MARK, AR_PATH, AR_RNG, AR_SEED, AR_TREE, MAX_PATH, copy_offset,
     deal_counted, deal_hidden, determinize, shuffle_supply,
 )
 from hoc.agents.ids import ISMCTS, PLANNED, PRIORITY
-from hoc.agents.planner import candidates, main_needs_plan, unbanned
+from hoc.games.heart_of_crown.agents.planner import candidates, main_needs_plan, unbanned
 from hoc.engine.jit import entry, kernel
 from hoc.games.heart_of_crown.kernel.state import (
     GOLDEN, below, mix64, next_u64, param, pb, store_u64,
 )
 from hoc.games.heart_of_crown.kernel.turn import apply, is_legal
-from hoc.agents.priority_kernel import MAX_RULES, PR_BUY, PR_N_GAIN, PR_N_NEVER, RULE_SZ, banned_choice, priority_policy, priority_question
+from hoc.games.heart_of_crown.agents.priority_kernel import MAX_RULES, PR_BUY, PR_N_GAIN, PR_N_NEVER, RULE_SZ, banned_choice, priority_policy, priority_question
 
 ROLLOUT_AGENT = PRIORITY   # every seat of a determinization plays the rollout list
 
@@ -85,7 +85,7 @@ ROLLOUT_STEPS = 100_000   # a rollout that does not end by then is scored as it 
 @entry
 def search_tail(s, nodes, plans):
     """Ints the arena needs after the game part of s for a search of up to `nodes` iterations and,
-    with `plans`, for a turn planner (`hoc.agents.planner`): the buffers, three game copies (the
+    with `plans`, for a turn planner (`hoc.games.heart_of_crown.agents.planner`): the buffers, three game copies (the
     search uses the first, the planner all: one per look-ahead level and its saved determinization),
     then the tree."""
     if nodes <= 0 and not plans:

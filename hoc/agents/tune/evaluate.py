@@ -98,7 +98,7 @@ def race(ruleset: Ruleset, candidates: np.ndarray, opponents: np.ndarray, oppone
     """Successive halving of the candidate parameter rows (priority lists) against the opponents
     (parameter rows and the ids of their jitted policies). `penalty` is taken off each candidate's
     score (a parsimony tie-break: plans that play the same games rank by size)."""
-    from hoc.agents.priority import list_id
+    from hoc.games.heart_of_crown.agents.priority import list_id
 
     players = ruleset.players
     C, O = len(candidates), len(opponents)

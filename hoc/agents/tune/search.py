@@ -22,10 +22,11 @@ from pathlib import Path
 
 import numpy as np
 
-from hoc.agents.priority import list_id
+from hoc.games.heart_of_crown.agents.priority import list_id
 from hoc.agents.registry import Agent
-from hoc.agents.tune import evaluate, operators
-from hoc.agents.tune.genome import Plan, Universe, from_text
+from hoc.agents.tune import evaluate
+from hoc.games.heart_of_crown.agents import operators
+from hoc.games.heart_of_crown.agents.genome import Plan, Universe, from_text
 from hoc.errors import HocError
 from hoc.research.harness import Backend
 from hoc.games.heart_of_crown.rules import Ruleset

@@ -14,7 +14,7 @@ from functools import cached_property
 import numpy as np
 import tomli_w
 
-from hoc.agents import priority
+from hoc.games.heart_of_crown.agents import priority
 from hoc.games.heart_of_crown.rules import Ruleset
 
 # bounds of every whole-number setting: the search never leaves them (values outside mean the same
@@ -26,7 +26,7 @@ BOUNDS = {
     "min_coins": (6, 14),      # every princess costs 6: fewer coins cannot back
     "min_owned": (0, 40),
     "set_min_sp": (1, 16),     # setting needs positive SP in hand anyway
-    # the turn planner's weights (x 100, hoc.agents.planner), around their defaults
+    # the turn planner's weights (x 100, hoc.games.heart_of_crown.agents.planner), around their defaults
     "plan.potential": (0, 200), "plan.deck": (0, 400), "plan.par": (0, 400), "plan.backed": (0, 3000),
     "plan.counter": (0, 300), "plan.hand": (0, 200), "plan.opponents": (0, 200), "plan.coin": (0, 400),
     "plan.coin_cap": (4, 16), "plan.margin": (0, 200),

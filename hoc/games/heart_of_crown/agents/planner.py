@@ -43,14 +43,14 @@ Farming Village, an Apprentice Maid with its -2 SP) raises the score, a Curse gi
 lowers theirs. The weights are parameters of the plan (`[plan]` in the agent file; x 100, SP = 100),
 so `hoc tune` can search them with the buy rules.
 
-Memory. The planner works in the arena at the tail of the state (`hoc.agents.arena`): the buffers
+Memory. The planner works in the arena at the tail of the state (`hoc.games.heart_of_crown.agents.arena`): the buffers
 for determinizing, then three game copies (one per look-ahead level, and the determinized game every
 weighed action starts from). A lineup with a planning seat gets the arena
 (`hoc.agents.search.kernel.new_search_state`); other games pay nothing.
 """
 import numpy as np
 
-from hoc.agents.priority_kernel import (
+from hoc.games.heart_of_crown.agents.priority_kernel import (
     PLAN_SZ, PR_ABILITIES, PR_BACK_MIN_COINS, PR_PLAN, banned_choice, never, priority_policy, priority_question,
 )
 from hoc.games.heart_of_crown.kernel.constants import (
@@ -65,7 +65,7 @@ from hoc.engine.jit import entry, kernel
 from hoc.games.heart_of_crown.kernel.state import GOLDEN, active, card, domain, hand_mask, lowest, mix64, next_u64, owned, param, pb, store_u64
 from hoc.games.heart_of_crown.kernel.turn import apply, is_legal, legal_actions
 from hoc.games.heart_of_crown.kernel.zones import discounts_this_turn
-from hoc.agents.arena import AR_COMMIT, AR_FIXED, AR_INNER, AR_MARK, AR_RNG, copy_offset, determinize
+from hoc.games.heart_of_crown.agents.arena import AR_COMMIT, AR_FIXED, AR_INNER, AR_MARK, AR_RNG, copy_offset, determinize
 
 ONE = np.uint64(1)
 

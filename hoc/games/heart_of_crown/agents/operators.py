@@ -13,9 +13,9 @@ from dataclasses import replace
 
 import numpy as np
 
-from hoc.agents import priority_kernel as PK
-from hoc.agents.planner import DEFAULTS as PLAN_DEFAULTS
-from hoc.agents.tune.genome import CARD_VALUED, FLAGS, NUMERIC, Plan, Rule, Universe
+from hoc.games.heart_of_crown.agents import priority_kernel as PK
+from hoc.games.heart_of_crown.agents.planner import DEFAULTS as PLAN_DEFAULTS
+from hoc.games.heart_of_crown.agents.genome import CARD_VALUED, FLAGS, NUMERIC, Plan, Rule, Universe
 
 # where fresh thresholds are drawn (inside BOUNDS): the values a player would try first
 TYPICAL = {

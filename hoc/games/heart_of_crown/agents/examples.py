@@ -1,6 +1,6 @@
 """Python agents: any callable that takes a `hoc.games.heart_of_crown.game.Game` and returns a legal action (an `Action`
 from `game.legal_actions()`, an id, or a label such as "pass") for `game.decider`. Use one by
-`module:function` name (`hoc simulate --agents hoc.agents.examples:basic_rush_py,random`; a
+`module:function` name (`hoc simulate --agents hoc.games.heart_of_crown.agents.examples:basic_rush_py,random`; a
 `mymodule.py` in the current folder is found too) or register it:
 `hoc.agents.registry.register("mine", fn)`. They play through the same decision interface as the
 jitted agents; `basic_rush_py` plays about 1,400 two-player games per second on one core

@@ -1,5 +1,5 @@
 """The jitted priority-list policy. Its parameter row (compiled from a TOML file by
-`hoc.agents.priority`) holds: which princesses to back, when to set, which cards to play first, and
+`hoc.games.heart_of_crown.agents.priority`) holds: which princesses to back, when to set, which cards to play first, and
 an ordered list of buy rules, each a card and up to MAX_CONDS conditions."""
 from hoc.games.heart_of_crown.kernel.constants import (
     A_ABILITY, A_BACK, A_BUY, A_CHOOSE, A_COIN, A_LILY, A_DECLARE, A_KEEP, A_NUMBER, A_PASS, A_PLAY, A_SET, CH_MODE,
@@ -35,7 +35,7 @@ PR_ACCEPT_MODES = 31   # 1: an optional "choose one" of the agent's is answered 
 PR_BUY = 32            # buy rules: card, then (condition, value) pairs
 MAX_CONDS = 4
 RULE_SZ = 1 + 2 * MAX_CONDS
-PLAN_SZ = 12           # the turn planner's settings close the row (hoc.agents.planner: PL_*)
+PLAN_SZ = 12           # the turn planner's settings close the row (hoc.games.heart_of_crown.agents.planner: PL_*)
 PR_PLAN = N_PARAMS - PLAN_SZ
 MAX_CHOOSE = 7         # cards per [choose] list; the two lists come before the planner's settings
 PR_N_LOSE = PR_PLAN - 1 - MAX_CHOOSE

@@ -26,7 +26,7 @@
     never = ["curse_witch"]                 # cards it never buys nor picks to gain (a ban, e.g. for a
                                             # card-value study): a common kind bans all its cards; only a
                                             # gain it cannot decline or redirect still takes one
-    [plan]                                  # the turn planner (hoc.agents.planner): the Main phase and the
+    [plan]                                  # the turn planner (hoc.games.heart_of_crown.agents.planner): the Main phase and the
     samples = 1                             # card questions of its own turn decided by looking ahead to the
     deck = 100                              # turn's end on determinized copies; these are its settings
     [[buy]]                                 # buy rules in priority order; every buy re-reads them
@@ -36,7 +36,7 @@
     card = "large_city"
     owned_below = 3
 
-[plan] keys (all optional, whole numbers; weights x 100, see hoc.agents.planner): samples
+[plan] keys (all optional, whole numbers; weights x 100, see hoc.games.heart_of_crown.agents.planner): samples
 (determinizations per action, default 1; 0 turns the planner off), potential (SP of Succession cards
 outside the domain, 70), deck (a coin of printed cost above par of a card outside the domain, 100),
 par (the cost of a card that neither helps nor hurts a deck, 150), backed (having backed a princess,
@@ -63,9 +63,9 @@ from pathlib import Path
 
 import numpy as np
 
-from hoc.agents import priority_kernel as PK
-from hoc.agents.planner import DEFAULTS as PLAN_DEFAULTS
-from hoc.agents.planner import SLOTS as PLAN_SLOTS
+from hoc.games.heart_of_crown.agents import priority_kernel as PK
+from hoc.games.heart_of_crown.agents.planner import DEFAULTS as PLAN_DEFAULTS
+from hoc.games.heart_of_crown.agents.planner import SLOTS as PLAN_SLOTS
 from hoc.errors import HocError
 from hoc.games.heart_of_crown.kernel.constants import DTYPE, N_PARAMS
 
@@ -314,7 +314,7 @@ def parse(path: str | Path, text: str | None = None) -> PriorityList:
 def list_id(row) -> int:
     """The agent id a priority-list parameter row plays as: the planning list when its planner is on."""
     from hoc.agents.ids import PLANNED, PRIORITY
-    from hoc.agents.planner import PL_SAMPLES
+    from hoc.games.heart_of_crown.agents.planner import PL_SAMPLES
 
     return PLANNED if int(row[PL_SAMPLES]) > 0 else PRIORITY
 

@@ -8,7 +8,7 @@ Only states made for a lineup that needs it have an arena (`hoc.agents.search.ke
     AR_RNG    the stream of the current determinization
     AR_SEED   the search's seed, AR_TREE the search tree's own stream
     AR_INNER  the turn planner's nested stream, AR_COMMIT its commitment, AR_FIXED whether its copies
-              hold the rules and card table (hoc.agents.planner)
+              hold the rules and card table (hoc.games.heart_of_crown.agents.planner)
     AR_CNT    NCMAX counts (hidden cards gathered by card id)
     AR_MARK   N_ACTIONS slots: child node + 1 of each action at the current tree node (the search);
               the planner's score sums (between the search's decisions)
@@ -43,8 +43,8 @@ from hoc.games.heart_of_crown.kernel.zones import FACE_UP, hand_add
 AR_RNG = 0             # the stream of the current determinization
 AR_SEED = 2            # the search's seed
 AR_TREE = 4            # the tree's own stream (random expansions)
-AR_INNER = 6           # the turn planner's nested stream (hoc.agents.planner)
-AR_COMMIT = 8          # 4 slots: the turn planner's commitment (hoc.agents.planner)
+AR_INNER = 6           # the turn planner's nested stream (hoc.games.heart_of_crown.agents.planner)
+AR_COMMIT = 8          # 4 slots: the turn planner's commitment (hoc.games.heart_of_crown.agents.planner)
 AR_FIXED = 12          # 1 once the planner's copies hold the state's rules and card table (they never change)
 AR_CNT = 16
 AR_MARK = AR_CNT + NCMAX
