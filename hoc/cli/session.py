@@ -201,8 +201,7 @@ class Session(Teller):
 
     def counter_text(self, q: int) -> str:
         c = self.game.counters(q)
-        parts = [f"{n} {what}" for n, what in ((c.coin + c.handyman_coin, "coin"), (c.twins, "twins"),
-                                                (c.succession, "succession")) if n]
+        parts = [f"{n} {what}" for n, what in c.parts() if n]
         return ", ".join(parts) or "-"
 
     def show_own(self, p: int) -> None:

@@ -47,7 +47,7 @@ from hoc.games.heart_of_crown.rules import Ruleset
 
 Z95 = 1.959963984540054
 # seeds per plan in the first round of the rule search's races (doubling each round): 8 culled a plan
-# worth +2.9 points in its first 16 games for one worth nothing (Curse Witch under the planner)
+# worth +2.9 points in its first 16 games for one worth nothing (a kind whose value the planner brings out)
 RACE_SEEDS = 32
 RULES = "rules"             # the default strong player: the start plan's rules for the kind searched
 TUNED = "tuned"             # the strong-player spec that re-tunes a whole plan per condition
@@ -56,7 +56,7 @@ CONDITION_GRID = ((), (("owned_below", 1),), (("owned_below", 2),), (("owned_bel
                   (("princess", False),), (("princess", True),), (("turn_at_most", 8),),
                   (("turn_at_least", 6),), (("coins_at_most", 5),), (("owned_below", 2), ("princess", False)),
                   # one or two copies once the deck stands (a card that helps a built deck but would
-                  # take the place of an early City): the plans that buy it least harmfully
+                  # take the place of an early cheap Territory): the plans that buy it least harmfully
                   (("owned_below", 1), ("turn_at_least", 6)), (("owned_below", 1), ("turn_at_least", 10)),
                   (("owned_below", 2), ("turn_at_least", 6)), (("owned_below", 1), ("princess", True)))
 
@@ -197,13 +197,13 @@ def rule_search(ruleset: Ruleset, kind: str, tuning: Tuning, work: Path, backend
     from hoc.games.heart_of_crown.agents.priority import list_id
     from hoc.agents.registry import from_file
     from hoc.agents.tune import evaluate
-    from hoc.games.heart_of_crown.agents.genome import Rule
+    from hoc.games.heart_of_crown.agents.genome import FALLBACK_BUY, Rule
     from hoc.agents.tune.search import Candidates, derive
 
     start = start_plan(tuning.start_name(ruleset.players))
     db = ruleset.cards
     cards = [db.name(c) for c in db.cards_of_pile(kind)]
-    without = replace(start, buy=tuple(r for r in start.buy if r.card not in cards) or (Rule("city"),))
+    without = replace(start, buy=tuple(r for r in start.buy if r.card not in cards) or FALLBACK_BUY)
     pool = Candidates(ruleset)
     for plan in [without, start] + [replace(without, buy=without.buy[:i] + (Rule(c, cond),) + without.buy[i:])
                                     for c in cards for i in range(len(without.buy) + 1) for cond in CONDITION_GRID]:

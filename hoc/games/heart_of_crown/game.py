@@ -117,6 +117,10 @@ class Counters(NamedTuple):
     twins: int              # Twins counters: each buys an extra turn
     succession: int         # succession counters on the backed princess: +1 SP each (Lily)
 
+    def parts(self) -> list[tuple[int, str]]:
+        """(how many, what) of each kind a person reads, the two kinds of coin counter together."""
+        return [(self.coin + self.handyman_coin, "coin"), (self.twins, "twins"), (self.succession, "succession")]
+
 
 class Game:
     """A game fully determined by its ruleset, its seed and the actions taken.

@@ -48,6 +48,10 @@ class Rule:
         return dict(self.conditions).get(kind)
 
 
+# a plan file needs a buy rule: the one a plan gets when none is left (every other banned or cut)
+FALLBACK_BUY = (Rule("city"),)
+
+
 @dataclass(frozen=True)
 class Plan:
     """Every part of a priority-list agent file except its description."""

@@ -15,7 +15,7 @@ import numpy as np
 
 from hoc.games.heart_of_crown.agents import priority_kernel as PK
 from hoc.games.heart_of_crown.agents.planner import DEFAULTS as PLAN_DEFAULTS
-from hoc.games.heart_of_crown.agents.genome import CARD_VALUED, FLAGS, NUMERIC, Plan, Rule, Universe
+from hoc.games.heart_of_crown.agents.genome import CARD_VALUED, FALLBACK_BUY, FLAGS, NUMERIC, Plan, Rule, Universe
 
 # where fresh thresholds are drawn (inside BOUNDS): the values a player would try first
 TYPICAL = {
@@ -249,7 +249,7 @@ def valid(plan: Plan, universe: Universe) -> Plan:
         prefer = (universe.princess,) + tuple(p for p in prefer if p != universe.princess)
     banned = universe.banned_cards      # a banned card leaves every rule and list (the start plan's too)
     buy = tuple(Rule(r.card, r.conditions[:PK.MAX_CONDS]) for r in plan.buy if r.card not in banned)[:PK.MAX_RULES]
-    buy = buy or (Rule("city"),)        # an agent file needs a buy rule
+    buy = buy or FALLBACK_BUY           # an agent file needs a buy rule
     if universe.plan and plan.plan is None:     # --plan: the planner on, at its defaults to start
         plan = replace(plan, plan=tuple(PLAN_DEFAULTS.items()))
     plan = replace(plan, prefer=prefer, buy=buy, first=_unique(tuple(c for c in plan.first if c not in banned),
