@@ -128,3 +128,30 @@ def test_replay_of_a_python_agent_matches_the_jitted_agent_move_for_move():
     python = [line.replace("hoc.games.heart_of_crown.agents.examples:basic_rush_py", "basic_rush")       # the logs name the agents
               for line in replay(RULES, lineup("hoc.games.heart_of_crown.agents.examples:basic_rush_py,random", 2), 3, 4)]
     assert jitted == python and len(jitted) > 20
+
+
+def test_a_kind_of_agent_plugs_in_by_registering_how_its_names_read():
+    from hoc.agents import registry
+
+    def make(name):          # "first!": always the first legal action, a Python agent
+        return registry.Agent(name, -1, "first legal action", registry._no_params, lambda g: g.legal_actions()[0])
+
+    registry.register_kind("first-action agent", lambda n: n.startswith("first!"), make)
+    try:
+        agent = get("first!any")
+        assert agent.play is not None and agent.description == "first legal action"
+        assert simulate(RULES, [agent, get("basic_rush")], 4, seed=3).games.winner.notna().all()
+        with pytest.raises(HocError, match="unknown agent 'nobody'"):
+            get("nobody")
+    finally:
+        registry.PARSERS.pop()
+
+
+def test_the_compiled_decider_a_lineup_needs_comes_from_its_agents_kinds():
+    from hoc.agents.ids import ISMCTS, KINDS, PLANNED, PRIORITY, RANDOM, needs
+
+    assert needs([PRIORITY, RANDOM]) == (False, False)
+    assert needs([ISMCTS, PRIORITY]) == (True, False)
+    assert needs([PLANNED, -1]) == (False, True)                 # a Python seat (-1) needs neither
+    assert needs([get("ismcts").id, get("tuned_general_2p+plan").id]) == (True, True)
+    assert {k.name for k in KINDS.values()} == {"random", "priority list", "search agent", "planning list"}

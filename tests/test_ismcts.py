@@ -306,14 +306,12 @@ def test_only_lineups_with_a_search_agent_compile_the_search():
 
 
 def test_the_search_settings_share_no_slot_with_the_priority_list_they_extend():
-    # the settings sit after the buy rules and before the never, gain and lose lists; a list's slot
-    # read as a setting (or a setting read as a never-list length) silently changes both agents
+    # the settings are the search's own block after the whole row of its rollout list; a list's slot
+    # read as a setting (or a setting read as a never-list length) would silently change both agents
     from hoc.games.heart_of_crown.agents import priority_kernel as PK
 
-    rules_end = PK.PR_BUY + PK.MAX_RULES * PK.RULE_SZ
     settings = set(range(SK.IS_ITERATIONS, SK.IS_END))
-    lists = set(range(PK.PR_N_NEVER, K.N_PARAMS))
-    assert rules_end <= SK.IS_ITERATIONS and not settings & lists
+    assert not settings & set(range(PK.PR_LEN)) and SK.IS_END <= K.N_PARAMS
     row = get("ismcts").params(Ruleset(players=2))
     assert row[PK.PR_N_NEVER] == 0 and row[SK.IS_ITERATIONS] == PRESETS["ismcts"].iterations
 

@@ -9,7 +9,7 @@ from hoc.games.heart_of_crown.kernel.turn import legal_actions
 from hoc.games.heart_of_crown.agents.priority_kernel import (  # noqa: F401 (better_choice, default_choice: re-exported)
     banned_choice, better_choice, default_choice, priority_policy, priority_question,
 )
-from hoc.agents.ids import ISMCTS, PLANNED, PRIORITY, RANDOM  # noqa: F401 (the ids: re-exported)
+from hoc.agents.ids import ISMCTS, PLANNED, PRIORITY, RANDOM, needs  # noqa: F401 (the ids, needs: re-exported)
 from hoc.games.heart_of_crown.agents.planner import plan_choice, planned
 from hoc.agents.search.kernel import ismcts_policy
 
@@ -53,12 +53,6 @@ decide_plan = _decider(False, True)
 decide_search_plan = _decider(True, True)
 DECIDERS = {(False, False): decide, (True, False): decide_search, (False, True): decide_plan,
             (True, True): decide_search_plan}
-
-
-def needs(ids) -> tuple[bool, bool]:
-    """(a seat searches, a seat plans its turns) for a lineup of agent ids."""
-    ids = [int(i) for i in ids]
-    return ISMCTS in ids, PLANNED in ids
 
 
 def decider(ids):

@@ -186,17 +186,30 @@ def _import(spec: str, module: str):
                        f"({where.filename} line {where.lineno})") from None
 
 
+@dataclass(frozen=True)
+class Parser:
+    """How names of one kind of agent read: `claims(name)` says a name is of the kind, `make(name)`
+    makes its Agent (or raises a HocError naming what is wrong with it)."""
+
+    kind: str
+    claims: Callable[[str], bool]
+    make: Callable[[str], Agent]
+
+
+PARSERS: list[Parser] = []
+
+
+def register_kind(kind: str, claims: Callable[[str], bool], make: Callable[[str], Agent]) -> None:
+    """Let `get` read names of a kind of agent (tried in the order registered, after the named agents)."""
+    PARSERS.append(Parser(kind, claims, make))
+
+
 def get(name: str) -> Agent:
     if name in AGENTS:
         return AGENTS[name]
-    if search.is_spec(name):
-        return search_agent(name)
-    if name.endswith(PLAN_SUFFIX):
-        return planned(name)
-    if name.endswith(".toml"):
-        return from_file(name)
-    if ":" in name:
-        return from_import(name)
+    for parser in PARSERS:
+        if parser.claims(name):
+            return parser.make(name)
     here = f"; {name}.py is in this folder: name its function, e.g. {name}:play" \
         if (Path.cwd() / f"{name}.py").is_file() else ""
     raise HocError(f"unknown agent {name!r}{did_you_mean(name, AGENTS)}; available: {', '.join(AGENTS)} "
@@ -212,3 +225,9 @@ def search_agent(spec: str) -> Agent:
 
 for _name in search.PRESETS:       # the search agent and its presets (after the plans: its rollouts name one)
     AGENTS[_name] = search_agent(_name)
+
+
+register_kind("search agent", search.is_spec, search_agent)                            # ismcts:iterations=...
+register_kind("priority list with its turn planner", lambda n: n.endswith(PLAN_SUFFIX), planned)   # NAME+plan
+register_kind("priority list file", lambda n: n.endswith(".toml"), from_file)             # path/to/plan.toml
+register_kind("Python agent", lambda n: ":" in n, from_import)                             # module:function

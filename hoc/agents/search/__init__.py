@@ -144,8 +144,8 @@ def _rollout_agent(spec: str, name: str, agents):
 
 
 def row(spec: str, opts: Options, ruleset, agents) -> np.ndarray:
-    """The parameter row: the rollout list's row (the list looked up by `agents`), with the search
-    options in the slots no list uses and the restricted princess first in its backing order."""
+    """The parameter row: the rollout list's row (the list looked up by `agents`), then the search
+    options in their own block after it (IS_*), and the restricted princess first in its backing order."""
     P = _rollout_agent(spec, opts.rollout, agents).params(ruleset).copy()
     P[IS_ITERATIONS] = opts.iterations
     P[IS_EXPLORE] = round(opts.exploration * 1000)

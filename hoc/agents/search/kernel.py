@@ -51,13 +51,13 @@ from hoc.games.heart_of_crown.kernel.state import (
     GOLDEN, below, mix64, next_u64, param, pb, store_u64,
 )
 from hoc.games.heart_of_crown.kernel.turn import apply, is_legal
-from hoc.games.heart_of_crown.agents.priority_kernel import MAX_RULES, PR_BUY, PR_N_GAIN, PR_N_NEVER, RULE_SZ, banned_choice, priority_policy, priority_question
+from hoc.games.heart_of_crown.agents.priority_kernel import PR_LEN, banned_choice, priority_policy, priority_question
 
 ROLLOUT_AGENT = PRIORITY   # every seat of a determinization plays the rollout list
 
 # The search options sit in the slots of the priority row that no list uses (after the last buy
 # rule, before the gain list), so the row is at once the rollout plan and the search's settings.
-IS_ITERATIONS = PR_BUY + MAX_RULES * RULE_SZ
+IS_ITERATIONS = PR_LEN                # the search's own block, after its rollout list's row
 IS_EXPLORE = IS_ITERATIONS + 1     # exploration constant x 1000
 IS_CUTOFF = IS_ITERATIONS + 2      # rollouts stop after this many turns (all players'), 0: at the end
 IS_PRINCESS = IS_ITERATIONS + 3    # backs this princess whenever she is offered (-1: any)
@@ -65,7 +65,7 @@ IS_SCALE = IS_ITERATIONS + 4       # SP difference worth e (about 73%) at a cut-
 IS_PRIOR = IS_ITERATIONS + 5       # prior probability of the rollout list's action, x 1000
 IS_MAIN = IS_ITERATIONS + 6        # 1: Main-phase decisions with a card text, ability or kept card at hand are searched
 IS_END = IS_ITERATIONS + 7
-assert IS_END <= PR_N_NEVER < PR_N_GAIN <= N_PARAMS   # the search settings sit between the buy rules and the never list
+assert IS_END <= N_PARAMS
 
 # tree nodes
 ND_KEY = 0             # decision context (and card-question kind) the action answers

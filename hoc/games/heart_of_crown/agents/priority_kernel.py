@@ -35,8 +35,9 @@ PR_ACCEPT_MODES = 31   # 1: an optional "choose one" of the agent's is answered 
 PR_BUY = 32            # buy rules: card, then (condition, value) pairs
 MAX_CONDS = 4
 RULE_SZ = 1 + 2 * MAX_CONDS
+PR_LEN = 292           # a list's row; other kinds lay their own settings out after it (the search: IS_*)
 PLAN_SZ = 12           # the turn planner's settings close the row (hoc.games.heart_of_crown.agents.planner: PL_*)
-PR_PLAN = N_PARAMS - PLAN_SZ
+PR_PLAN = PR_LEN - PLAN_SZ
 MAX_CHOOSE = 7         # cards per [choose] list; the two lists come before the planner's settings
 PR_N_LOSE = PR_PLAN - 1 - MAX_CHOOSE
 PR_LOSE = PR_N_LOSE + 1        # cards given up first, in order, whenever the agent loses a card of its own
@@ -46,6 +47,7 @@ MAX_NEVER = 7
 PR_N_NEVER = PR_N_GAIN - 1 - MAX_NEVER
 PR_NEVER = PR_N_NEVER + 1      # cards the agent never buys nor picks to gain (a study's ban on a kind)
 MAX_RULES = (PR_N_NEVER - PR_BUY) // RULE_SZ
+assert PR_LEN <= N_PARAMS
 
 # conditions of a buy rule
 C_NONE = 0
