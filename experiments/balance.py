@@ -47,6 +47,13 @@ def arguments(argv):
     return p.parse_args(argv)
 
 
+def planning(start: str) -> bool:
+    """The start plan plays with its turn planner: `NAME+plan`, or a plan whose file has a [plan]
+    section (`tuned_plan_2p`)."""
+    plan = cv.start_plan(start).plan
+    return plan is not None and dict(plan).get("samples", 1) > 0
+
+
 def value_of(kind: str, strong: str, tune_seed: int, args, study: Study) -> dict:
     """One kind's value for one strong player (and tune seed): read from `values/` when a run with
     the same settings left it, else measured and written there."""
@@ -56,7 +63,7 @@ def value_of(kind: str, strong: str, tune_seed: int, args, study: Study) -> dict
                 "start": start, "start_plan": _digest(cv.plan_file(start).read_bytes() if strong == cv.TUNED
                                                       else cv.start_plan(start).toml().encode()),
                 **({"tune_games": args.tune_games} if strong == cv.TUNED else {"forced": 2})}
-    if start.endswith("+plan"):         # the planner's play is engine code: a changed engine measures again
+    if planning(start):                 # the planner's play is engine code: a changed engine measures again
         from hoc._cache import source_hash
 
         settings["engine"] = source_hash()
@@ -135,7 +142,7 @@ def main(argv: list[str] | None = None) -> Study:
                "again against the banned plan), against the same banned plan: what using the kind costs this plan "
                "when the search prefers not to. It is a bound for this plan's way of playing, not for the card"
                + (": with `+plan` the plan plays its Main phase and card questions by its turn planner "
-                  "(`hoc.games.heart_of_crown.agents.planner`), its buys by its list." if args.start.endswith("+plan") else
+                  "(`hoc.agents.planner`), its buys by its list." if planning(args.start) else
                   ": priority lists play Actions before Territories and answer a card's choices with their first "
                   "option."))
     if control:
