@@ -97,3 +97,34 @@ def test_the_cli_names_what_a_plan_leaves_out_under_an_edition(capsys):
     assert "under 1e, without: flea_market" in line
     line = next(l for l in out.splitlines() if l.startswith("senator_duke "))
     assert "under 1e" not in line
+
+
+DEFENSE_MARKET = ["rampart", "hideout", "magic_talisman", "infantry_battalion", "royal_guard", "scout",
+                  "hunted_beast", "post_horse", "trading_ship", "alchemist"]
+
+
+@pytest.mark.parametrize("defender", ["defense_1e", "basic_rush", "twins_1e"])
+def test_a_priority_list_reveals_rampart_against_infantry_battalion(defender):
+    """The Defense question needs no key of the format: it is marked good for the defender when the
+    card guards what the Attack reaches, so every priority list reveals (as the default answer does)."""
+    from hoc.games.heart_of_crown.game import Game
+
+    g = Game(Ruleset(players=2, edition="1e", market=DEFENSE_MARKET), seed=7)
+    g.arrange(0, hand={"infantry_battalion": 1}, deck=["city"] * 10, discard={})
+    g.arrange(1, hand={"rampart": 1, "city": 4})
+    g.apply("play infantry_battalion")
+    assert g.decider == 1 and {g.label(a).split(":")[0] for a in g.legal_actions()} == {"choose rampart", "pass"}
+    assert g.label(g.decide(AGENTS[defender])) == "choose rampart"
+    g.apply(g.decide(AGENTS[defender]))
+    assert g.hand(1) == {"rampart": 1, "city": 4} and g.discard_pile(1) == {}
+
+
+def test_the_1e_archetypes_are_hand_written_plans_naming_only_1e_cards():
+    from hoc.agents.registry import HAND_WRITTEN
+
+    for name in ("twins_1e", "defense_1e"):
+        assert name in HAND_WRITTEN
+        assert parse(list_file(name)).for_edition("1e")[1] == ()      # nothing left out under 1E
+    assert parse(list_file("twins_1e")).prefer[0] == "twins"
+    defense = {r["card"] for r in parse(list_file("defense_1e")).buy}
+    assert {"rampart", "hideout", "magic_talisman"} <= defense
