@@ -128,3 +128,12 @@ def test_the_1e_archetypes_are_hand_written_plans_naming_only_1e_cards():
     assert parse(list_file("twins_1e")).prefer[0] == "twins"
     defense = {r["card"] for r in parse(list_file("defense_1e")).buy}
     assert {"rampart", "hideout", "magic_talisman"} <= defense
+
+
+@pytest.mark.parametrize("name", ["twins_1e", "defense_1e"])
+def test_the_1e_archetypes_beat_basic_rush_under_1e(name):
+    from hoc.research.stats import wilson
+
+    run = simulate(FIRST, lineup(f"{name},basic_rush", 2), 1000, seed=21, rotate=True, validate=True, announce=False)
+    wins = int(run.summary()["wins_by_agent"][name])
+    assert wilson(wins, 1000)[0] > 0.5, f"{name}: {wins} of 1000"
