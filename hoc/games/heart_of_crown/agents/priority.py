@@ -52,6 +52,20 @@ turn_at_most (own turns), owned_below, owned_at_least (copies of the rule's card
 sp_below (own domain SP), behind_at_least (leader's SP minus own), pile_at_most (copies left in
 the market), offered / not_offered (a card the market must / must not offer now), cards_at_least,
 cards_below (all cards the player owns), backed (the princess the player backed).
+
+Editions. A file is read for the edition of the game it plays (`--edition`), and names cards of
+either edition. A name the game's edition lacks but another edition has (Flea Market or Margrave
+under 1E, Bribery under 2E) is a card that edition's markets never offer, so reading the list for
+that edition leaves it out, as a market without the card leaves its rule idle: from `key`,
+`prefer`, `first`, `gain`, `lose` and `never` the name alone; a buy rule for such a card, or whose
+`offered` or `backed` names one (a condition that never holds), the whole rule; a `not_offered`
+naming one (it always holds), that condition alone. The library's 2E plans thus play 1E on what
+they have left, without a copy per edition, and a plan written for 1E loads under 2E the same way.
+This is silent during a run (it is the format's meaning, not a mistake); `hoc agents --edition 1e`
+names what each library plan leaves out, and `PriorityList.for_edition` says it rule by rule.
+A name no edition has (a misspelling) is an error, one line naming the file, the line and the
+closest name: `plan.toml, line 12: unknown card 'flea_markt' in edition 1e (did you mean
+'flea_market'?): no edition has a card of that name`; so is a list whose every buy rule was left out.
 """
 from __future__ import annotations
 
@@ -59,6 +73,7 @@ import dataclasses
 import difflib
 import tomllib
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -67,6 +82,7 @@ from hoc.games.heart_of_crown.agents import priority_kernel as PK
 from hoc.games.heart_of_crown.agents.planner import DEFAULTS as PLAN_DEFAULTS
 from hoc.games.heart_of_crown.agents.planner import SLOTS as PLAN_SLOTS
 from hoc.errors import HocError
+from hoc.games.heart_of_crown.cards import EDITIONS, CardDB
 from hoc.games.heart_of_crown.kernel.constants import DTYPE, N_PARAMS
 
 CONDITIONS = {"princess": PK.C_PRINCESS, "coins_at_least": PK.C_COINS_AT_LEAST, "coins_at_most": PK.C_COINS_AT_MOST,
@@ -117,16 +133,81 @@ class PriorityList:
     def error(self, problem: str, needle: str | None = None) -> HocError:
         return _error(self.path, self.text, problem, needle)
 
+    def for_edition(self, edition: str) -> tuple["PriorityList", tuple[str, ...]]:
+        """The list as an edition reads it, and what it dropped (one note per name).
+
+        A name the edition lacks but another edition has (Flea Market under 1E, Bribery under 2E)
+        asks about a card this edition's markets never offer, so it goes: from `key`, `prefer`,
+        `first`, `gain`, `lose` and `never` the name alone; a buy rule for such a card, or with
+        `offered` or `backed` naming one (conditions that never hold), the whole rule; a
+        `not_offered` naming one (it always holds), the condition alone. A name no edition has is
+        left for `params` to reject, in one line."""
+        names, commons, princesses = _edition_names(edition)
+        notes: list[str] = []
+
+        def lacks(name: str, here: frozenset[str], where: str) -> bool:
+            other = _other_edition(name, edition, where)
+            if name in here or other is None:
+                return False
+            notes.append(f"{name} ({other} only): {{}}")
+            return True
+
+        def keep(names_: tuple[str, ...], here, where, section) -> tuple[str, ...]:
+            out = []
+            for n in names_:
+                if lacks(n, here, where):
+                    notes[-1] = notes[-1].format(f"left out of {section}")
+                else:
+                    out.append(n)
+            return tuple(out)
+
+        buy = []
+        for i, rule in enumerate(self.buy, 1):
+            if lacks(rule["card"], names, "card"):
+                notes[-1] = notes[-1].format(f"buy rule {i} dropped")
+                continue
+            if any(k in ("offered", "backed") and lacks(v, princesses if k == "backed" else names,
+                                                         "princess" if k == "backed" else "card")
+                   for k, v in rule.items()):
+                notes[-1] = notes[-1].format(f"buy rule {i} ({rule['card']}) dropped: its condition never holds")
+                continue
+            kept = {}
+            for k, v in rule.items():
+                if k == "not_offered" and lacks(v, names, "card"):
+                    notes[-1] = notes[-1].format(f"buy rule {i} ({rule['card']}) loses not_offered (always true)")
+                else:
+                    kept[k] = v
+            buy.append(kept)
+        spec = dataclasses.replace(
+            self, key=keep(self.key, commons, "common", "key"),
+            prefer=keep(self.prefer, princesses, "princess", "[princess] prefer"),
+            first=keep(self.first, names, "card", "[play] first"), gain=keep(self.gain, names, "card", "[choose] gain"),
+            lose=keep(self.lose, names, "card", "[choose] lose"),
+            never=keep(self.never, names | commons, "any", "[choose] never"), buy=tuple(buy))
+        if self.buy and not buy:
+            raise self.error(f"every [[buy]] rule names a card edition {edition} lacks; the agent would never buy")
+        return spec, tuple(notes)
+
+    def dropped(self, edition: str) -> tuple[str, ...]:
+        """The names `for_edition` leaves out under an edition, each once, in the order met."""
+        return tuple(dict.fromkeys(note.split(" (")[0] for note in self.for_edition(edition)[1]))
+
     def params(self, ruleset) -> np.ndarray:
-        """The parameter row for a ruleset: card names become that edition's card ids."""
+        """The parameter row for a ruleset: card names become that edition's card ids, after the
+        names of cards only another edition has are dropped (`for_edition`)."""
+        return self.for_edition(ruleset.cards.edition)[0]._params(ruleset)
+
+    def _params(self, ruleset) -> np.ndarray:
         db = ruleset.cards
         P = np.zeros(N_PARAMS, DTYPE)
+        every = sorted(set().union(*(_edition_names(e)[0] for e in EDITIONS)))
 
         def card_id(name: str, kind: str = "card") -> int:
             if name not in db.ids:
-                close = difflib.get_close_matches(name, db.ids, n=1)
+                close = difflib.get_close_matches(name, every, n=1)
                 hint = f" (did you mean {close[0]!r}?)" if close else ""
-                raise self.error(f"unknown {kind} {name!r} in edition {db.edition}{hint}", f'"{name}"')
+                raise self.error(f"unknown {kind} {name!r} in edition {db.edition}{hint}: "
+                                 f"no edition has a card of that name", f'"{name}"')
             return db.index(name)
 
         commons = db.pile_ids("common")
@@ -134,7 +215,8 @@ class PriorityList:
             if n not in commons:
                 close = difflib.get_close_matches(n, commons, n=1)
                 hint = f" (did you mean {close[0]!r}?)" if close else ""
-                raise self.error(f"key {n!r} is not a common kind of edition {db.edition}{hint}", f'"{n}"')
+                raise self.error(f"key {n!r} is not a common kind of edition {db.edition}{hint}, "
+                                 f"nor of any edition", f'"{n}"')
         princesses = db.pile_ids("princess")
         order = list(self.prefer) + [db.name(k) for k in ruleset.pool if db.name(k) not in self.prefer]
         for n in self.prefer:
@@ -173,6 +255,25 @@ class PriorityList:
                     raise self.error(f"{value!r} is not a princess", f'"{value}"')
                 P[r + 2 + 2 * k] = card_id(value) if key in CARD_VALUED else int(value)
         return P
+
+
+@lru_cache(maxsize=None)
+def _edition_names(edition: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """An edition's card names, common kinds and princesses, as printed (overrides add no card)."""
+    db = CardDB(edition)
+    return frozenset(db.ids), frozenset(db.pile_ids("common")), frozenset(db.pile_ids("princess"))
+
+
+def _other_edition(name: str, edition: str, where: str) -> str | None:
+    """The first edition other than `edition` with `name` as a card ("card"), a common kind
+    ("common"), a princess ("princess") or either a card or a common kind ("any"), or None."""
+    for other in EDITIONS:
+        if other != edition:
+            names, commons, princesses = _edition_names(other)
+            here = {"card": names, "common": commons, "princess": princesses, "any": names | commons}[where]
+            if name in here:
+                return other
+    return None
 
 
 def _line_of(text: str, needle: str | None) -> int | None:
