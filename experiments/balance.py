@@ -142,7 +142,7 @@ def main(argv: list[str] | None = None) -> Study:
                "again against the banned plan), against the same banned plan: what using the kind costs this plan "
                "when the search prefers not to. It is a bound for this plan's way of playing, not for the card"
                + (": with `+plan` the plan plays its Main phase and card questions by its turn planner "
-                  "(`hoc.agents.planner`), its buys by its list." if planning(args.start) else
+                  "(`hoc.games.heart_of_crown.agents.planner`), its buys by its list." if planning(args.start) else
                   ": priority lists play Actions before Territories and answer a card's choices with their first "
                   "option."))
     if control:

@@ -27,13 +27,13 @@ import numpy as np
 
 
 def main(argv=None) -> None:
-    from hoc.agents import priority
+    from hoc.games.heart_of_crown.agents import priority
     from hoc.agents.registry import from_list, list_file
-    from hoc.game import Game
-    from hoc.kernel import constants as K
+    from hoc.games.heart_of_crown.game import Game
+    from hoc.games.heart_of_crown.kernel import constants as K
     from hoc.research.stats import wilson
-    from hoc.rules import Ruleset
-    from hoc.game import FACE_UP
+    from hoc.games.heart_of_crown.rules import Ruleset
+    from hoc.games.heart_of_crown.game import FACE_UP
 
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--plan", default="tuned_plan_2p")

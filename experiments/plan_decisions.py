@@ -17,10 +17,10 @@ from pathlib import Path
 
 
 def deviations(name: str, games: int, seed: int):
-    from hoc.agents import priority
+    from hoc.games.heart_of_crown.agents import priority
     from hoc.agents.registry import from_list, list_file
-    from hoc.game import Game
-    from hoc.rules import Ruleset
+    from hoc.games.heart_of_crown.game import Game
+    from hoc.games.heart_of_crown.rules import Ruleset
 
     spec = priority.parse(list_file(name))
     on = from_list(spec if spec.planned else spec.with_plan(), "on")

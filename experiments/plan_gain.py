@@ -35,10 +35,10 @@ def variants(spec, card: str | None, before: str, owned_below: int, **settings):
 
 
 def gain(on, off, games: int, seed: int, kind: str | None):
-    from hoc.kernel import constants as K
+    from hoc.games.heart_of_crown.kernel import constants as K
     from hoc.research.harness import Plan, play_rows
     from hoc.research.stats import wilson
-    from hoc.rules import Ruleset
+    from hoc.games.heart_of_crown.rules import Ruleset
 
     rs = Ruleset(players=2, market="random", market_with=(kind,) if kind else ())
     plan = Plan(rs, [on, off], games, seed=seed, mirror=True)
@@ -51,9 +51,9 @@ def gain(on, off, games: int, seed: int, kind: str | None):
 
 
 def main(argv=None) -> None:
-    from hoc.agents import priority
+    from hoc.games.heart_of_crown.agents import priority
     from hoc.agents.registry import list_file
-    from hoc.rules import Ruleset
+    from hoc.games.heart_of_crown.rules import Ruleset
 
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--base", default="tuned_plan_2p")
