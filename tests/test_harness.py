@@ -108,13 +108,14 @@ def _cli(*argv):
 RUN = ["simulate", "--agents", "senator_duke,curse_witch", "--rotate-seats", "--seed", "5"]
 
 
-def test_parquet_parts_carry_engine_version_rules_and_card_data_hash(tmp_path, warm_kernels, capsys):
+def test_parquet_parts_carry_engine_version_game_rules_and_card_data_hash(tmp_path, warm_kernels, capsys):
     out = tmp_path / "g.parquet"
     assert main([*RUN, "--games", "300", "--out", str(out)]) == 0
     parts = sorted(out.glob("part-*.parquet"))
     assert len(parts) == 8
     meta = pq.read_metadata(parts[0]).metadata
-    for key in (b"hoc.engine_version", b"hoc.rules", b"hoc.rules_hash", b"hoc.card_data_hash", b"hoc.plan"):
+    assert meta[b"hoc.game"] == b"heart_of_crown"
+    for key in (b"hoc.engine_version", b"hoc.game", b"hoc.rules", b"hoc.rules_hash", b"hoc.card_data_hash", b"hoc.plan"):
         assert key in meta
     assert json.loads(meta[b"hoc.rules"])["players"] == 2
     df = pd.read_parquet(out)

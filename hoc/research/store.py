@@ -21,12 +21,14 @@ MANIFEST = "_run.json"
 
 
 def provenance(plan: Plan) -> dict:
-    """Engine version, rules and card-data hash: written into the manifest and every part's metadata."""
+    """Engine version, the game, its rules and card-data hash: written into the manifest and every
+    part's metadata."""
     import hoc
 
     rs = plan.ruleset
     return {
         "engine_version": hoc.__version__,
+        "game": rs.game.name,
         "rules": json.dumps(rs.describe(), sort_keys=True),
         "rules_hash": hashlib.sha256(rs.vector.tobytes()).hexdigest()[:16],
         "card_data_hash": hashlib.sha256(rs.cards.table.tobytes()).hexdigest()[:16],
