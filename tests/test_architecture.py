@@ -12,7 +12,7 @@ module or a package holding it):
 - base: the package root (its version and cache folder), errors, name suggestions, the notice for
   moved modules: what every layer may use;
 - engine: what every game's jitted rules are built with (`hoc.engine`): it names no game;
-- kernel: a game's jitted rules (`hoc.games.heart_of_crown.kernel`);
+- kernel: a game's jitted rules (`hoc.games.heart_of_crown.kernel`, `hoc.games.dominion.kernel`);
 - game: the Python face of a game (the rest of its package): card data, rulesets, market presets,
   `Game` and the turn-by-turn telling of a game (`replay`); they read the kernel and name no agent;
 - agent kinds: the ids of the jitted agent kinds (`hoc.agents.ids`), which a game's agents are;
@@ -42,10 +42,10 @@ PACKAGE = ROOT / "hoc"
 LAYERS = (
     ("base", ("hoc", "hoc._version", "hoc._cache", "hoc._moved", "hoc.errors", "hoc.names")),
     ("engine", ("hoc.engine",)),
-    ("kernel", ("hoc.games.heart_of_crown.kernel",)),
-    ("game", ("hoc.games", "hoc.games.heart_of_crown")),
+    ("kernel", ("hoc.games.heart_of_crown.kernel", "hoc.games.dominion.kernel")),
+    ("game", ("hoc.games", "hoc.games.heart_of_crown", "hoc.games.dominion")),
     ("agent kinds", ("hoc.agents.ids",)),
-    ("game agents", ("hoc.games.heart_of_crown.agents",)),
+    ("game agents", ("hoc.games.heart_of_crown.agents", "hoc.games.dominion.agents")),
     ("agents", ("hoc.agents",)),
     ("python agents", ("hoc.games.heart_of_crown.agents.examples",)),
     ("research", ("hoc.research",)),

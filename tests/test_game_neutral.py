@@ -20,16 +20,22 @@ PACKAGE = ROOT / "hoc"
 GAMES = PACKAGE / "games"
 
 
+# card names that are also the toolkit's own words or a cited author ("market": a game's supply of kinds;
+# Silver et al. 2017, the PUCT paper)
+VOCABULARY = {'"market"', "'market'", "Silver"}
+
+
 def _names(game: str) -> set[str]:
     names = set()
     with (GAMES / game / "data" / "cards.csv").open(encoding="utf-8") as f:
         for row in csv.DictReader(f):
-            names.add(row["name_en"])
-            if row["category"] == "princess":
-                names.add(row["name_en"].split()[-1])        # "Second Princess Laolily" -> "Laolily"
+            name = row.get("name_en") or row["name"]
+            names.add(name)
+            if row.get("category") == "princess":
+                names.add(name.split()[-1])                 # "Second Princess Laolily" -> "Laolily"
             names.add(f'"{row["id"]}"')
             names.add(f"'{row['id']}'")
-    return names
+    return names - VOCABULARY
 
 
 def _pattern(names: set[str]) -> re.Pattern:
@@ -39,11 +45,13 @@ def _pattern(names: set[str]) -> re.Pattern:
 
 
 def naming(game: str) -> dict[str, list[str]]:
-    """Modules outside hoc/games/<game>/ that name its cards, with the names found."""
+    """Shared modules (outside every game's own package hoc/games/<game>/) that name its cards, with
+    the names found. (Games share card names, Curse or Library: another game's package naming its own
+    card is not shared code naming this one's.)"""
     pattern = _pattern(_names(game))
     found = {}
     for path in sorted(PACKAGE.rglob("*.py")):
-        if GAMES / game in path.parents:
+        if any(GAMES / g in path.parents for g in GAME_NAMES):
             continue
         hits = sorted(set(pattern.findall(path.read_text(encoding="utf-8"))))
         if hits:
@@ -51,9 +59,16 @@ def naming(game: str) -> dict[str, list[str]]:
     return found
 
 
+GAME_NAMES = sorted(p.name for p in GAMES.iterdir() if (p / "data" / "cards.csv").is_file())
 STILL_NAMING: dict[str, set[str]] = {
     "heart_of_crown": set(),
+    # the Dominion rule options the shared command line still defines and reports (its last-Province guard)
+    "dominion": {"hoc/cli/options.py", "hoc/research/simulate.py"},
 }
+
+
+def test_every_game_is_checked():
+    assert sorted(STILL_NAMING) == GAME_NAMES
 
 
 def test_no_shared_module_names_a_games_cards_except_those_still_listed():

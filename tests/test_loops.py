@@ -30,7 +30,7 @@ def _rows(rules, ruleset, names, games, seed):
     out = np.zeros((games, L.RES_LEN), L.DTYPE)
     coverage = np.zeros((len(ruleset.cards), L.N_STATS), np.int64)
     seats = np.tile(np.arange(ruleset.players, dtype=L.DTYPE), (games, 1))
-    s = batch.new_search_state(ruleset.cards.table, ruleset.vector, ids, params)
+    s = batch.state_for(ruleset, ids, params)
     nc = len(ruleset.cards)
     loop(np.int64(seed), 0, s, ids, params, seats, 1, out, coverage, np.zeros(nc, L.DTYPE), np.zeros(nc, L.DTYPE))
     return out, coverage

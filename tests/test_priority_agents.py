@@ -5,7 +5,7 @@ import re
 import pytest
 
 from hoc.agents.policies import PRIORITY
-from hoc.agents.registry import AGENTS, from_file, get
+from hoc.agents.registry import AGENTS, from_file, get, of_game
 from hoc.errors import HocError
 from hoc.games.heart_of_crown.game import Game
 from hoc.games.heart_of_crown.kernel import constants as K
@@ -54,7 +54,7 @@ def test_missing_agent_file_is_one_clear_error():
 
 
 def test_every_archetype_file_loads_and_binds_to_2e():
-    for name, agent in AGENTS.items():
+    for name, agent in of_game("heart_of_crown").items():
         agent.params(Ruleset(players=2))
 
 
@@ -254,7 +254,7 @@ def test_every_2e_common_kind_is_really_bought_by_some_archetype_in_play(warm_ke
     rs = Ruleset(players=2)
     db = rs.cards
     bought = None
-    for name, agent in AGENTS.items():
+    for name, agent in of_game("heart_of_crown").items():
         if agent.id == PRIORITY and name != "basic_rush":       # the priority lists (not random, not the search)
             run = simulate(rs, lineup(f"{name},basic_rush", 2), 400, seed=9, rotate=True)
             bought = run.coverage["bought"] if bought is None else bought + run.coverage["bought"]

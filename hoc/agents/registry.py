@@ -1,6 +1,7 @@
-"""The agents a user can name. Each jitted agent has an id (its case in `policies.decide`) and a
-function that prepares its parameter row for a ruleset. Priority-list agents are TOML files: the
-archetypes in `hoc/games/heart_of_crown/agents/archetypes/` by name, any other file by its path."""
+"""The agents a user can name. Each jitted agent has an id (its case in its game's `decide`), the
+game it plays, and a function that prepares its parameter row for a ruleset. Priority-list agents
+are TOML files: the Heart of Crown archetypes in `hoc/games/heart_of_crown/agents/archetypes/` and
+the Dominion bots in `hoc/games/dominion/agents/library/` by name, any other file by its path."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -10,6 +11,7 @@ from typing import Callable
 import numpy as np
 
 from hoc.agents import in_game, policies, search
+from hoc.games.dominion.agents import bots
 from hoc.games.heart_of_crown.agents import priority
 from hoc.games.heart_of_crown.agents.library import ARCHETYPES, BASIC_RUSH, BASIC_RUSH_DESCRIPTION, TUNED
 from hoc.errors import HocError
@@ -28,6 +30,7 @@ class Agent:
     params: Callable[[object], np.ndarray]
     play: Callable | None = None
     key: tuple[str, ...] = ()     # common kinds the plan is built on: its record is read on markets offering them
+    game: str | None = "heart_of_crown"     # the game it plays (None: any game, e.g. random)
 
     def decide(self, game, params=None) -> int:
         """The action this jitted agent takes now in the decider's seat of a `Game` (`Game.decide`)."""
@@ -42,7 +45,7 @@ _BASIC_RUSH = priority.parse("basic_rush.toml", BASIC_RUSH)     # built in: one 
 
 
 AGENTS = {a.name: a for a in (
-    Agent("random", policies.RANDOM, "uniform over the legal actions", _no_params),
+    Agent("random", policies.RANDOM, "uniform over the legal actions", _no_params, game=None),
     Agent("basic_rush", policies.PRIORITY, BASIC_RUSH_DESCRIPTION, _BASIC_RUSH.params),
 )}
 
@@ -50,8 +53,25 @@ AGENTS = {a.name: a for a in (
 
 
 def from_file(path: str | Path) -> Agent:
-    """A priority-list agent from a TOML file (with a [plan] section: the list with its turn planner)."""
+    """A priority-list agent from a TOML file (with a [plan] section: the list with its turn planner),
+    or a Dominion bot (a file saying `game = "dominion"`)."""
+    if _is_dominion_bot(Path(path)):
+        return dominion_bot(bots.parse(path))
     return from_list(priority.parse(path))
+
+
+def _is_dominion_bot(path: Path) -> bool:
+    import tomllib
+
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8")).get("game") == "dominion"
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return False                    # the priority-list parser names what is wrong
+
+
+def dominion_bot(bot) -> Agent:
+    return Agent(bot.name, policies.PRIORITY, bot.description or f"Dominion bot {bot.path}", bot.params,
+                 game="dominion")
 
 
 def from_list(spec: priority.PriorityList, name: str | None = None) -> Agent:
@@ -89,6 +109,13 @@ for _path in sorted(ARCHETYPES.glob("*.toml")):
 HAND_WRITTEN = tuple(AGENTS)        # random, basic_rush and the archetypes: what studies of "our plans" play
 for _path in sorted(TUNED.glob("*.toml")):
     AGENTS[_path.stem] = from_file(_path)
+for _name, _bot in bots.library().items():
+    AGENTS[_name] = dominion_bot(_bot)
+
+
+def of_game(game: str) -> dict[str, Agent]:
+    """The named agents that play `game` (those of any game, such as random, included)."""
+    return {n: a for n, a in AGENTS.items() if a.game in (None, game)}
 
 
 def split_names(text: str) -> list[str]:

@@ -10,8 +10,28 @@ from pathlib import Path
 from hoc.errors import HocError
 
 
+def game_of(args) -> str:
+    """The game the options name (checked)."""
+    from hoc.games import get
+
+    name = getattr(args, "game_name", None) or "heart_of_crown"
+    return get(name).name
+
+
+def agents_of(args) -> str:
+    """The agents named, or the game's default agent when none was named."""
+    from hoc.games import get
+
+    game = game_of(args)
+    if args.agents is None or (args.agents == GAME_OPTIONS["agents"] and game != "heart_of_crown"):
+        return get(game).default_agent
+    return args.agents
+
+
 def ruleset_of(args):
     """The ruleset the game options name."""
+    if game_of(args) == "dominion":
+        return _dominion_ruleset(args)
     from hoc.games.heart_of_crown.rules import Ruleset
 
     market = args.market
@@ -21,11 +41,32 @@ def ruleset_of(args):
                    overrides=tuple(args.override or ()))
 
 
+def _dominion_ruleset(args):
+    from hoc.games.dominion.rules import Ruleset
+
+    for flag, given in (("--edition", args.edition not in (None, "2e")), ("--princesses", args.princesses),
+                        ("--instant-win-at-30", args.instant_win_at_30)):
+        if given:
+            raise HocError(f"{flag} is a Heart of Crown option; Dominion has no such rule")
+    return Ruleset(players=args.players, market=args.market,
+                   turn_cap=args.turn_cap if args.turn_cap != GAME_OPTIONS["turn_cap"] else Ruleset.turn_cap,
+                   overrides=tuple(args.override or ()), last_province_guard=not args.no_last_province_guard)
+
+
+def game_option(p: argparse.ArgumentParser):
+    p.add_argument("--game", dest="game_name", default="heart_of_crown", metavar="GAME",
+                   help="heart_of_crown (default) or dominion")
+
+
 def edition_option(p: argparse.ArgumentParser):
     p.add_argument("--edition", default="2e", help="2e (default) or 1e")
 
 
-def game_options(p: argparse.ArgumentParser, games_default: int | None):
+def game_options(p: argparse.ArgumentParser, games_default: int | None, choose_game: bool = True):
+    """The game options; `choose_game`: with --game (a command that plays Heart of Crown only so far,
+    and whose --game means something else, leaves it out: replay)."""
+    if choose_game:
+        game_option(p)
     edition_option(p)
     p.add_argument("--players", type=int, default=2, help="1 to 4 (1 = solo study mode)")
     p.add_argument("--agents", default="basic_rush",
@@ -33,14 +74,19 @@ def game_options(p: argparse.ArgumentParser, games_default: int | None):
                         "the search agent takes options: ismcts:iterations=1000,rollout=senator_duke "
                         "(key=value tokens after an ismcts spec are its options)")
     p.add_argument("--market", default="random",
-                   help="random (default), basic, a preset name, or 10 comma-separated common kinds")
+                   help="random (default), basic, a preset name, or 10 comma-separated common kinds "
+                        "(Dominion: random, a recommended kingdom such as first_game, or 10 kingdom cards)")
     p.add_argument("--princesses", default=None, help="princess pool in order, e.g. lulunasaika,laolily")
     p.add_argument("--seed", type=int, default=0, help="master seed of the run (default 0)")
     p.add_argument("--rotate-seats", action="store_true", help="rotate the lineup game by game")
     p.add_argument("--override", action="append", metavar="CARD.FIELD=VALUE",
                    help="change a card value for this run, e.g. duke.cost=7 (repeatable)")
-    p.add_argument("--turn-cap", type=int, default=100, help="turns per player before a capped draw")
+    p.add_argument("--turn-cap", type=int, default=100,
+                   help="turns per player before a capped draw (default 100; Dominion 250)")
     p.add_argument("--instant-win-at-30", action="store_true", help="30 SP wins at once outside overtime too")
+    p.add_argument("--no-last-province-guard", action="store_true",
+                   help="Dominion: let the bots buy a last Province that loses them the game (by default they "
+                        "never do, as in the established simulators)")
 
 
 def _option_defaults() -> dict:

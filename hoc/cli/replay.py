@@ -36,7 +36,7 @@ def cmd_replay(args) -> int:
 
 def add_parser(sub) -> None:
     p = sub.add_parser("replay", help="print a turn-by-turn log of one game of a run")
-    game_options(p, None)
+    game_options(p, None, choose_game=False)
     p.set_defaults(**dict.fromkeys(GAME_OPTIONS))       # None: not given (--from takes the run's own)
     p.add_argument("file", nargs="?", metavar="FILE.json", help="a game saved by `hoc play` (its own rules and seats)")
     p.add_argument("--game", type=int, default=0, help="game index within the run (default 0)")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from hoc.cli.options import backend_of, check_outputs, game_options, ruleset_of, run_options, write_plot
+from hoc.cli.options import agents_of, backend_of, check_outputs, game_options, ruleset_of, run_options, write_plot
 
 
 def cmd_simulate(args) -> int:
@@ -13,7 +13,7 @@ def cmd_simulate(args) -> int:
 
     check_outputs(args)
     ruleset = ruleset_of(args)
-    agents = lineup(args.agents, ruleset.players)
+    agents = lineup(agents_of(args), ruleset.players)
     plan = Plan(ruleset, agents, args.games, args.seed, args.rotate_seats, args.mirror, args.validate,
                 chunk=chunk_size(args.games))
     backend = backend_of(args)

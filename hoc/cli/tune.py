@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hoc.cli.options import backend_of, edition_option, worker_options
+from hoc.cli.options import backend_of, edition_option, game_of, game_option, worker_options
 from hoc.errors import HocError
 
 
@@ -25,7 +25,39 @@ def _tune_command(args) -> list[str]:
     return argv
 
 
+def _tune_dominion(args) -> int:
+    from hoc.agents.registry import get, split_names
+    from hoc.agents.tune import dominion
+    from hoc.games.dominion.rules import Ruleset
+
+    for flag, given in (("--princess", args.princess), ("--plan", args.plan), ("--from", args.start),
+                        ("--ban", args.ban), ("--with", args.market_with), ("--minutes", args.minutes)):
+        if given:
+            raise HocError(f"{flag} is not an option of tune --game dominion")
+    if args.edition != "2e":
+        raise HocError("--edition is a Heart of Crown option; Dominion here is the base set, 2nd edition")
+    if args.games < 1:
+        raise HocError(f"--games must be at least 1, got {args.games}")
+    ruleset = Ruleset(players=args.players, market=args.market, overrides=tuple(args.override or ()))
+    names = split_names(args.opponents or "dom_smithy_bm,dom_witch_bm")
+    if len(set(names)) != len(names):
+        raise HocError(f"--opponents names an agent twice: {', '.join(names)}")
+    opponents = [get(n) for n in names]
+    dominion.universe(ruleset)              # a fixed kingdom, or a one-line error now
+    command = " ".join(["--game dominion", "--players", str(args.players), "--market", args.market,
+                        *[f"--override {o}" for o in args.override or ()], "--opponents", ",".join(names),
+                        "--games", str(args.games), "--seed", str(args.seed), "--population", str(args.population),
+                        "--validate-games", str(args.validate_games), "--out", args.out])
+    result = dominion.tune(ruleset, opponents, args.games, args.seed, args.out, population=args.population,
+                           validate_games=args.validate_games, command=command,
+                           progress=lambda line: print(line, flush=True))
+    print("\n".join(dominion.report(result)))
+    return 0
+
+
 def cmd_tune(args) -> int:
+    if game_of(args) == "dominion":
+        return _tune_dominion(args)
     from hoc.agents.registry import get
     from hoc.research import tuning
     from hoc.games.heart_of_crown.agents.genome import load
@@ -63,6 +95,7 @@ def cmd_tune(args) -> int:
 
 def add_parser(sub) -> None:
     p = sub.add_parser("tune", help="search for a strong priority-list plan; writes an agent file")
+    game_option(p)
     edition_option(p)
     p.add_argument("--players", type=int, default=2, help="2 to 4")
     p.add_argument("--market", default="random",

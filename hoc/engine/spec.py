@@ -22,6 +22,7 @@ class GameSpec:
     # that compiles less (e.g. without another edition's routines); `shared` says the run's agents
     # call `kernel` themselves (a search or a look-ahead), so the loops had better share it
     kernel_for: Callable = field(repr=False)
+    default_agent: str                  # the agent a command seats when none is named
     n_actions: int                      # size of the fixed action space (legal masks, the environments)
     observation: types.ModuleType       # what a seat sees: observe(s, seat, out), legal_mask(s, seat, out),
                                         # size(players), FIELDS (the environments)

@@ -7,7 +7,7 @@ import importlib
 from hoc.errors import HocError
 from hoc.engine.spec import GameSpec
 
-GAMES = ("heart_of_crown",)
+GAMES = ("heart_of_crown", "dominion")
 
 
 def get(name: str) -> GameSpec:

@@ -1,13 +1,12 @@
 """The research batch loop: a run's games, played by index with jitted agents, one result row each.
 
 Its games are played by the engine's loops (`hoc.engine.loops`) for the game of the ruleset (its
-`GameSpec`), with the deciders of `hoc.agents.policies`."""
+`GameSpec`), with that game's jitted deciders (`hoc.agents.deciders`)."""
 import numpy as np
 from numba import njit
 
-from hoc.agents import policies
-from hoc.agents.policies import needs
-from hoc.agents.search import new_search_state
+from hoc.agents.deciders import policies, state_for
+from hoc.agents.ids import needs
 from hoc.engine.layout import DTYPE, H_OFF_STATS, N_STATS, RES_ERROR, RES_GAME, R_PLAYERS
 from hoc.engine.loops import game_loops
 from hoc.engine.state import rule, seat_agent
@@ -60,15 +59,14 @@ def batch_loop(ruleset, validate, ids):
     rules = ruleset.game.kernel_for(ruleset.vector, search or plan)
     key = (rules.__name__, bool(validate), search, plan)
     if key not in _MADE:
-        _MADE[key] = _batch(game_loops(rules, policies, search, plan), bool(validate))
+        _MADE[key] = _batch(game_loops(rules, policies(ruleset.game.name), search, plan), bool(validate))
     return _MADE[key]
 
 
 def play(ruleset, validate, ids, params, master, first, seats, group, out, coverage) -> None:
     """Play games first .. first+len(out)-1 of a run on `ruleset` with the lineup (agent ids, parameter
     rows) into `out` and `coverage` (see `run_batch`), in a state made here for them."""
-    T, R = ruleset.cards.table, ruleset.vector
-    s = new_search_state(T, R, ids, params)       # with the arena a search agent or planner needs
+    s = state_for(ruleset, ids, params)       # with the arena a search agent or planner needs
     nc = len(ruleset.cards)
     batch_loop(ruleset, validate, ids)(master, first, s, ids, params, seats, group, out, coverage,
                                        np.zeros(nc, DTYPE), np.zeros(nc, DTYPE))

@@ -62,6 +62,10 @@ class Plan:
             raise HocError("a drawn lineup needs at least one agent to draw from")
         if not self.draw and len(self.agents) != self.ruleset.players:
             raise HocError(f"{len(self.agents)} agents for {self.ruleset.players} players")
+        game = self.ruleset.game
+        for a in self.agents:
+            if a.game is not None and a.game != game.name:
+                raise HocError(f"agent {a.name} plays {a.game}, not {game.name}; see `hoc agents --game {game.name}`")
         if self.mirror:
             object.__setattr__(self, "rotate", True)
         # each seat's parameter row, built once here rather than per chunk (a TOML agent takes ms)
@@ -358,10 +362,11 @@ def _dtypes(plan: Plan) -> dict:
 
 
 def market_column(kinds: np.ndarray, db) -> pd.Categorical:
-    """Each game's common kinds as one sorted, comma-joined string ('' for the basic market)."""
+    """Each game's supply kinds as one sorted, comma-joined string ('' for the basic market): card
+    ids of the supply's kinds, named by the card database's `kinds` (a card's kind: its pile)."""
     bits = np.where(kinds >= 0, np.left_shift(np.int64(1), np.maximum(kinds, 0).astype(np.int64)), 0).sum(axis=1)
     masks, codes = np.unique(bits, return_inverse=True)
-    pile = [str(p) for p in db.frame.pile]
+    pile = db.kinds
     labels = []
     for m in masks.view(np.uint64).tolist():      # unsigned: a card id of 63 sets the sign bit
         names = []

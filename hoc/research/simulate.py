@@ -119,20 +119,35 @@ class Summary:
         self.backed = np.zeros(len(self.princesses), np.int64)
         self.princess_wins = np.zeros(len(self.princesses), np.int64)
         self.sp = np.zeros((2, p))               # per seat: sum, sum of squares
+        self.ties = 0                            # games won by two or more seats together
+        self.decisive = 0                        # games with one winner
+        self.rounds = np.zeros(2)                # rounds (the first seat's turns): sum, sum of squares
+        self.score = np.zeros((2, len(self.names)))     # per agent: sum, sum of squares of its share of a win
 
     def add(self, df: pd.DataFrame) -> None:
         p = self.ruleset.players
         w = df.winner.to_numpy()
         self.n += len(df)
+        mask = df.win_mask.to_numpy().astype(np.int64)
+        winners = np.zeros(len(df), np.int64)
+        for j in range(p):
+            winners += (mask >> j) & 1
+        self.ties += int((winners > 1).sum())
+        self.decisive += int((winners == 1).sum())
+        r = df.turns_0.to_numpy(dtype=float)
+        self.rounds += (r.sum(), (r * r).sum())
         self.wins_by_seat += np.bincount(w[w >= 0], minlength=p)[:p]
         self.draws += int((w < 0).sum())
         for j in range(p):
             code = np.array([self.names.index(a) for a in df[f"agent_{j}"].cat.categories])[df[f"agent_{j}"].cat.codes]
             self.seats += np.bincount(code, minlength=len(self.names))
             self.wins += np.bincount(code[w == j], minlength=len(self.names))
+            share = np.where((mask >> j) & 1 == 1, 1.0 / np.maximum(winners, 1), 0.0)
+            self.score[0] += np.bincount(code, weights=share, minlength=len(self.names))
+            self.score[1] += np.bincount(code, weights=share * share, minlength=len(self.names))
             sp = df[f"{self.ruleset.game.score}_{j}"].to_numpy(dtype=float)
             self.sp[:, j] += (sp.sum(), (sp * sp).sum())
-            col = df[f"princess_{j}"].astype(str).to_numpy()
+            col = df[f"princess_{j}"].astype(str).to_numpy() if self.princesses else None
             for k, name in enumerate(self.princesses):
                 mine = col == name
                 self.backed[k] += int(mine.sum())
@@ -153,16 +168,20 @@ class Summary:
         d = rs.describe()
         mean, sd, mean_lo, mean_hi = _mean(self.turns, n)
         sp = [_mean(self.sp[:, j], n) for j in range(rs.players)]
-        reasons = {r: v for r, v in self.reasons.items() if r != "instant_30" or rs.instant_win_at_30}
+        reasons = {r: v for r, v in self.reasons.items() if r != "instant_30" or getattr(rs, "instant_win_at_30", False)}
+        rounds = _mean(self.rounds, n)
+        score = rs.game.score
         import hoc
 
         return {
             "version": hoc.__version__,
+            "game": rs.game.name,
+            "rules": d,
             "games": n,
             "players": rs.players,
             "edition": rs.edition,
             "market": d["market"],
-            "princesses": d["princesses"],
+            "princesses": d.get("princesses", []),
             "agents": [a.name for a in self.agents],
             "rotate_seats": self.rotate,
             "seed": self.seed,
@@ -177,15 +196,24 @@ class Summary:
             "win_rate_by_princess": [_rate(int(w), int(m), princess=p) for p, w, m in
                                      sorted(zip(self.princesses, self.princess_wins, self.backed),
                                             key=lambda t: -t[2]) if m],
+            "score_by_agent": [_score(self.score[:, i], int(m), agent=a) for i, (a, m) in enumerate(zip(self.names, self.seats))],
             "draws": self.draws,
             "draw_rate": _rate(self.draws, n),
+            "ties": self.ties,
+            "tie_rate": _rate(self.ties, n),
+            "decisive": self.decisive,
+            "first_seat_share_of_decisive": _rate(int(self.wins_by_seat[0]), self.decisive),
             "end_reasons": reasons,
             "end_reason_rates": [_rate(v, n, end_reason=r) for r, v in reasons.items()],
             "mean_turns": mean,
             "sd_turns": sd,
             "mean_turns_interval": [mean_lo, mean_hi],
-            "mean_final_sp_by_seat": [m[0] for m in sp],
-            "mean_final_sp_by_seat_interval": [[m[2], m[3]] for m in sp],
+            "mean_rounds": rounds[0],
+            "sd_rounds": rounds[1],
+            "mean_rounds_interval": [rounds[2], rounds[3]],
+            "score": score,
+            f"mean_final_{score}_by_seat": [m[0] for m in sp],
+            f"mean_final_{score}_by_seat_interval": [[m[2], m[3]] for m in sp],
             "overrides": list(rs.overrides),
             "games_played": played,
             "games_resumed": n - played,
@@ -215,6 +243,15 @@ def _rate(wins: int, n: int, **key) -> dict:
     return {**key, "wins": wins, "games": n, "rate": wins / n if n else math.nan, "lo": lo, "hi": hi}
 
 
+def _score(sums: np.ndarray, n: int, **key) -> dict:
+    """An agent's score (a win 1, a win shared by k seats 1/k) per seat played, with its 95% interval
+    (Student's t, from the sum and sum of squares of the per-game shares)."""
+    if n == 0:
+        return {**key, "score": math.nan, "games": 0, "lo": math.nan, "hi": math.nan}
+    mean, _, lo, hi = _mean(sums, n)
+    return {**key, "score": mean, "games": n, "lo": lo, "hi": hi}
+
+
 def _mean(sums: np.ndarray, n: int) -> tuple[float, float, float, float]:
     """mean, sd and the 95% Student's t interval of the mean, from (sum, sum of squares) of n values."""
     from scipy.stats import t
@@ -235,30 +272,43 @@ def _pct(r: dict) -> str:
 def report(s: dict) -> str:
     """The readable summary: every rate with its 95% interval (the same figures as `--json`)."""
     n = s["games"]
-    lines = [f"{n:,} games, {s['players']} players, edition {s['edition']}, market {s['market']}, seed {s['seed']}"
-             + (", seats rotated" if s["rotate_seats"] else ""),
-             f"princesses: {', '.join(s['princesses'])}"]
+    dominion = s.get("game") == "dominion"
+    lines = [f"{n:,} games{' of Dominion' if dominion else ''}, {s['players']} players, edition {s['edition']}, "
+             f"{'kingdom' if dominion else 'market'} {s['market']}, seed {s['seed']}"
+             + (", seats rotated" if s["rotate_seats"] else "")]
+    if s["princesses"]:
+        lines.append(f"princesses: {', '.join(s['princesses'])}")
+    if dominion:
+        lines.append("last-Province guard: " + ("on" if s["rules"].get("last_province_guard") else "off"))
     if s["overrides"]:
         lines.append(f"overrides: {', '.join(s['overrides'])}")
     lines.append("")
     lines.append("win rate by seat (95% interval; seat 0 plays first):")
-    for r, (m, (lo, hi)) in zip(s["win_rate_by_seat"], zip(s["mean_final_sp_by_seat"],
-                                                           s["mean_final_sp_by_seat_interval"])):
-        lines.append(f"  seat {r['seat']} ({r['agent']}): {_pct(r)}  mean final SP {m:.1f} [{lo:.1f}, {hi:.1f}]")
+    score = s.get("score", "sp")
+    for r, (m, (lo, hi)) in zip(s["win_rate_by_seat"], zip(s[f"mean_final_{score}_by_seat"],
+                                                           s[f"mean_final_{score}_by_seat_interval"])):
+        lines.append(f"  seat {r['seat']} ({r['agent']}): {_pct(r)}  mean final {score.upper()} {m:.1f} [{lo:.1f}, {hi:.1f}]")
     if len(set(s["agents"])) > 1:
-        lines.append("win rate by agent (per seat played):")
-        for r in s["win_rate_by_agent"]:
-            lines.append(f"  {r['agent']}: {_pct(r)}")
+        lines.append("win rate by agent (per seat played; score: a shared win counts 1/k):")
+        for r, sc in zip(s["win_rate_by_agent"], s["score_by_agent"]):
+            lines.append(f"  {r['agent']}: {_pct(r)}  score {100 * sc['score']:5.1f}% "
+                         f"[{100 * sc['lo']:5.1f}, {100 * sc['hi']:5.1f}]")
     if s["win_rate_by_princess"]:
         lines.append("win rate by princess backed:")
         for r in s["win_rate_by_princess"]:
             lines.append(f"  {r['princess']}: {_pct(r)}  backed {r['games']:,} time{'s' if r['games'] != 1 else ''}")
-    lines.append(f"draws: {s['draws']:,} ({_pct(s['draw_rate']).strip()})")
+    lines.append(f"draws: {s['draws']:,} ({_pct(s['draw_rate']).strip()}); shared wins {s['ties']:,} "
+                 f"({_pct(s['tie_rate']).strip()})")
+    if s["players"] > 1 and s["decisive"]:
+        lines.append(f"first seat's share of decisive games: {_pct(s['first_seat_share_of_decisive']).strip()}")
     lines.append("end reasons: " + ", ".join(f"{r['end_reason']} {r['wins']:,} ({_pct(r).strip()})"
                                              for r in s["end_reason_rates"]))
     lo, hi = s["mean_turns_interval"]
     lines.append(f"turns per game (all players): mean {s['mean_turns']:.1f} [{lo:.1f}, {hi:.1f}], "
                  f"sd {s['sd_turns']:.1f}")
+    lo, hi = s["mean_rounds_interval"]
+    lines.append(f"rounds per game (the first seat's turns): mean {s['mean_rounds']:.2f} [{lo:.2f}, {hi:.2f}], "
+                 f"sd {s['sd_rounds']:.2f}")
     lines.append(speed(s))
     return "\n".join(lines)
 

@@ -250,6 +250,11 @@ class CardDB:
             lines += wrap.wrap(f"({self.supply(i)})")
         return "\n".join(lines)
 
+    @cached_property
+    def kinds(self) -> list[str]:
+        """Each card's market kind (its pile's name), by card id."""
+        return [str(p) for p in self.frame.pile]
+
     def pile_ids(self, category: str) -> list[str]:
         return list(dict.fromkeys(self.frame.pile[self.frame.category == category]))
 

@@ -36,6 +36,7 @@ def extra_columns(extras: np.ndarray, ruleset) -> dict:
             "backed_turn": extras[:, 1].astype(np.int16)}
 
 
-GAME = GameSpec(name="heart_of_crown", title="Heart of Crown", kernel=api, kernel_for=api.for_rules, n_actions=N_ACTIONS,
+GAME = GameSpec(name="heart_of_crown", title="Heart of Crown", kernel=api, kernel_for=api.for_rules,
+                default_agent="basic_rush", n_actions=N_ACTIONS,
                 observation=observation, score="sp", score_title="SP", extras=("princess", "backed_turn"), extra_columns=extra_columns,
                 end_reasons=END_REASONS, errors=ERRORS)

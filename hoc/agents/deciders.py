@@ -1,0 +1,26 @@
+"""Each game's jitted deciders and the state its lineups play in, by game name: the research batch
+and the environments seat jitted agents through these, whatever the game.
+
+- `policies(game)`: the module of the game's `decide`, `decide_search`, `decide_plan`,
+  `decide_search_plan` (the variants `hoc.engine.loops` compiles), `DECIDERS` and `decider(ids)`;
+- `state_for(ruleset, ids, rows)`: a state for the ruleset with room for what the lineup's agents
+  need beyond the game (a search agent's or a turn planner's arena).
+"""
+from __future__ import annotations
+
+import importlib
+
+_POLICIES = {"heart_of_crown": "hoc.agents.policies", "dominion": "hoc.games.dominion.agents.policies"}
+
+
+def policies(game: str):
+    return importlib.import_module(_POLICIES[game])
+
+
+def state_for(ruleset, ids, rows):
+    T, R = ruleset.cards.table, ruleset.vector
+    if ruleset.game.name == "heart_of_crown":
+        from hoc.agents.search import new_search_state
+
+        return new_search_state(T, R, ids, rows)
+    return ruleset.game.kernel.new_state(T, R)

@@ -1,0 +1,231 @@
+"""`hoc tune --game dominion`: an evolved Dominion bot for one kingdom, as Provincial evolves buy
+menus per kingdom.
+
+A candidate is a buy menu (`hoc.games.dominion.agents.bots`: entries best first, each a card with
+its fewest and most coins, copies owned below, and for Victory cards the Province pile size below
+which it is bought); its Actions are played in the default order (+Actions first, then by cost).
+Each generation, children are bred from the best plans by mutation (insert, delete, swap or tweak
+an entry) and crossover (one parent's first entries, the other's last), and every plan, parents
+included, plays the same games against each opponent: common random numbers, seats mirrored (each
+seed played with the candidate in every seat), a shared win counting 1/k. The best `keep` plans
+by mean score against the opponents are the next parents. The winner is then validated on fresh
+seeds against every opponent, each score with its 95% interval over seed pairs.
+"""
+from __future__ import annotations
+
+import json
+import math
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import numpy as np
+
+from hoc.errors import HocError
+
+COUNTS = (1, 2, 3, 4, 6, 8)
+VALIDATE_FIRST = 12 << 36      # validation games start far from the search's indices (a multiple of 2, 3, 4)
+
+
+@dataclass(frozen=True)
+class Entry:
+    card: str
+    coins: int
+    max_coins: int | None = None
+    owned_below: int | None = None
+    provinces_at_most: int | None = None
+
+    def toml(self) -> str:
+        fields = {k: v for k, v in asdict(self).items() if v is not None}
+        return "{ " + ", ".join(f'{k} = "{v}"' if isinstance(v, str) else f"{k} = {v}" for k, v in fields.items()) + " }"
+
+
+Genome = tuple[Entry, ...]
+BIG_MONEY: Genome = (Entry("province", 8), Entry("gold", 6), Entry("silver", 3))
+
+
+def universe(ruleset) -> list[str]:
+    """The cards a plan may buy on this kingdom: Treasures, Victory cards, the kingdom's cards."""
+    from hoc.games.dominion.kernel import constants as K
+
+    mode, kingdom = ruleset.kingdom
+    if mode != K.KINGDOM_FIXED:
+        raise HocError("tune --game dominion finds a plan for one kingdom: give --market a recommended kingdom "
+                       "(e.g. first_game) or 10 kingdom cards")
+    return ["province", "duchy", "estate", "gold", "silver", *kingdom]
+
+
+class Breeder:
+    def __init__(self, ruleset, seed: int):
+        self.db = ruleset.cards
+        self.cards = universe(ruleset)
+        self.rng = np.random.default_rng(seed)
+
+    def entry(self, card: str | None = None) -> Entry:
+        rng = self.rng
+        card = card or self.cards[int(rng.integers(len(self.cards)))]
+        c = self.db[card]
+        coins = c.cost + int(rng.choice([0, 0, 0, 1, 2]))
+        owned = None if "victory" in c.types or card in ("gold", "silver") and rng.random() < 0.8 \
+            else int(rng.choice(COUNTS))
+        at_most = int(rng.integers(1, 8)) if "victory" in c.types and card != "province" else None
+        high = coins + int(rng.integers(0, 3)) if rng.random() < 0.25 else None
+        return Entry(card, coins, high, owned, at_most)
+
+    def mutate(self, g: Genome) -> Genome:
+        rng = self.rng
+        g = list(g)
+        op = rng.integers(4) if len(g) > 1 else 0
+        i = int(rng.integers(len(g)))
+        if op == 0 and len(g) < 16:                       # insert
+            g.insert(int(rng.integers(len(g) + 1)), self.entry())
+        elif op == 1:                                     # delete
+            del g[i]
+        elif op == 2 and i + 1 < len(g):                  # swap neighbours
+            g[i], g[i + 1] = g[i + 1], g[i]
+        else:                                             # tweak one field
+            e = g[i]
+            c = self.db[e.card]
+            which = int(rng.integers(4))
+            if which == 0:
+                e = Entry(e.card, max(c.cost, e.coins + int(rng.choice([-1, 1]))), e.max_coins, e.owned_below,
+                          e.provinces_at_most)
+            elif which == 1:
+                e = Entry(e.card, e.coins, e.max_coins, None if rng.random() < 0.3 else int(rng.choice(COUNTS)),
+                          e.provinces_at_most)
+            elif which == 2 and "victory" in c.types and e.card != "province":
+                e = Entry(e.card, e.coins, e.max_coins, e.owned_below, int(rng.integers(1, 8)))
+            else:
+                e = Entry(e.card, e.coins, None if e.max_coins is not None else e.coins + int(rng.integers(0, 3)),
+                          e.owned_below, e.provinces_at_most)
+            g[i] = e
+        return tuple(g) or BIG_MONEY
+
+    def cross(self, a: Genome, b: Genome) -> Genome:
+        i = int(self.rng.integers(1, len(a) + 1))
+        j = int(self.rng.integers(0, len(b) + 1))
+        child = list(a[:i]) + [e for e in b[j:] if e not in a[:i]]
+        return tuple(child[:16])
+
+
+def bot(genome: Genome, name: str):
+    from hoc.games.dominion.agents.bots import NEVER, Bot
+
+    buy = tuple({k: v for k, v in asdict(e).items() if v is not None} for e in genome)
+    return Bot(name, "a buy menu tuned by hoc tune --game dominion", buy, (), 0, NEVER, "(tuned)")
+
+
+def toml(genome: Genome, header: str) -> str:
+    lines = [f"# {line}" for line in header.splitlines()]
+    lines += ['game = "dominion"', 'description = "a buy menu tuned by hoc tune --game dominion"', "buy = ["]
+    lines += [f"  {e.toml()}," for e in genome]
+    return "\n".join(lines + ["]", ""])
+
+
+def scores(ruleset, genome: Genome, opponents, games: int, seed: int, first: int = 0) -> np.ndarray:
+    """Per opponent, per seed: the candidate's mean share of the wins over the seed's seatings
+    (games // players seeds, every seating once)."""
+    from hoc.agents.registry import dominion_bot
+    from hoc.engine import layout as L
+    from hoc.research.harness import Plan
+    from hoc.research.rows import play_rows
+
+    me = dominion_bot(bot(genome, "candidate"))
+    p = ruleset.players
+    out = []
+    for opp in opponents:
+        plan = Plan(ruleset, [me] + [opp] * (p - 1), games - games % p, seed=seed, mirror=True, first=first)
+        rows, _ = play_rows(plan, first, plan.games)
+        seats = plan.seats(first, plan.games)
+        mask = rows[:, L.RES_WIN_MASK].astype(np.int64)
+        winners = sum((mask >> j) & 1 for j in range(p))
+        mine = np.argmax(seats == 0, axis=1)          # the candidate's seat in each game
+        share = np.where((mask >> mine) & 1 == 1, 1.0 / np.maximum(winners, 1), 0.0)
+        out.append(share.reshape(-1, p).mean(axis=1))
+    return np.array(out)
+
+
+def interval(x: np.ndarray) -> tuple[float, float, float]:
+    from scipy.stats import t
+
+    m = float(x.mean())
+    if len(x) < 2:
+        return m, math.nan, math.nan
+    half = float(t.ppf(0.975, len(x) - 1)) * float(x.std(ddof=1)) / math.sqrt(len(x))
+    return m, m - half, m + half
+
+
+@dataclass
+class Result:
+    genome: Genome
+    generations: int
+    games: int
+    seconds: float
+    validation: list[dict]
+    out: Path
+
+
+def tune(ruleset, opponents, games_budget: int, seed: int, out: str, population: int = 24, keep: int = 6,
+         games_per_opponent: int = 800, validate_games: int = 20_000, command: str = "",
+         progress=print) -> Result:
+    if ruleset.players < 2:
+        raise HocError("tune plays 2 to 4 players")
+    folder = Path(out)
+    if folder.exists() and not folder.is_dir():
+        raise HocError(f"--out {out} is a file; name a folder")
+    folder.mkdir(parents=True, exist_ok=True)
+    breed = Breeder(ruleset, seed)
+    parents: list[Genome] = [BIG_MONEY] + [breed.mutate(breed.mutate(BIG_MONEY)) for _ in range(keep - 1)]
+    used = 0
+    generation = 0
+    t0 = time.perf_counter()
+    history = []
+    per_candidate = games_per_opponent * len(opponents)
+    while used + (population + keep) * per_candidate <= games_budget or generation == 0:
+        children = []
+        while len(children) < population:
+            a = parents[int(breed.rng.integers(len(parents)))]
+            if breed.rng.random() < 0.3 and len(parents) > 1:
+                b = parents[int(breed.rng.integers(len(parents)))]
+                child = breed.cross(a, b)
+            else:
+                child = breed.mutate(a)
+            if child not in parents and child not in children:
+                children.append(child)
+        pool = parents + children
+        gen_seed = int(np.random.SeedSequence([seed, generation]).generate_state(1)[0])
+        fitness = [float(scores(ruleset, g, opponents, games_per_opponent, gen_seed).mean()) for g in pool]
+        used += len(pool) * per_candidate
+        order = np.argsort(fitness)[::-1]
+        parents = [pool[i] for i in order[:keep]]
+        history.append({"generation": generation, "games": used, "best": fitness[order[0]],
+                        "best_plan": [asdict(e) for e in parents[0]]})
+        progress(f"generation {generation}: best score {fitness[order[0]]:.3f} "
+                 f"({len(parents[0])} entries), {used:,} games")
+        generation += 1
+    best = parents[0]
+    validation = []
+    final = scores(ruleset, best, opponents, validate_games, seed + 1, first=VALIDATE_FIRST)
+    for opp, s in zip(opponents, final):
+        m, lo, hi = interval(s)
+        validation.append({"opponent": opp.name, "score": m, "lo": lo, "hi": hi, "seeds": len(s),
+                           "games": len(s) * ruleset.players})
+    seconds = time.perf_counter() - t0
+    lines = [f"tuned by: hoc tune {command}".rstrip(), f"kingdom: {ruleset.describe()['market']}"]
+    lines += [f"score against {v['opponent']}: {100 * v['score']:.1f}% [{100 * v['lo']:.1f}, {100 * v['hi']:.1f}] "
+              f"({v['games']:,} games on fresh seeds, seats mirrored)" for v in validation]
+    (folder / "best.toml").write_text(toml(best, "\n".join(lines)), encoding="utf-8")
+    (folder / "summary.json").write_text(json.dumps({
+        "command": f"hoc tune {command}", "rules": ruleset.describe(), "opponents": [o.name for o in opponents],
+        "seed": seed, "generations": generation, "games": used, "seconds": seconds, "validation": validation,
+        "best": [asdict(e) for e in best], "history": history}, indent=1), encoding="utf-8")
+    return Result(best, generation, used, seconds, validation, folder)
+
+
+def report(r: Result) -> list[str]:
+    lines = [f"best plan after {r.generations} generations ({r.games:,} games, {r.seconds:.0f} s): {r.out / 'best.toml'}"]
+    lines += [f"  {e.toml()}" for e in r.genome]
+    lines.append("validated on fresh seeds, seats mirrored (score: a shared win counts 1/k; 95% interval over seeds):")
+    lines += [f"  vs {v['opponent']}: {100 * v['score']:.1f}% [{100 * v['lo']:.1f}, {100 * v['hi']:.1f}] "
+              f"({v['games']:,} games)" for v in r.validation]
+    return lines

@@ -1,0 +1,188 @@
+"""Dominion's bots: the buy menus and play orders as data, the answers they give to card questions,
+the last-Province guard, and the lineups and commands that seat them."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from hoc.agents.registry import AGENTS, from_file, get
+from hoc.engine.state import seat_agent
+from hoc.errors import HocError
+from hoc.games.dominion.agents.policies import decide
+from hoc.games.dominion.game import Game
+from hoc.games.dominion.kernel import constants as K
+from hoc.games.dominion.rules import Ruleset
+
+KINGDOM = ("cellar", "chapel", "moat", "militia", "smithy", "witch", "remodel", "mine", "village", "library")
+LIBRARY = ("dom_big_money", "dom_smithy_bm", "dom_witch_bm", "dom_militia_bm", "dom_big_money_ultimate",
+           "dom_village_smithy", "dom_chapel_lab", "dom_festival_library", "dom_workshop_gardens")
+
+
+def seated(game, *names):
+    for seat, name in enumerate(names):
+        agent = get(name)
+        seat_agent(game.state, seat, agent.id, agent.params(game.ruleset))
+    return game
+
+
+def choice(game):
+    return game.label(decide(game.state))
+
+
+def test_the_library_bots_are_named_agents_of_dominion():
+    for name in LIBRARY:
+        assert AGENTS[name].game == "dominion"
+    assert AGENTS["random"].game is None and AGENTS["basic_rush"].game == "heart_of_crown"
+
+
+@pytest.mark.parametrize("coins, buys", [(8, "buy:province"), (9, "buy:province"), (7, "buy:gold"), (6, "buy:gold"),
+                                         (5, "buy:silver"), (3, "buy:silver"), (2, "pass")])
+def test_big_money_buys_province_gold_silver_by_coins(coins, buys):
+    g = seated(Game(Ruleset(market=KINGDOM), seed=0), "dom_big_money", "dom_big_money")
+    g.arrange(0, hand=["copper"], deck=["copper"] * 5)
+    g.apply("treasures").set(K.H_COINS, coins)
+    assert choice(g) == buys
+
+
+def test_smithy_big_money_buys_one_smithy_with_four_or_five_and_plays_it():
+    g = seated(Game(Ruleset(market=KINGDOM), seed=0), "dom_smithy_bm", "dom_big_money")
+    g.arrange(0, hand=["copper"], deck=["copper"] * 5)
+    g.apply("treasures").set(K.H_COINS, 4)
+    assert choice(g) == "buy:smithy"
+    g.arrange(0, hand=["copper", "smithy"], deck=["copper"] * 5, discard=["smithy"])
+    assert choice(g) == "play:smithy"
+    g.apply("play:smithy", "treasures").set(K.H_COINS, 5)
+    assert choice(g) == "buy:silver"        # it owns a Smithy now
+
+
+def test_a_bot_plays_all_treasures_before_buying():
+    g = seated(Game(Ruleset(market=KINGDOM), seed=0), "dom_big_money", "dom_big_money")
+    g.arrange(0, hand=["copper", "silver"], deck=["copper"] * 5)
+    assert choice(g) == "treasures"
+
+
+def _last_province(guard: bool, behind: bool):
+    g = seated(Game(Ruleset(market=KINGDOM, last_province_guard=guard), seed=0), "dom_big_money", "dom_big_money")
+    g.state[g[K.H_OFF_SUPPLY] + g.db.index("province")] = 1
+    g.arrange(1, hand=["copper"] * 5, deck=["copper"] * 5, discard=["province"] * (2 if behind else 0))
+    g.arrange(0, hand=["gold", "gold", "gold"], deck=["copper"] * 5)
+    g.apply("treasures")
+    return choice(g)
+
+
+def test_the_last_province_guard_stops_a_bot_buying_the_province_that_loses_it_the_game():
+    assert _last_province(guard=True, behind=True) == "buy:gold"
+    assert _last_province(guard=False, behind=True) == "buy:province"
+    assert _last_province(guard=True, behind=False) == "buy:province"     # it wins: buy it
+
+
+def test_bots_reveal_moat_and_discard_their_least_valued_cards_to_militia():
+    g = seated(Game(Ruleset(market=KINGDOM), seed=0), "dom_militia_bm", "dom_big_money")
+    g.arrange(1, hand=["moat", "copper", "estate", "silver", "gold"])
+    g.arrange(0, hand=["militia"], deck=["copper"] * 5)
+    g.apply("play:militia")
+    assert choice(g) == "yes"
+    g.apply("pass")
+    assert choice(g) == "choose:estate"
+    g.apply("choose:estate")
+    assert choice(g) == "choose:copper"
+
+
+def test_a_chapel_bot_trashes_estates_early_and_coppers_while_its_money_lasts():
+    g = seated(Game(Ruleset(market=KINGDOM), seed=0), "dom_chapel_lab", "dom_big_money")
+    g.arrange(0, hand=["chapel", "estate", "copper", "copper", "copper"], deck=["copper"] * 5,
+              discard=["silver", "silver", "gold"])
+    g.apply("play:chapel")
+    answers = []
+    while g.question():
+        answers.append(choice(g))
+        g.apply(answers[-1])
+    # money 3 Coppers + 2 Silvers + a Gold + 5 Coppers = 15: trash the Estate and Coppers, at most 4
+    assert answers[0] == "choose:estate" and answers.count("choose:copper") == 3
+
+
+def test_a_remodel_bot_remodels_gold_into_province_and_estate_into_silver(tmp_path):
+    path = tmp_path / "remodeller.toml"
+    path.write_text('game = "dominion"\nplay = ["remodel"]\nbuy = [{ card = "province", coins = 8 }, '
+                    '{ card = "gold", coins = 6 }, { card = "silver", coins = 3 }]\n')
+    agent = from_file(path)
+    for hand, trashed, gained in ((["remodel", "gold", "copper"], "gold", "province"),
+                                  (["remodel", "estate", "silver", "copper"], "estate", "silver")):
+        g = Game(Ruleset(market=KINGDOM), seed=0)
+        seat_agent(g.state, 0, agent.id, agent.params(g.ruleset))
+        g.arrange(0, hand=hand, deck=["copper"] * 5)
+        g.apply("play:remodel")
+        assert choice(g) == f"choose:{trashed}"
+        g.apply(f"choose:{trashed}")
+        assert choice(g) == f"choose:{gained}"
+
+
+def test_bot_files_with_errors_are_one_line_errors(tmp_path):
+    cases = {
+        'game = "dominion"\nbuy = [{ card = "provinse" }]\n': "province",
+        'game = "dominion"\nbuy = [{ card = "gold", coin = 6 }]\n': "unknown keys coin",
+        'game = "dominion"\nplay = ["gold"]\nbuy = [{ card = "gold" }]\n': "not an Action",
+        'game = "dominion"\nbuy = []\n': "non-empty",
+        'game = "dominion"\nbuy = [{ card = "gold", coins = -1 }]\n': "whole number",
+    }
+    for i, (text, words) in enumerate(cases.items()):
+        path = tmp_path / f"bot{i}.toml"
+        path.write_text(text)
+        with pytest.raises(HocError, match=words):
+            from_file(path)
+
+
+def test_a_bot_file_by_path_plays_dominion(tmp_path):
+    path = tmp_path / "silver_only.toml"
+    path.write_text('game = "dominion"\nbuy = [{ card = "silver" }]\n')
+    agent = from_file(path)
+    assert agent.game == "dominion" and agent.name == "silver_only"
+
+
+def test_a_lineup_of_another_games_agents_is_refused():
+    from hoc.games.heart_of_crown.rules import Ruleset as HocRules
+    from hoc.research.harness import Plan
+
+    with pytest.raises(HocError, match="plays heart_of_crown, not dominion"):
+        Plan(Ruleset(), [get("basic_rush")] * 2, 10)
+    with pytest.raises(HocError, match="plays dominion, not heart_of_crown"):
+        Plan(HocRules(), [get("dom_big_money")] * 2, 10)
+
+
+def test_simulate_dominion_reports_ties_rounds_and_scores(capsys):
+    from hoc.cli.main import main
+
+    code = main(["simulate", "--game", "dominion", "--agents", "dom_smithy_bm,dom_big_money", "--games", "2000",
+                 "--rotate-seats", "--market", "first_game", "--json"])
+    d = json.loads(capsys.readouterr().out)
+    assert code == 0 and d["game"] == "dominion" and d["rules"]["last_province_guard"] is True
+    assert d["ties"] == d["tie_rate"]["wins"] and 0 <= d["ties"] < 2000
+    assert 10 < d["mean_rounds"] < 25 and len(d["mean_final_vp_by_seat"]) == 2
+    score = {s["agent"]: s["score"] for s in d["score_by_agent"]}
+    assert score["dom_smithy_bm"] > 0.6 and abs(sum(score.values()) - 1) < 1e-9
+    assert d["first_seat_share_of_decisive"]["games"] == d["decisive"]
+
+
+def test_simulate_dominion_defaults_to_big_money_and_refuses_heart_of_crown_options(capsys):
+    from hoc.cli.main import main
+
+    assert main(["simulate", "--game", "dominion", "--games", "100", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["agents"] == ["dom_big_money"] * 2
+    assert main(["simulate", "--game", "dominion", "--princesses", "laolily"]) == 2
+    assert "Heart of Crown option" in capsys.readouterr().err
+    assert main(["simulate", "--game", "chess"]) == 2
+
+
+def test_every_library_bot_plays_random_kingdoms_without_breaking_a_rule():
+    from hoc.research.harness import Plan
+    from hoc.research.rows import play_rows
+
+    for players in (2, 3):
+        agents = [get(n) for n in LIBRARY]
+        plan = Plan(Ruleset(players=players), agents, 9 * 300, seed=5, rotate=False, mirror=False, validate=True,
+                    draw=True)
+        rows, _ = play_rows(plan, 0, plan.games)
+        assert (rows[:, K.RES_ERROR] == 0).all()
+        assert (rows[:, K.RES_END] != K.END_TURN_CAP).mean() > 0.99
+
