@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pytest
 
 from hoc.agents.registry import AGENTS, from_file, get
@@ -186,3 +187,69 @@ def test_every_library_bot_plays_random_kingdoms_without_breaking_a_rule():
         assert (rows[:, K.RES_ERROR] == 0).all()
         assert (rows[:, K.RES_END] != K.END_TURN_CAP).mean() > 0.99
 
+
+
+def test_tune_dominion_writes_a_bot_file_for_the_kingdom_validated_on_fresh_seeds(tmp_path, capsys):
+    from hoc.cli.main import main
+
+    out = tmp_path / "tuned"
+    code = main(["tune", "--game", "dominion", "--market", "first_game", "--games", "60000", "--population", "6",
+                 "--validate-games", "400", "--out", str(out)])
+    text = capsys.readouterr().out
+    assert code == 0 and "vs dom_smithy_bm" in text and "vs dom_witch_bm" in text
+    agent = from_file(out / "best.toml")
+    assert agent.game == "dominion"
+    summary = json.loads((out / "summary.json").read_text())
+    assert [v["opponent"] for v in summary["validation"]] == ["dom_smithy_bm", "dom_witch_bm"]
+    assert all(v["lo"] <= v["score"] <= v["hi"] and v["games"] == 400 for v in summary["validation"])
+    assert summary["rules"]["market"] == "first_game" and summary["generations"] >= 1
+
+
+def test_the_same_tune_command_finds_the_same_plan(tmp_path, capsys):
+    from hoc.cli.main import main
+
+    plans = []
+    for name in ("a", "b"):
+        main(["tune", "--game", "dominion", "--market", "first_game", "--games", "30000", "--population", "4",
+              "--validate-games", "100", "--seed", "7", "--out", str(tmp_path / name)])
+        plans.append(json.loads((tmp_path / name / "summary.json").read_text())["best"])
+    capsys.readouterr()
+    assert plans[0] == plans[1]
+
+
+def test_tune_dominion_needs_a_fixed_kingdom(tmp_path, capsys):
+    from hoc.cli.main import main
+
+    assert main(["tune", "--game", "dominion", "--games", "1000", "--out", str(tmp_path / "x")]) == 2
+    assert "one kingdom" in capsys.readouterr().err
+
+
+def test_the_vector_environment_plays_dominion_against_a_bot():
+    from hoc.env.vector import VecHoc
+    from hoc.games.dominion import observation
+
+    vec = VecHoc(16, opponents="dom_big_money", ruleset=Ruleset(market="first_game"), seed=3)
+    obs, masks = vec.reset()
+    assert obs.shape == (16, observation.size(2)) and masks.shape[1] == K.N_ACTIONS
+    rng = np.random.default_rng(0)
+    done = 0
+    for _ in range(3000):
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in masks])
+        obs, masks, rewards, dones = vec.step(actions)
+        done += int(dones.sum())
+        assert set(np.unique(rewards[dones])) <= {-1.0, 0.5, 1.0}
+    assert done > 16                    # games end and restart
+    with pytest.raises(HocError, match="plays heart_of_crown"):
+        VecHoc(2, opponents="basic_rush", ruleset=Ruleset())
+
+
+def test_tournament_and_meta_play_dominion_bots(capsys):
+    from hoc.cli.main import main
+
+    assert main(["tournament", "--game", "dominion", "--agents", "dom_big_money,dom_smithy_bm,dom_witch_bm",
+                 "--games-per-pairing", "300", "--market", "first_game", "--json"]) == 0
+    t = json.loads(capsys.readouterr().out)
+    assert {r["agent"] for r in t["ratings"]} == {"dom_big_money", "dom_smithy_bm", "dom_witch_bm"}
+    assert main(["meta", "--game", "dominion", "--agents", "dom_big_money,dom_smithy_bm,dom_big_money_ultimate",
+                 "--games-per-pairing", "200", "--market", "first_game", "--bootstrap", "20"]) == 0
+    assert "dom_smithy_bm" in capsys.readouterr().out

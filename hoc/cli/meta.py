@@ -6,7 +6,9 @@ import json
 import shlex
 from pathlib import Path
 
-from hoc.cli.options import backend_of, check_outputs, check_writable, edition_option, worker_options, write_plot
+from hoc.cli.options import (
+    backend_of, check_outputs, check_writable, edition_option, game_of, game_option, worker_options, write_plot,
+)
 from hoc.errors import HocError
 
 
@@ -15,7 +17,8 @@ def _meta_command(args) -> str:
     if args.matrix:
         argv = ["--matrix", args.matrix] + (["--agents", args.agents] if args.agents else [])
     else:
-        argv = ["--edition", args.edition, "--players", str(args.players), "--market", args.market,
+        game = ["--game", game_of(args)] if game_of(args) != "heart_of_crown" else ["--edition", args.edition]
+        argv = [*game, "--players", str(args.players), "--market", args.market,
                 "--agents", args.agents or ",".join(a.name for a in _meta_population(args)),
                 "--games-per-pairing", str(args.games_per_pairing), "--seed", str(args.seed)]
     if args.alpha is not None:
@@ -27,16 +30,26 @@ def _meta_population(args):
     """The agents given, or every hand-written and tuned plan this edition can play."""
     from hoc.research.meta import population
     from hoc.research.simulate import resolve
-    from hoc.games.heart_of_crown.rules import Ruleset
 
     if args.agents is not None:
         return resolve(args.agents)
-    return population(Ruleset(edition=args.edition, players=args.players, market=args.market))
+    return population(_ruleset(args))
+
+
+def _ruleset(args):
+    if game_of(args) == "dominion":
+        from hoc.games.dominion.rules import Ruleset as DominionRules
+
+        if args.edition != "2e":
+            raise HocError("--edition is a Heart of Crown option; Dominion here is the base set, 2nd edition")
+        return DominionRules(players=args.players, market=args.market)
+    from hoc.games.heart_of_crown.rules import Ruleset
+
+    return Ruleset(edition=args.edition, players=args.players, market=args.market)
 
 
 def cmd_meta(args) -> int:
     from hoc.research import meta
-    from hoc.games.heart_of_crown.rules import Ruleset
 
     check_outputs(args)
     if args.bootstrap < 0:
@@ -62,7 +75,7 @@ def cmd_meta(args) -> int:
     else:
         if not 2 <= args.players <= 4:
             raise HocError(f"a meta-game is played by 2 to 4 players, got {args.players}")
-        ruleset = Ruleset(edition=args.edition, players=args.players, market=args.market)
+        ruleset = _ruleset(args)
         agents = _meta_population(args)
         if len(agents) < 2:
             raise HocError(f"a meta-game needs at least 2 agents, got {len(agents)}")
@@ -94,6 +107,7 @@ def add_parser(sub) -> None:
     p = sub.add_parser("meta", help="the meta-game of a population of plans: Nash equilibrium and α-Rank")
     p.add_argument("--agents", help="the population, comma-separated (default: every hand-written and tuned plan "
                                     "the edition can play)")
+    game_option(p)
     edition_option(p)
     p.add_argument("--players", type=int, default=2, help="2 (default) to 4")
     p.add_argument("--market", default="random",

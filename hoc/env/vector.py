@@ -8,6 +8,9 @@ game that ended and the observation of the new game's first decision.
     vec = VecHoc(1024, opponents="random", seed=1)
     obs, masks = vec.reset()
     obs, masks, rewards, dones = vec.step(actions)      # actions: one legal action id per game
+
+Any game's ruleset works (`VecHoc(n, opponents="dom_big_money", ruleset=dominion.rules.Ruleset())`):
+the stepper plays the game through its spec, its observation and its jitted deciders.
 """
 from __future__ import annotations
 
@@ -16,10 +19,9 @@ from typing import Callable, NamedTuple
 import numpy as np
 from numba import njit
 
-from hoc.agents import policies
-from hoc.agents.policies import needs
+from hoc.agents.deciders import policies, state_for
+from hoc.agents.ids import needs
 from hoc.agents.registry import get as get_agent
-from hoc.agents.search import new_search_state
 from hoc.errors import HocError
 from hoc.engine.jit import entry
 from hoc.engine.layout import DTYPE, H_END, H_NP, H_STEPS, H_WIN_MASK, MAX_STEPS, N_PARAMS, R_PLAYERS
@@ -153,7 +155,7 @@ def stepper(ids, ruleset, shared: bool = False) -> Stepper:
     rules = ruleset.game.kernel_for(ruleset.vector, shared or search or plan)
     key = (rules.__name__, search, plan)
     if key not in _STEPPERS:
-        _STEPPERS[key] = _stepper(game_loops(rules, policies, search, plan), ruleset.game.observation)
+        _STEPPERS[key] = _stepper(game_loops(rules, policies(ruleset.game.name), search, plan), ruleset.game.observation)
     return _STEPPERS[key]
 
 
@@ -171,6 +173,8 @@ def opponent_lineup(opponents, players: int, ruleset: Ruleset) -> tuple[list[str
     for a in agents:
         if a.play is not None:
             raise HocError(f"opponent {a.name!r} is a Python agent; the environments seat jitted agents only")
+        if a.game is not None and a.game != ruleset.game.name:
+            raise HocError(f"opponent {a.name!r} plays {a.game}, not {ruleset.game.name}")
     ids = np.array([a.id for a in agents] or [0], np.int64)
     params = np.zeros((max(players - 1, 1), N_PARAMS), DTYPE)
     for k, a in enumerate(agents):
@@ -202,9 +206,8 @@ class VecHoc:
         self.n, self.seed, self.fixed_seat = n, int(seed), -1 if seat is None else int(seat)
         self.opponents, self.ids, self.params = opponent_lineup(opponents, self.players, self.ruleset)
         self.loops = stepper(self.ids, self.ruleset)
-        T, R = self.ruleset.cards.table, self.ruleset.vector
         # a search or planning opponent works in an arena at the tail of the state (hoc.games.heart_of_crown.agents.arena)
-        one = new_search_state(T, R, self.ids, self.params)
+        one = state_for(self.ruleset, self.ids, self.params)
         self.states = np.zeros((n, one.shape[0]), DTYPE)
         self.states[:] = one
         game = self.ruleset.game

@@ -68,8 +68,12 @@ class Results:
 
 def population(ruleset) -> list:
     """The default population: every hand-written plan (basic_rush and the archetypes) and every
-    tuned plan of hoc/games/heart_of_crown/agents/tuned that the ruleset's edition can play."""
-    from hoc.agents.registry import AGENTS, HAND_WRITTEN, TUNED
+    tuned plan of hoc/games/heart_of_crown/agents/tuned that the ruleset's edition can play; for
+    another game, its library of bots."""
+    from hoc.agents.registry import AGENTS, HAND_WRITTEN, TUNED, of_game
+
+    if ruleset.game.name != "heart_of_crown":
+        return [a for a in of_game(ruleset.game.name).values() if a.game is not None]
 
     def binds(agent) -> bool:
         try:

@@ -217,6 +217,17 @@ def game_ranks(mask: int, sp) -> list[int]:
     return [0 if j in winners else base + rest.index(sp[j]) for j in range(len(sp))]
 
 
+SCORE_STEMS = ("sp", "vp")      # the games' score columns (`GameSpec.score`)
+
+
+def score_column(df: pd.DataFrame, seat: int) -> str:
+    """The column of seat's final score in a games frame, whichever game it holds."""
+    for stem in SCORE_STEMS:
+        if f"{stem}_{seat}" in df.columns:
+            return f"{stem}_{seat}"
+    raise KeyError(f"no score column for seat {seat}")
+
+
 def ratings(df: pd.DataFrame, model=None) -> pd.DataFrame:
     """OpenSkill Plackett-Luce ratings of the agents, for any number of players.
 
@@ -242,7 +253,7 @@ def ratings(df: pd.DataFrame, model=None) -> pd.DataFrame:
     order = np.argsort(df["game"].to_numpy(), kind="stable") if "game" in df.columns else np.arange(len(df))
     masks = df["win_mask"].to_numpy(np.int64) if "win_mask" in df.columns else None
     winners = df["winner"].to_numpy(np.int64)
-    sps = np.stack([df[f"sp_{j}"].to_numpy(np.int64) for j in range(p)], axis=1)
+    sps = np.stack([df[score_column(df, j)].to_numpy(np.int64) for j in range(p)], axis=1)
     for i in order:
         seats = [col[i] for col in agent_cols]
         if len(set(seats)) < 2:

@@ -182,7 +182,7 @@ def tournament(ruleset: Ruleset, agents: list[Agent], games_per_pairing: int, se
         stopped[name] = test
         return True
 
-    df = _play(plans, ["game", "seed", "winner", "win_mask", "turns", "agent", "sp"], backend, out, progress,
+    df = _play(plans, ["game", "seed", "winner", "win_mask", "turns", "agent", ruleset.game.score], backend, out, progress,
                decided if sprt else None)
     return Tournament(df, stats.win_rates(df, "agent"), stats.ratings(df),
                       stats.pairwise(df) if ruleset.players == 2 else None, stats.win_rates(df, "seat"), stopped,
