@@ -253,3 +253,30 @@ def test_tournament_and_meta_play_dominion_bots(capsys):
     assert main(["meta", "--game", "dominion", "--agents", "dom_big_money,dom_smithy_bm,dom_big_money_ultimate",
                  "--games-per-pairing", "200", "--market", "first_game", "--bootstrap", "20"]) == 0
     assert "dom_smithy_bm" in capsys.readouterr().out
+
+
+def test_replay_tells_a_dominion_game_as_the_harness_played_it(tmp_path, capsys):
+    from hoc.cli.main import main
+
+    out = tmp_path / "run.parquet"
+    assert main(["simulate", "--game", "dominion", "--agents", "dom_smithy_bm,dom_militia_bm", "--games", "40",
+                 "--market", "first_game", "--rotate-seats", "--out", str(out), "--json"]) == 0
+    capsys.readouterr()
+    assert main(["replay", "--from", str(out), "--game", "17"]) == 0
+    text = capsys.readouterr().out
+    assert "the run saved the same result for game 17" in text and "turn 1 (round 1), seat 0" in text
+    assert main(["replay", "--game", "dominion", "--index", "17", "--market", "first_game", "--agents",
+                 "dom_smithy_bm,dom_militia_bm", "--rotate-seats"]) == 0
+    told = capsys.readouterr().out
+    assert told.splitlines()[-1] == text.splitlines()[-2]       # the same game's ending
+
+
+def test_play_dominion_at_the_terminal(monkeypatch, capsys):
+    from hoc.cli.main import main
+
+    answers = iter(["treasures", "? smithy", "99", "0"] + ["0"] * 400)
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    assert main(["play", "--game", "dominion", "--market", "first_game", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "Smithy (action; cost 4): +3 Cards." in out and "not a legal action: '99'" in out
+    assert "game over" in out or "unfinished" in out

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from hoc.cli.options import check_writable, game_options, ruleset_of
+from hoc.cli.options import check_writable, game_of, game_options, ruleset_of
 from hoc.errors import HocError
 
 
@@ -21,9 +21,18 @@ def cmd_play(args) -> int:
         if not Path(args.save).parent.is_dir():
             raise HocError(f"--save {args.save}: the folder {Path(args.save).parent} does not exist")
         check_writable("--save", Path(args.save), folder=False)
-    agents = seats(args.agents, args.players)
+    dominion = game_of(args) == "dominion"
+    names = "human,dom_big_money" if dominion and args.agents == "human,basic_rush" else args.agents
+    agents = seats(names, args.players)
     args.players = len(agents)
     ruleset = ruleset_of(args)
+    if dominion:
+        from hoc.cli.dominion_play import play as play_dominion
+        from hoc.engine.seeds import game_seeds
+
+        if args.save is not None:
+            raise HocError("--save keeps Heart of Crown games only so far")
+        return play_dominion(ruleset, agents, int(game_seeds(args.seed, 0, 1)[0]))
     plan = Plan(ruleset, agents, 1, args.seed)
     width = min(Console().width, 100)
     console = Console(width=width, highlight=False, soft_wrap=False, file=sys.stdout)

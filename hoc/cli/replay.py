@@ -9,6 +9,7 @@ def cmd_replay(args) -> int:
     from hoc.research.replays import replay, replay_run
     from hoc.research.simulate import lineup
 
+    _game_or_index(args)
     if not 0 <= args.game < 2 ** 63:
         raise HocError(f"--game must be 0 to 2**63 - 1, got {args.game}")
     given = [f"--{k.replace('_', '-')}" for k in GAME_OPTIONS if getattr(args, k) is not None and k != "agents"]
@@ -34,12 +35,29 @@ def cmd_replay(args) -> int:
     return 0
 
 
+def _game_or_index(args) -> None:
+    """--game N is the game index (as it always was); --game NAME names the game to replay (then
+    --index N is the game index)."""
+    text = str(args.game).strip()
+    try:
+        args.game = int(text)
+    except ValueError:
+        from hoc.games import get
+
+        args.game_name = get(text).name
+        args.game = 0
+    if args.index is not None:
+        args.game = args.index
+
+
 def add_parser(sub) -> None:
     p = sub.add_parser("replay", help="print a turn-by-turn log of one game of a run")
     game_options(p, None, choose_game=False)
     p.set_defaults(**dict.fromkeys(GAME_OPTIONS))       # None: not given (--from takes the run's own)
     p.add_argument("file", nargs="?", metavar="FILE.json", help="a game saved by `hoc play` (its own rules and seats)")
-    p.add_argument("--game", type=int, default=0, help="game index within the run (default 0)")
+    p.add_argument("--game", default="0", help="game index within the run (default 0); or the game, "
+                                                  "heart_of_crown or dominion, with --index N")
+    p.add_argument("--index", type=int, default=None, help="game index within the run (with --game NAME)")
     p.add_argument("--from", dest="from_run", metavar="RUN.parquet",
                    help="replay game --game of a run saved with --out, with the options it recorded "
                         "(--agents only to name agent files the run's names do not find)")

@@ -18,7 +18,12 @@ from hoc.games.heart_of_crown.rules import Ruleset
 
 def replay(ruleset: Ruleset, agents, seed: int, index: int, rotate: bool = False, mirror: bool = False) -> list[str]:
     """The log of game `index` of the run with seed `seed` and this lineup."""
-    return replay_game(Plan(ruleset, list(agents), index + 1, seed, rotate, mirror), index).lines
+    plan = Plan(ruleset, list(agents), index + 1, seed, rotate, mirror)
+    if ruleset.game.name == "dominion":
+        from hoc.games.dominion.replay import replay_game as tell
+
+        return tell(plan, index)
+    return replay_game(plan, index).lines
 
 
 # ---- a game of a saved run -------------------------------------------------------------------------
@@ -37,10 +42,18 @@ def run_plan(path: str | Path, agents=None):
     try:
         recorded = json.loads(manifest.read_text())
         p = recorded["plan"]
-        ruleset = Ruleset(edition=p["edition"], players=p["players"], market=p["market"],
-                          princesses=tuple(p["princesses"]), overrides=tuple(p["overrides"]),
-                          turn_cap=p["turn_cap"], instant_win_at_30=p["instant_win_at_30"],
-                          market_with=tuple(p.get("market_with", ())))
+        if recorded.get("game", "heart_of_crown") == "dominion":
+            from hoc.games.dominion.rules import Ruleset as DominionRules
+
+            ruleset = DominionRules(players=p["players"], market=p["market"], overrides=tuple(p["overrides"]),
+                                    turn_cap=p["turn_cap"], last_province_guard=p["last_province_guard"],
+                                    solo_provinces=p.get("solo_provinces", 4),
+                                    market_with=tuple(p.get("market_with", ())))
+        else:
+            ruleset = Ruleset(edition=p["edition"], players=p["players"], market=p["market"],
+                              princesses=tuple(p["princesses"]), overrides=tuple(p["overrides"]),
+                              turn_cap=p["turn_cap"], instant_win_at_30=p["instant_win_at_30"],
+                              market_with=tuple(p.get("market_with", ())))
         names = agents or ",".join(p["agents"])
     except (OSError, ValueError, KeyError, TypeError) as e:
         raise HocError(f"{manifest} is unreadable: {e}") from None
@@ -80,18 +93,27 @@ def replay_run(path: str | Path, index: int, agents=None) -> Replay:
     if not plan.first <= index < plan.first + plan.games:
         raise HocError(f"game {index} is not in the run in {path}: it holds games {plan.first} to "
                        f"{plan.first + plan.games - 1}")
-    r = replay_game(plan, index)
-    row = recorded_row(path, plan, index)
     players = plan.ruleset.players
+    score = plan.ruleset.game.score
+    if plan.ruleset.game.name == "dominion":
+        from hoc.games.dominion.replay import teller
+
+        r = teller(plan, index)
+        r.tell()
+        mine = (int(r.game[r.game.WINNER]), [r.game.vp(j) for j in range(players)])
+    else:
+        r = replay_game(plan, index)
+        mine = (r.game.winner if r.game.winner is not None else -1, [r.game.sp(j) for j in range(players)])
+    row = recorded_row(path, plan, index)
     if row is None:
         r.lines.append(f"(the run did not save game {index}'s result yet: nothing to compare with)")
         return r
-    mine = (r.game.winner if r.game.winner is not None else -1, [r.game.sp(j) for j in range(players)])
-    saved = (int(row.winner), [int(row[f"sp_{j}"]) for j in range(players)])
+    saved = (int(row.winner), [int(row[f"{score}_{j}"]) for j in range(players)])
     if mine != saved:
-        raise HocError(f"the replay of game {index} ends with winner {mine[0]} and SP {mine[1]}, but the run saved "
-                       f"winner {saved[0]} and SP {saved[1]} (recorded by engine {recorded.get('engine_version')})")
-    r.lines.append(f"(the run saved the same result for game {index}: winner {saved[0]}, SP "
+        raise HocError(f"the replay of game {index} ends with winner {mine[0]} and {score.upper()} {mine[1]}, but the "
+                       f"run saved winner {saved[0]} and {score.upper()} {saved[1]} (recorded by engine "
+                       f"{recorded.get('engine_version')})")
+    r.lines.append(f"(the run saved the same result for game {index}: winner {saved[0]}, {score.upper()} "
                    f"{', '.join(map(str, saved[1]))})")
     return r
 

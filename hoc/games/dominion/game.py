@@ -20,12 +20,15 @@ MODES = {K.M_TRASH: "trash", K.M_DISCARD: "discard", K.M_KEEP: "keep"}
 
 
 class Game:
+    WINNER = K.H_WINNER
+
     def __init__(self, ruleset: Ruleset | None = None, seed: int = 0):
         self.ruleset = ruleset or Ruleset()
         self.db = self.ruleset.cards
         self.state = api.new_state(self.db.table, self.ruleset.vector)
         self._legal = np.zeros(K.MAX_ACTIONS, K.DTYPE)
-        api.init_game(self.state, np.int64(seed))
+        # a game seed as the harness draws it (int64), or as a games frame shows it (its uint64 view)
+        api.init_game(self.state, np.array([seed], np.uint64).view(np.int64)[0] if seed >= 2 ** 63 else np.int64(seed))
 
     # ---- reading ----
     def __getitem__(self, slot: int) -> int:
