@@ -280,3 +280,24 @@ def test_play_dominion_at_the_terminal(monkeypatch, capsys):
     out = capsys.readouterr().out
     assert "Smithy (action; cost 4): +3 Cards." in out and "not a legal action: '99'" in out
     assert "game over" in out or "unfinished" in out
+
+
+def test_shuffled_seats_draw_each_games_seat_order_from_its_seed(tmp_path, capsys):
+    from hoc.cli.main import main
+    from hoc.research.harness import Plan
+
+    plan = Plan(Ruleset(players=3), [get("dom_big_money"), get("dom_smithy_bm"), get("dom_witch_bm")], 6000,
+                seed=4, shuffle=True)
+    seats = plan.seats(0, 6000)
+    assert (np.sort(seats, axis=1) == [0, 1, 2]).all()                 # every game seats each agent once
+    firsts = np.bincount(seats[:, 0], minlength=3) / 6000
+    assert np.allclose(firsts, 1 / 3, atol=0.03)                        # a fair first seat
+    assert (plan.seats(100, 50) == seats[100:150]).all()                # by game, whatever the chunk
+    with pytest.raises(HocError, match="do not combine"):
+        Plan(Ruleset(), [get("dom_big_money")] * 2, 10, rotate=True, shuffle=True)
+    out = tmp_path / "s.parquet"
+    assert main(["simulate", "--game", "dominion", "--agents", "dom_smithy_bm,dom_big_money", "--games", "200",
+                 "--shuffle-seats", "--out", str(out), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["shuffle_seats"] is True
+    assert main(["replay", "--from", str(out), "--game", "3"]) == 0
+    assert "the run saved the same result" in capsys.readouterr().out

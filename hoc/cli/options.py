@@ -79,6 +79,8 @@ def game_options(p: argparse.ArgumentParser, games_default: int | None, choose_g
     p.add_argument("--princesses", default=None, help="princess pool in order, e.g. lulunasaika,laolily")
     p.add_argument("--seed", type=int, default=0, help="master seed of the run (default 0)")
     p.add_argument("--rotate-seats", action="store_true", help="rotate the lineup game by game")
+    p.add_argument("--shuffle-seats", action="store_true",
+                   help="seat each game's lineup in an order drawn from the game's seed (a random first player)")
     p.add_argument("--override", action="append", metavar="CARD.FIELD=VALUE",
                    help="change a card value for this run, e.g. duke.cost=7 (repeatable)")
     p.add_argument("--turn-cap", type=int, default=100,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from hoc.cli.options import backend_of, check_games, game_options, run_options, study_start, write_plot
+from hoc.cli.options import backend_of, check_games, game_of, game_options, run_options, study_start, write_plot
 from hoc.errors import HocError
 
 
@@ -12,6 +12,9 @@ def cmd_princesses(args) -> int:
     from hoc.research import plots
     from hoc.research import princess_study as ps
 
+    if game_of(args) != "heart_of_crown":
+        raise HocError("hoc princesses studies Heart of Crown's princesses; Dominion has none "
+                       "(hoc tournament or hoc meta --game dominion compare its bots)")
     ruleset = study_start(args)
     if args.agents is not None:
         raise HocError("hoc princesses plays each princess by her own plan: replace one with --plans PRINCESS=AGENT, "

@@ -13,11 +13,16 @@ def cmd_simulate(args) -> int:
 
     check_outputs(args)
     ruleset = ruleset_of(args)
+    if args.sp_curves and ruleset.game.name != "heart_of_crown":
+        from hoc.errors import HocError
+
+        raise HocError("--sp-curves draws Heart of Crown's succession points; not available for "
+                       f"{ruleset.game.title} yet")
     agents = lineup(agents_of(args), ruleset.players)
     plan = Plan(ruleset, agents, args.games, args.seed, args.rotate_seats, args.mirror, args.validate,
-                chunk=chunk_size(args.games))
+                chunk=chunk_size(args.games), shuffle=args.shuffle_seats)
     backend = backend_of(args)
-    summary = Summary(ruleset, agents, plan.seed, plan.rotate)
+    summary = Summary(ruleset, agents, plan.seed, plan.rotate, shuffle=plan.shuffle)
     lengths = LengthTally()           # counts per length and end reason: flat memory however many games
     consumers = [summary.add] + ([lengths.add] if args.plot else [])
     resumed = resumed_games(plan, args.out)

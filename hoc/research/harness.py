@@ -7,6 +7,7 @@ sees the same stream whatever the backend, and only a few chunks are held at a t
 """
 from __future__ import annotations
 
+import itertools
 import math
 import os
 from dataclasses import dataclass, field
@@ -47,6 +48,7 @@ class Plan:
     first: int = 0
     chunk: int = CHUNK
     draw: bool = False
+    shuffle: bool = False               # each game's lineup in an order drawn from its seed (a random first seat)
 
     def __post_init__(self):
         object.__setattr__(self, "seed", check_seed(self.seed))
@@ -66,6 +68,9 @@ class Plan:
         for a in self.agents:
             if a.game is not None and a.game != game.name:
                 raise HocError(f"agent {a.name} plays {a.game}, not {game.name}; see `hoc agents --game {game.name}`")
+        if self.shuffle and (self.rotate or self.mirror or self.draw):
+            raise HocError("shuffled seats draw each game's seat order: they do not combine with rotated, "
+                           "mirrored or drawn seats")
         if self.mirror:
             object.__setattr__(self, "rotate", True)
         # each seat's parameter row, built once here rather than per chunk (a TOML agent takes ms)
@@ -125,6 +130,10 @@ class Plan:
             drawn = np.array([draw_lineup(int(s), p, len(self.agents)) for s in seeds], np.int64).reshape(-1, p)
             drawn = drawn[index[:, 0] // group - lo]
             return np.take_along_axis(drawn, (seat + index) % p, axis=1) if self.rotate else drawn
+        if self.shuffle:
+            orders = np.array(list(itertools.permutations(range(p))), np.int64)
+            seeds = game_seeds(np.int64(self.seed), first, n).view(np.uint64)
+            return orders[((seeds >> np.uint64(17)) % np.uint64(len(orders))).astype(np.int64)]
         return (seat + index) % p if self.rotate else np.broadcast_to(seat, (n, p)).copy()
 
     def seed_index(self, index: int) -> int:
@@ -140,6 +149,8 @@ class Plan:
                          for a, row in zip(self.agents, self.params)])
         if self.draw:                   # only when set: the descriptions of earlier runs stay equal
             d["draw"] = True
+        if self.shuffle:
+            d["shuffle"] = True
         return d
 
 

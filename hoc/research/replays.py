@@ -62,7 +62,8 @@ def run_plan(path: str | Path, agents=None):
     except HocError as e:
         raise HocError(f"{e}; the run's agents were {', '.join(p['agents'])}: name their files with --agents, "
                        f"in the same order") from None
-    plan = Plan(ruleset, seats, p["games"], p["seed"], p["rotate"], p["mirror"], first=p["first"], chunk=p["chunk"])
+    plan = Plan(ruleset, seats, p["games"], p["seed"], p["rotate"], p["mirror"], first=p["first"], chunk=p["chunk"],
+                shuffle=p.get("shuffle", False))
     now = json.loads(json.dumps({"plan": plan.describe(), **provenance(plan)}))
     differ = sorted(k for k in set(now["plan"]) | set(p) if now["plan"].get(k) != p.get(k))
     differ += [k for k in ("rules_hash", "card_data_hash") if now[k] != recorded.get(k)]

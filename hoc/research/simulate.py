@@ -104,8 +104,8 @@ class Summary:
     """Win rates, end reasons and game length, added up chunk by chunk (memory does not grow with
     the number of games)."""
 
-    def __init__(self, ruleset: Ruleset, agents: list[Agent], seed: int, rotate: bool):
-        self.ruleset, self.agents, self.seed, self.rotate = ruleset, agents, seed, rotate
+    def __init__(self, ruleset: Ruleset, agents: list[Agent], seed: int, rotate: bool, shuffle: bool = False):
+        self.ruleset, self.agents, self.seed, self.rotate, self.shuffle = ruleset, agents, seed, rotate, shuffle
         p = ruleset.players
         self.names = list(dict.fromkeys(a.name for a in agents))
         self.n = 0
@@ -190,7 +190,9 @@ class Summary:
             "seats_by_agent": {a: int(m) for a, m in zip(self.names, self.seats)},
             "backed_by_princess": {p: int(b) for p, b in zip(self.princesses, self.backed)},
             "wins_by_princess": {p: int(b) for p, b in zip(self.princesses, self.princess_wins)},
-            "win_rate_by_seat": [_rate(int(w), n, seat=j, agent=self.agents[j].name if not self.rotate else "rotating")
+            "shuffle_seats": self.shuffle,
+            "win_rate_by_seat": [_rate(int(w), n, seat=j, agent="shuffled" if self.shuffle else "rotating" if self.rotate
+                                       else self.agents[j].name)
                                  for j, w in enumerate(self.wins_by_seat)],
             "win_rate_by_agent": [_rate(int(w), int(m), agent=a) for a, w, m in zip(self.names, self.wins, self.seats)],
             "win_rate_by_princess": [_rate(int(w), int(m), princess=p) for p, w, m in
@@ -275,7 +277,7 @@ def report(s: dict) -> str:
     dominion = s.get("game") == "dominion"
     lines = [f"{n:,} games{' of Dominion' if dominion else ''}, {s['players']} players, edition {s['edition']}, "
              f"{'kingdom' if dominion else 'market'} {s['market']}, seed {s['seed']}"
-             + (", seats rotated" if s["rotate_seats"] else "")]
+             + (", seats rotated" if s["rotate_seats"] else "") + (", seats shuffled" if s.get("shuffle_seats") else "")]
     if s["princesses"]:
         lines.append(f"princesses: {', '.join(s['princesses'])}")
     if dominion:
