@@ -8,8 +8,9 @@ Each generation, children are bred from the best plans by mutation (insert, dele
 an entry) and crossover (one parent's first entries, the other's last), and every plan, parents
 included, plays the same games against each opponent: common random numbers, seats mirrored (each
 seed played with the candidate in every seat), a shared win counting 1/k. The best `keep` plans
-by mean score against the opponents are the next parents. The winner is then validated on fresh
-seeds against every opponent, each score with its 95% interval over seed pairs.
+by mean score against the opponents are the next parents. The winner is pruned (entries whose
+removal costs nothing on the same games are dropped, so the plan reads as what matters), then
+validated on fresh seeds against every opponent, each score with its 95% interval over seed pairs.
 """
 from __future__ import annotations
 
@@ -145,6 +146,22 @@ def scores(ruleset, genome: Genome, opponents, games: int, seed: int, first: int
     return np.array(out)
 
 
+def prune(ruleset, genome: Genome, opponents, games: int, seed: int, progress=print) -> Genome:
+    """Drop, last first, every entry whose removal leaves the score on the same games no lower: the
+    entries that never fire (the games are then the very same) and those that do not help."""
+    prune_seed = int(np.random.SeedSequence([seed, 1 << 20]).generate_state(1)[0])
+    best = float(scores(ruleset, genome, opponents, games, prune_seed).mean())
+    for i in reversed(range(len(genome))):
+        if len(genome) == 1:
+            break
+        shorter = genome[:i] + genome[i + 1:]
+        s = float(scores(ruleset, shorter, opponents, games, prune_seed).mean())
+        if s >= best:
+            genome, best = shorter, s
+    progress(f"pruned to {len(genome)} entries: score {best:.3f} on the pruning games")
+    return genome
+
+
 def interval(x: np.ndarray) -> tuple[float, float, float]:
     from scipy.stats import t
 
@@ -203,7 +220,7 @@ def tune(ruleset, opponents, games_budget: int, seed: int, out: str, population:
         progress(f"generation {generation}: best score {fitness[order[0]]:.3f} "
                  f"({len(parents[0])} entries), {used:,} games")
         generation += 1
-    best = parents[0]
+    best = prune(ruleset, parents[0], opponents, 2 * games_per_opponent, seed, progress)
     validation = []
     final = scores(ruleset, best, opponents, validate_games, seed + 1, first=VALIDATE_FIRST)
     for opp, s in zip(opponents, final):
