@@ -131,7 +131,20 @@ def two_player_stats(records: list[list[int]]) -> dict:
         "a_score_moving_first": mean_ci(a_first),
         "a_score_moving_second": mean_ci(a_second),
         "vp_ties_decided_by_turns": vp_tie_decided,
+        "outcomes": outcomes(records),
     }
+
+
+def outcomes(records: list[list[int]]) -> dict:
+    """Counts of 'VP of first seat-VP of second seat, ended by first|second seat: result'."""
+    out: dict[str, int] = {}
+    for a_first, va, vb, ta, tb, res in records:
+        vf, vs, tf, ts = (va, vb, ta, tb) if a_first else (vb, va, tb, ta)
+        won = "shared" if res == 2 else ("first seat" if (res == 0) == bool(a_first) else "second seat")
+        key = f"{vf}-{vs}, ended by {'first' if tf > ts else 'second'} seat: {won} wins" if won != "shared" \
+            else f"{vf}-{vs}, ended by {'first' if tf > ts else 'second'} seat: shared"
+        out[key] = out.get(key, 0) + 1
+    return dict(sorted(out.items(), key=lambda kv: -kv[1]))
 
 
 def solo_stats(records: list[int]) -> dict:

@@ -107,6 +107,8 @@ def main() -> int:
     ap.add_argument("--speed-seconds", type=float, default=20.0)
     ap.add_argument("--only", default="mirror,smithy,solo_bm,solo_smithy,speed")
     ap.add_argument("--variant", default="", help="extra driver flag, e.g. --no-last-province-rule (pyminion)")
+    ap.add_argument("--restat", action="store_true",
+                    help="recompute the statistics from the raw records in the cache, run nothing")
     ap.add_argument("--out", default=str(REPO / "results" / "dominion_peers" / "peers.json"))
     a = ap.parse_args()
     out = Path(a.out)
@@ -128,6 +130,18 @@ def main() -> int:
     }
     raw_dir = pc.CACHE / "raw"
     raw_dir.mkdir(parents=True, exist_ok=True)
+    if a.restat:
+        for key, entry in data["peers"].items():
+            for mode in ("mirror", "smithy", "solo_bm", "solo_smithy"):
+                f = raw_dir / f"{key}_{mode}.json"
+                if mode in entry and f.exists():
+                    d = json.loads(f.read_text())
+                    keep = {k: entry[mode][k] for k in ("driver_seconds", "measured_at", "crashed_games_dropped",
+                                                        "crash_message") if k in entry[mode]}
+                    entry[mode] = (pc.solo_stats(d["records"]) if mode.startswith("solo")
+                                   else pc.two_player_stats(d["records"])) | keep
+        out.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+        return 0
     extra = [a.variant] if a.variant else []
     suffix = "_no_lpr" if "no-last-province-rule" in a.variant else ""
     for peer in a.peers.split(","):
@@ -155,6 +169,9 @@ def main() -> int:
             (raw_dir / f"{key}_{mode}.json").write_text(json.dumps(d))
             stats = pc.solo_stats(d["records"]) if mode.startswith("solo") else pc.two_player_stats(d["records"])
             stats["driver_seconds"] = d["seconds"]
+            if "crashed" in d:
+                stats["crashed_games_dropped"] = d["crashed"]
+                stats["crash_message"] = d.get("crash_message")
             stats["measured_at"] = dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
             entry[mode] = stats
             print(f"{key} {mode}: n={d['games']} in {time.time() - t:.0f} s", flush=True)
