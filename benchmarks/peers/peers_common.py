@@ -12,7 +12,6 @@ import os
 import shutil
 import statistics
 import subprocess
-import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent

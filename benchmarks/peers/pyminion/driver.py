@@ -22,7 +22,6 @@ import json
 import random
 import time
 
-import pyminion
 from pyminion.bots.bot import Bot, BotDecider
 from pyminion.expansions import base
 from pyminion.expansions.base import gold, province, silver, smithy
