@@ -52,10 +52,11 @@ function main() {
   const seconds = parseFloat(secArg || '0');
   const botDir = __dirname;
   const records = [];
-  // Dominiate occasionally throws inside its own engine (a TypeError in
-  // PlayerState.countInDeck reached from BasicAI.spendCoinTokens' hypothetical
-  // state, about 1 game in 50,000 of smithy_bm vs big_money). Such a game is
-  // dropped, counted in "crashed", and replayed with the same seats.
+  // Dominiate occasionally throws inside its own engine (about 1 game in
+  // 25,000 of smithy_bm vs big_money): its shuffle's parseInt(Math.random() * i)
+  // misreads products below 1e-6 written in exponent form, which can leave
+  // undefined holes in a pile. Such a game is dropped, counted in "crashed",
+  // and replayed with the same seats.
   let crashed = 0, crashMessage = null;
   const guard = (g, fn) => {
     try { fn(); return g; } catch (e) {
