@@ -1,7 +1,7 @@
 """Dominion speed figures beside a peer simulator's, in one run (a script that prints numbers, never a
 timed test).
 
-    python benchmarks/bench_dominion.py [--games N] [--peer pyminion|none] [--peer-seconds S]
+    python benchmarks/bench_dominion.py [--games N] [--peer dominionsim|pyminion|dominiate|none] [--peer-seconds S]
 
 Prints games per second on one core (best of 3 runs, process time) of the jitted games alone for the
 2-player Big Money mirror (`dom_big_money`, kingdom first_game, seats rotated), Smithy-BM against
@@ -66,7 +66,8 @@ def peer_rate(peer: str, seconds: float) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200_000)
-    ap.add_argument("--peer", default="pyminion", help="a peer of benchmarks/peers/speed.py, or none")
+    ap.add_argument("--peer", default="dominionsim",
+                    help="a peer of benchmarks/peers/speed.py (set up by benchmarks/peers/setup.sh), or none")
     ap.add_argument("--peer-seconds", type=float, default=20.0)
     args = ap.parse_args()
     print(f"hoc {__import__('hoc').__version__}, one core, best of 3 (process time)", flush=True)

@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
-ORDER = [("dominionsim", "DominionSim (Geronimoo)"), ("dominiate", "Dominiate"),
+ORDER = [("hoc", "hoc"), ("dominionsim", "DominionSim (Geronimoo)"), ("dominiate", "Dominiate"),
          ("pyminion", "pyminion + last-Province rule"), ("pyminion_no_lpr", "pyminion default (no rule)")]
 
 
@@ -62,8 +62,13 @@ def table(data: dict) -> str:
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--json", default=str(REPO / "results" / "dominion_peers" / "peers.json"))
+    ap.add_argument("--hoc", default=str(REPO / "results" / "dominion_peers" / "hoc.json"),
+                    help="our own figures (python -m experiments.dominion_check), the first column if present")
     a = ap.parse_args()
-    print(table(json.loads(Path(a.json).read_text())), end="")
+    data = json.loads(Path(a.json).read_text())
+    if Path(a.hoc).is_file():
+        data["peers"] = {"hoc": json.loads(Path(a.hoc).read_text()), **data["peers"]}
+    print(table(data), end="")
 
 
 if __name__ == "__main__":
