@@ -301,3 +301,41 @@ def test_shuffled_seats_draw_each_games_seat_order_from_its_seed(tmp_path, capsy
     assert json.loads(capsys.readouterr().out)["shuffle_seats"] is True
     assert main(["replay", "--from", str(out), "--game", "3"]) == 0
     assert "the run saved the same result" in capsys.readouterr().out
+
+
+def test_the_dominion_search_agent_plays_valid_games_and_beats_its_rollout_bot():
+    from hoc.research.harness import Plan
+    from hoc.research.rows import play_rows
+
+    rs = Ruleset(market="first_game")
+    plan = Plan(rs, [get("dom_search:iterations=100,rollout=dom_smithy_bm"), get("dom_smithy_bm")], 200, seed=8,
+                mirror=True, validate=True)
+    rows, _ = play_rows(plan, 0, plan.games)
+    assert (rows[:, K.RES_ERROR] == 0).all()
+    seats = plan.seats(0, plan.games)
+    mine = np.argmax(seats == 0, axis=1)
+    mask = rows[:, K.RES_WIN_MASK].astype(np.int64)
+    winners = (mask & 1) + (mask >> 1 & 1)
+    score = np.where((mask >> mine) & 1 == 1, 1.0 / np.maximum(winners, 1), 0.0).mean()
+    assert score > 0.55                 # 200 fixed games (100 seeds, both seatings)
+
+
+def test_dominion_search_specs_and_their_errors():
+    from hoc.agents.registry import split_names
+
+    assert split_names("dom_search:iterations=50,rollout=dom_big_money,dom_smithy_bm") == [
+        "dom_search:iterations=50,rollout=dom_big_money", "dom_smithy_bm"]
+    agent = get("dom_search:iterations=50,c=2,prior=0.3,questions=1")
+    assert agent.game == "dominion" and "50 determinized playouts" in agent.description
+    for spec, words in (("dom_search:iterations=0", "out of range"), ("dom_search:rollout=basic_rush", "Dominion bot"),
+                        ("dom_search:depth=3", "not an option"), ("dom_search:prior=1", "out of range")):
+        with pytest.raises(HocError, match=words):
+            get(spec)
+
+
+def test_a_search_seat_is_told_in_a_replay(capsys):
+    from hoc.cli.main import main
+
+    assert main(["replay", "--game", "dominion", "--agents", "dom_search:iterations=20,dom_big_money",
+                 "--market", "first_game"]) == 0
+    assert "game over" in capsys.readouterr().out

@@ -23,4 +23,6 @@ def state_for(ruleset, ids, rows):
         from hoc.agents.search import new_search_state
 
         return new_search_state(T, R, ids, rows)
-    return ruleset.game.kernel.new_state(T, R)
+    from hoc.games.dominion.agents.search import with_arena
+
+    return with_arena(ruleset.game.kernel.new_state(T, R), ids)

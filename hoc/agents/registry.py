@@ -126,7 +126,8 @@ def split_names(text: str) -> list[str]:
     for token in (t.strip() for t in text.split(",")):
         if not token:
             continue
-        if names and "=" in token and ":" not in token and search.is_spec(names[-1]) and ":" in names[-1]:
+        if names and "=" in token and ":" not in token and ":" in names[-1] \
+                and (search.is_spec(names[-1]) or _dominion_search_spec(names[-1])):
             names[-1] += "," + token
         else:
             names.append(token)
@@ -250,11 +251,29 @@ def search_agent(spec: str) -> Agent:
     return Agent(spec, search.ISMCTS, search.describe(opts), lambda ruleset: search.row(spec, opts, ruleset, get))
 
 
+def dominion_search(spec: str) -> Agent:
+    """The Dominion search agent of a spec (`dom_search[:iterations=...,rollout=BOT,c=...,questions=1]`)."""
+    from hoc.games.dominion.agents import search as dsearch
+
+    opts = dsearch.parse(spec, get)
+    return Agent(spec, policies.ISMCTS, dsearch.describe(opts), lambda ruleset: dsearch.row(opts, ruleset, get),
+                 game="dominion")
+
+
+def _dominion_search_spec(name: str) -> bool:
+    from hoc.games.dominion.agents import search as dsearch
+
+    return dsearch.is_spec(name)
+
+
 for _name in search.PRESETS:       # the search agent and its presets (after the plans: its rollouts name one)
     AGENTS[_name] = search_agent(_name)
+for _name in ("dom_search", "dom_search_fast", "dom_search_strong"):
+    AGENTS[_name] = dominion_search(_name)
 
 
 register_kind("search agent", search.is_spec, search_agent)                            # ismcts:iterations=...
+register_kind("Dominion search agent", _dominion_search_spec, dominion_search)        # dom_search:iterations=...
 register_kind("priority list with its turn planner", lambda n: n.endswith(PLAN_SUFFIX), planned)   # NAME+plan
 register_kind("priority list file", lambda n: n.endswith(".toml"), from_file)             # path/to/plan.toml
 register_kind("Python agent", lambda n: ":" in n, from_import)                             # module:function

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from hoc.engine.state import seat_agent
-from hoc.games.dominion.agents.policies import decide
 from hoc.games.dominion.game import Game
 from hoc.games.dominion.kernel import constants as K
 
@@ -34,7 +33,13 @@ class Teller:
     actions: list[int] = field(default_factory=list)
 
     def __post_init__(self):
+        from hoc.games.dominion.agents.policies import decider
+        from hoc.games.dominion.agents.search import with_arena
+
         self.game = Game(self.ruleset, self.seed)
+        ids = [a.id for a in self.agents if a.play is None]
+        self.game.state = with_arena(self.game.state, ids)      # room for a search seat's playouts
+        self._decide = decider(ids)
         for j, a in enumerate(self.agents):
             if a.play is None:
                 seat_agent(self.game.state, j, a.id, a.params(self.ruleset))
@@ -73,7 +78,7 @@ class Teller:
         question = g.question()
         agent = self.agents[seat]
         if play is None and agent.play is None:
-            a = int(decide(s))
+            a = int(self._decide(s))
         else:
             a = g.action((play or agent.play)(g))
         label = g.label(a)
