@@ -339,3 +339,41 @@ def test_a_search_seat_is_told_in_a_replay(capsys):
     assert main(["replay", "--game", "dominion", "--agents", "dom_search:iterations=20,dom_big_money",
                  "--market", "first_game"]) == 0
     assert "game over" in capsys.readouterr().out
+
+
+def test_the_gymnasium_and_pettingzoo_environments_play_dominion():
+    from pettingzoo.test import api_test
+
+    from hoc.env.aec import HeartOfCrownAEC
+    from hoc.env.gym import HeartOfCrownEnv
+
+    env = HeartOfCrownEnv(opponents="dom_smithy_bm", ruleset=Ruleset(market="first_game"))
+    rng = np.random.default_rng(1)
+    for episode in range(3):
+        obs, info = env.reset(seed=episode)
+        done = False
+        while not done:
+            action = rng.choice(np.flatnonzero(obs["action_mask"]))
+            obs, reward, done, truncated, info = env.step(action)
+        assert reward in (-1.0, 0.5, 1.0) and len(info["vp"]) == 2 and info["end_reason"] in K.END_REASONS.values()
+    shown = HeartOfCrownEnv(opponents="dom_big_money", ruleset=Ruleset(), render_mode="ansi")
+    shown.reset(seed=1)
+    assert "VP" in shown.render() and "Dominion game" in shown.render()
+    api_test(HeartOfCrownAEC(ruleset=Ruleset(market="first_game"), seed=3), num_cycles=200)
+
+
+def test_a_dominion_observation_hides_other_hands_and_every_decks_order():
+    from hoc.games.dominion.observation import observe, size
+
+    def seen(hand1, deck1, deck0):
+        g = Game(Ruleset(market=KINGDOM), seed=0)
+        g.arrange(1, hand=hand1, deck=deck1)
+        g.arrange(0, hand=["copper"] * 5, deck=deck0)
+        out = np.zeros(size(2), np.float32)
+        observe(g.state, 0, out)
+        return out
+
+    a = seen(["gold", "copper"], ["estate", "silver"], ["smithy", "estate", "copper"])
+    b = seen(["estate", "silver"], ["gold", "copper"], ["copper", "smithy", "estate"])
+    c = seen(["gold", "gold"], ["estate", "silver"], ["smithy", "estate", "copper"])
+    assert (a == b).all() and not (a == c).all()

@@ -17,6 +17,17 @@ def policies(game: str):
     return importlib.import_module(_POLICIES[game])
 
 
+def with_room(ruleset, state, ids, rows):
+    """`state`, or a longer copy with the room the lineup's search seats and planners need."""
+    if ruleset.game.name == "heart_of_crown":
+        from hoc.agents.search import reserve
+
+        return reserve(state, ids, rows)
+    from hoc.games.dominion.agents.search import with_arena
+
+    return with_arena(state, ids)
+
+
 def state_for(ruleset, ids, rows):
     T, R = ruleset.cards.table, ruleset.vector
     if ruleset.game.name == "heart_of_crown":

@@ -32,6 +32,9 @@ class GameSpec:
     # (extras rows of one seat (games, N_EXTRAS) int64, the ruleset) -> {stem: column}: the extras as
     # result columns (a code may read as a category, e.g. a card id as its name)
     extra_columns: Callable = field(repr=False)
+    # () -> the game's Python `Game` class: Game(ruleset, seed), .state, .over, .decider, .is_legal(a),
+    # .apply(a), .legal_actions(), .label(a), .winners, .end_reason, .score(p), .describe_seat(p)
+    python_game: Callable = field(repr=False, default=None)
     end_reasons: Mapping[int, str] = field(default_factory=dict)    # END code (result row) -> its name
     errors: Mapping[int, str] = field(default_factory=dict)         # a loop's or a check's error code -> message
 

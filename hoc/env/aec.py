@@ -12,6 +12,10 @@ turn cap). An illegal action raises `hoc.errors.IllegalActionError`.
 same game as `hoc.games.heart_of_crown.game.Game` and `hoc replay` (a run's game i has the seed `Game.of_run(ruleset,
 run_seed, i).seed`). `reset()` without a seed plays the next seed of a stream started by the last
 seed given (or by the `seed` the environment was made with).
+
+Any game's ruleset works (`ruleset=hoc.games.dominion.rules.Ruleset(market="first_game")`): the
+environment steps that game's Python `Game`, observes through its observation module and sizes its
+spaces by its spec.
 """
 from __future__ import annotations
 
@@ -19,10 +23,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from hoc.games.heart_of_crown.observation import legal_mask, observe, size
 from hoc.env.vector import reward
-from hoc.games.heart_of_crown.game import Game
-from hoc.games.heart_of_crown.kernel.constants import N_ACTIONS
 from hoc.games.heart_of_crown.rules import MAX_PLAYERS, MAX_TURN_CAP, Ruleset
 
 # no field exceeds the turns of the longest game in size (counts, prices, ids and bitmasks are far
@@ -30,10 +31,13 @@ from hoc.games.heart_of_crown.rules import MAX_PLAYERS, MAX_TURN_CAP, Ruleset
 HIGH = float(MAX_PLAYERS * MAX_TURN_CAP)
 
 
-def observation_space(players: int) -> spaces.Dict:
+def observation_space(players: int, spec=None) -> spaces.Dict:
+    """The observation space of a game (its `GameSpec`; default Heart of Crown) at this many players."""
+    if spec is None:
+        from hoc.games.heart_of_crown.spec import GAME as spec
     return spaces.Dict({
-        "observation": spaces.Box(-HIGH, HIGH, (size(players),), np.float32),
-        "action_mask": spaces.Box(0, 1, (N_ACTIONS,), np.int8),
+        "observation": spaces.Box(-HIGH, HIGH, (spec.observation.size(players),), np.float32),
+        "action_mask": spaces.Box(0, 1, (spec.n_actions,), np.int8),
     })
 
 
@@ -61,10 +65,12 @@ class HeartOfCrownAEC(AECEnv):
                                                                    edition=edition, **rules)
         self.render_mode = render_mode
         self.possible_agents = [f"player_{p}" for p in range(self.ruleset.players)]
-        self._obs_space = observation_space(self.ruleset.players)
-        self._act_space = spaces.Discrete(N_ACTIONS)
+        spec = self.ruleset.game
+        self._view, self._game_class, self._n_actions = spec.observation, spec.python_game(), spec.n_actions
+        self._obs_space = observation_space(self.ruleset.players, spec)
+        self._act_space = spaces.Discrete(spec.n_actions)
         self._seeds = SeedStream(seed)
-        self.game: Game | None = None
+        self.game = None
 
     def observation_space(self, agent):
         return self._obs_space
@@ -73,7 +79,7 @@ class HeartOfCrownAEC(AECEnv):
         return self._act_space
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        self.game = Game(self.ruleset, seed=self._seeds.next(seed))
+        self.game = self._game_class(self.ruleset, seed=self._seeds.next(seed))
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -84,10 +90,10 @@ class HeartOfCrownAEC(AECEnv):
 
     def observe(self, agent: str) -> dict:
         seat = self.possible_agents.index(agent)
-        obs = np.zeros(size(self.ruleset.players), np.float32)
-        mask = np.zeros(N_ACTIONS, np.int8)
-        observe(self.game.state, seat, obs)
-        legal_mask(self.game.state, seat, mask)
+        obs = np.zeros(self._view.size(self.ruleset.players), np.float32)
+        mask = np.zeros(self._n_actions, np.int8)
+        self._view.observe(self.game.state, seat, obs)
+        self._view.legal_mask(self.game.state, seat, mask)
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action) -> None:
@@ -106,7 +112,7 @@ class HeartOfCrownAEC(AECEnv):
             for p, a in enumerate(self.possible_agents):
                 self.rewards[a] = float(reward(g.state, p))
                 self.terminations[a] = True
-                self.infos[a] = {"winners": g.winners, "end_reason": g.end_reason, "sp": g.sp(p)}
+                self.infos[a] = {"winners": g.winners, "end_reason": g.end_reason, self.ruleset.game.score: g.score(p)}
             self.agent_selection = self.agents[0]
             self._accumulate_rewards()
         else:
@@ -120,7 +126,7 @@ class HeartOfCrownAEC(AECEnv):
         g = self.game
         lines = [repr(g)]
         for p in range(g.players):
-            lines.append(f"seat {p}: {g.sp(p)} SP, princess {g.princess(p)}, domain {g.domain(p)}")
+            lines.append(f"seat {p}: {g.describe_seat(p)}")
         if not g.over:
             lines.append("legal: " + ", ".join(g.label(a) for a in g.legal_actions()))
         return "\n".join(lines)

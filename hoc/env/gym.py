@@ -13,6 +13,10 @@ sample legal ones with `action_space.sample(mask=obs["action_mask"])`).
 `seat`: the learner's seat, or None for a seat drawn at each reset. `reset(seed=s)` plays the game
 `Game(ruleset, seed=s)` (so it can be replayed); without a seed, the next of a stream started by the
 last seed given.
+
+Any game's ruleset works (`ruleset=hoc.games.dominion.rules.Ruleset(market="first_game")`): the
+environment steps that game's Python `Game`, observes through its observation module and sizes its
+spaces by its spec.
 """
 from __future__ import annotations
 
@@ -20,13 +24,10 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+from hoc.agents.deciders import with_room
 from hoc.env.aec import observation_space
-from hoc.games.heart_of_crown.observation import legal_mask, observe, size
-from hoc.agents.search import reserve
 from hoc.env.vector import MAX_STEPS, opponent_lineup, reward, seat_opponents, stepper
 from hoc.errors import HocError
-from hoc.games.heart_of_crown.game import Game
-from hoc.games.heart_of_crown.kernel.constants import N_ACTIONS
 from hoc.games.heart_of_crown.rules import Ruleset
 
 
@@ -46,13 +47,15 @@ class HeartOfCrownEnv(gymnasium.Env):
         self.opponents, self._ids, self._params = opponent_lineup(opponents, n, self.ruleset)
         # the search one when an opponent searches; on the rules `Game` steps with (shared)
         self._loops = stepper(self._ids, self.ruleset, shared=True)
-        self.observation_space = observation_space(n)
-        self.action_space = spaces.Discrete(N_ACTIONS)
+        spec = self.ruleset.game
+        self._view, self._game_class = spec.observation, spec.python_game()
+        self.observation_space = observation_space(n, spec)
+        self.action_space = spaces.Discrete(spec.n_actions)
         self.render_mode = render_mode
-        self.game: Game | None = None
+        self.game = None
         self.seat = 0
-        self._obs = np.zeros(size(n), np.float32)
-        self._mask = np.zeros(N_ACTIONS, np.int8)
+        self._obs = np.zeros(self._view.size(n), np.float32)
+        self._mask = np.zeros(spec.n_actions, np.int8)
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
@@ -60,9 +63,9 @@ class HeartOfCrownEnv(gymnasium.Env):
         while True:
             game_seed = int(seed) if seed is not None else int(self.np_random.integers(0, 2 ** 63))
             self.seat = self.fixed_seat if self.fixed_seat is not None else int(self.np_random.integers(n))
-            self.game = Game(self.ruleset, seed=game_seed)
+            self.game = self._game_class(self.ruleset, seed=game_seed)
             if self._loops.arena:
-                self.game.state = reserve(self.game.state, self._ids, self._params)     # the search's arena
+                self.game.state = with_room(self.ruleset, self.game.state, self._ids, self._params)   # the search's arena
             seat_opponents(self.game.state, self.seat, self._ids, self._params)   # (setup reads no agent)
             self._play_others()
             if not self.game.over:
@@ -85,25 +88,26 @@ class HeartOfCrownEnv(gymnasium.Env):
             raise HocError(f"game seed {self.game.seed} ran past {MAX_STEPS} decisions (a broken game)")
 
     def _observation(self) -> dict:
-        observe(self.game.state, self.seat, self._obs)
-        legal_mask(self.game.state, self.seat, self._mask)
+        self._view.observe(self.game.state, self.seat, self._obs)
+        self._view.legal_mask(self.game.state, self.seat, self._mask)
         return {"observation": self._obs.copy(), "action_mask": self._mask.copy()}
 
     def _info(self) -> dict:
         g = self.game
         info = {"seat": self.seat, "game_seed": g.seed}
         if g.over:
-            info.update(winners=g.winners, end_reason=g.end_reason, sp=[g.sp(p) for p in range(g.players)])
+            info.update({"winners": g.winners, "end_reason": g.end_reason,
+                         self.ruleset.game.score: [g.score(p) for p in range(g.players)]})
         return info
 
     def action_masks(self) -> np.ndarray:
         """The legal actions as booleans (the method maskable learners call)."""
-        legal_mask(self.game.state, self.seat, self._mask)
+        self._view.legal_mask(self.game.state, self.seat, self._mask)
         return self._mask.astype(bool)
 
     def render(self):
         if self.render_mode != "ansi" or self.game is None:
             return None
         g = self.game
-        return "\n".join([repr(g), *(f"seat {p}{' (learner)' if p == self.seat else ''}: {g.sp(p)} SP, "
-                                      f"princess {g.princess(p)}" for p in range(g.players))])
+        return "\n".join([repr(g), *(f"seat {p}{' (learner)' if p == self.seat else ''}: {g.describe_seat(p)}"
+                                      for p in range(g.players))])

@@ -24,6 +24,7 @@ class Game:
 
     def __init__(self, ruleset: Ruleset | None = None, seed: int = 0):
         self.ruleset = ruleset or Ruleset()
+        self.seed = int(seed)
         self.db = self.ruleset.cards
         self.state = api.new_state(self.db.table, self.ruleset.vector)
         self._legal = np.zeros(K.MAX_ACTIONS, K.DTYPE)
@@ -36,11 +37,47 @@ class Game:
 
     @property
     def over(self) -> bool:
-        return self.state[K.H_END] != 0
+        return bool(self.state[K.H_END] != 0)
 
     @property
     def decider(self) -> int:
         return int(self.state[K.H_DECIDER])
+
+    @property
+    def players(self) -> int:
+        return self.ruleset.players
+
+    @property
+    def winners(self) -> list[int]:
+        mask = int(self.state[K.H_WIN_MASK])
+        return [p for p in range(self.players) if mask >> p & 1]
+
+    @property
+    def end_reason(self) -> str | None:
+        return K.END_REASONS.get(int(self.state[K.H_END])) if self.over else None
+
+    def score(self, p: int) -> int:
+        """p's VP (its final count once the game is over, else its VP now)."""
+        if self.over:
+            return self.vp(p)
+        from hoc.games.dominion.observation import TABLE_SLOTS, observe, size
+
+        out = np.zeros(size(self.players), np.float32)
+        observe(self.state, p, out)
+        return int(out[TABLE_SLOTS])
+
+    def is_legal(self, a: int) -> bool:
+        return bool(api.is_legal(self.state, int(a)))
+
+    def legal_actions(self) -> list[int]:
+        return self.legal_ids()
+
+    def __repr__(self) -> str:
+        status = f"over ({self.end_reason})" if self.over else f"seat {self.decider} to decide"
+        return f"<Dominion game seed={self.seed} turns={int(self.state[K.H_TURNS])} {status}>"
+
+    def describe_seat(self, p: int) -> str:
+        return f"{self.score(p)} VP, {sum(self.owned(p).values())} cards"
 
     def _zone(self, off: int) -> dict[str, int]:
         return {self.db.name(c): int(self.state[off + c]) for c in range(len(self.db)) if self.state[off + c]}

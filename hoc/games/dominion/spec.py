@@ -16,7 +16,14 @@ def extra_columns(extras: np.ndarray, ruleset) -> dict:
     return {"provinces": extras[:, 0].astype(np.int8), "curses": extras[:, 1].astype(np.int8)}
 
 
+
+def _python_game():
+    from hoc.games.dominion.game import Game      # (the Python game reads the spec's kernels: imported when asked)
+
+    return Game
+
+
 GAME = GameSpec(name="dominion", title="Dominion", kernel=api, kernel_for=api.for_rules,
                 default_agent="dom_big_money", n_actions=N_ACTIONS, observation=observation,
                 score="vp", score_title="VP", extras=("provinces", "curses"), extra_columns=extra_columns,
-                end_reasons=END_REASONS, errors=ERRORS)
+                end_reasons=END_REASONS, errors=ERRORS, python_game=_python_game)

@@ -354,6 +354,13 @@ class Game:
         m = self._v[K.H_OFF_MARKET]
         return [self._names[k] for k in self.ruleset.pool if self._v[m + k] > 0]
 
+    def score(self, p: int) -> int:
+        """p's score: its SP (what every game's `score` is)."""
+        return self.sp(p)
+
+    def describe_seat(self, p: int) -> str:
+        return f"{self.sp(p)} SP, princess {self.princess(p)}, domain {self.domain(p)}"
+
     def sp(self, p: int) -> int:
         """p's succession points: princess, domain and succession counters."""
         return self._v[self._pb(p) + K.P_SP]
