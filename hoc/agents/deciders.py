@@ -37,3 +37,16 @@ def state_for(ruleset, ids, rows):
     from hoc.games.dominion.agents.search import with_arena
 
     return with_arena(ruleset.game.kernel.new_state(T, R), ids)
+
+
+def seating(ruleset, agents):
+    """(decide, room) for stepping a game of `ruleset` from Python with these agents: the jitted
+    decider their kinds need and the state's room for them (`hoc.games.dominion.replay.Teller`)."""
+    import numpy as np
+
+    from hoc.engine.layout import N_PARAMS
+
+    jitted = [a for a in agents if a.play is None]
+    ids = np.array([a.id for a in jitted] or [0], np.int32)
+    rows = np.stack([a.params(ruleset) for a in jitted]) if jitted else np.zeros((1, N_PARAMS), np.int32)
+    return policies(ruleset.game.name).decider(ids), lambda state: with_room(ruleset, state, ids, rows)

@@ -7,10 +7,11 @@ from hoc.errors import HocError
 
 
 def play(ruleset, agents, seed: int, read=input, write=print) -> int:
+    from hoc.agents.deciders import seating
     from hoc.cli.session import is_human
     from hoc.games.dominion.replay import Teller
 
-    t = Teller(ruleset, agents, seed)
+    t = Teller(ruleset, agents, seed, *seating(ruleset, agents))
     shown = 0
 
     def flush():

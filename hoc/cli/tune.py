@@ -28,6 +28,7 @@ def _tune_command(args) -> list[str]:
 def _tune_dominion(args) -> int:
     from hoc.agents.registry import get, split_names
     from hoc.agents.tune import dominion
+    from hoc.games.dominion.agents.genome import universe
     from hoc.games.dominion.rules import Ruleset
 
     for flag, given in (("--princess", args.princess), ("--plan", args.plan), ("--from", args.start),
@@ -43,7 +44,7 @@ def _tune_dominion(args) -> int:
     if len(set(names)) != len(names):
         raise HocError(f"--opponents names an agent twice: {', '.join(names)}")
     opponents = [get(n) for n in names]
-    dominion.universe(ruleset)              # a fixed kingdom, or a one-line error now
+    universe(ruleset)                       # a fixed kingdom, or a one-line error now
     command = " ".join(["--game dominion", "--players", str(args.players), "--market", args.market,
                         *[f"--override {o}" for o in args.override or ()], "--opponents", ",".join(names),
                         "--games", str(args.games), "--seed", str(args.seed), "--population", str(args.population),

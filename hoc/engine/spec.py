@@ -32,11 +32,20 @@ class GameSpec:
     # (extras rows of one seat (games, N_EXTRAS) int64, the ruleset) -> {stem: column}: the extras as
     # result columns (a code may read as a category, e.g. a card id as its name)
     extra_columns: Callable = field(repr=False)
-    # () -> the game's Python `Game` class: Game(ruleset, seed), .state, .over, .decider, .is_legal(a),
-    # .apply(a), .legal_actions(), .label(a), .winners, .end_reason, .score(p), .describe_seat(p)
-    python_game: Callable = field(repr=False, default=None)
+    # "module:Class" of the game's Python `Game`: Game(ruleset, seed), .state, .over, .decider,
+    # .is_legal(a), .apply(a), .legal_actions(), .label(a), .winners, .end_reason, .score(p),
+    # .describe_seat(p) (named, not imported: the Python game reads the rules, which name the spec)
+    python_game: str = ""
     end_reasons: Mapping[int, str] = field(default_factory=dict)    # END code (result row) -> its name
     errors: Mapping[int, str] = field(default_factory=dict)         # a loop's or a check's error code -> message
+
+
+    def game_class(self):
+        """The game's Python `Game` class (`python_game`)."""
+        import importlib
+
+        module, _, name = self.python_game.partition(":")
+        return getattr(importlib.import_module(module), name)
 
 
 class Ruleset(Protocol):

@@ -66,7 +66,7 @@ class HeartOfCrownAEC(AECEnv):
         self.render_mode = render_mode
         self.possible_agents = [f"player_{p}" for p in range(self.ruleset.players)]
         spec = self.ruleset.game
-        self._view, self._game_class, self._n_actions = spec.observation, spec.python_game(), spec.n_actions
+        self._view, self._game_class, self._n_actions = spec.observation, spec.game_class(), spec.n_actions
         self._obs_space = observation_space(self.ruleset.players, spec)
         self._act_space = spaces.Discrete(spec.n_actions)
         self._seeds = SeedStream(seed)

@@ -48,7 +48,7 @@ class HeartOfCrownEnv(gymnasium.Env):
         # the search one when an opponent searches; on the rules `Game` steps with (shared)
         self._loops = stepper(self._ids, self.ruleset, shared=True)
         spec = self.ruleset.game
-        self._view, self._game_class = spec.observation, spec.python_game()
+        self._view, self._game_class = spec.observation, spec.game_class()
         self.observation_space = observation_space(n, spec)
         self.action_space = spaces.Discrete(spec.n_actions)
         self.render_mode = render_mode

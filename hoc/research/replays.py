@@ -20,10 +20,15 @@ def replay(ruleset: Ruleset, agents, seed: int, index: int, rotate: bool = False
     """The log of game `index` of the run with seed `seed` and this lineup."""
     plan = Plan(ruleset, list(agents), index + 1, seed, rotate, mirror)
     if ruleset.game.name == "dominion":
-        from hoc.games.dominion.replay import replay_game as tell
-
-        return tell(plan, index)
+        return _dominion_teller(plan, index).tell()
     return replay_game(plan, index).lines
+
+
+def _dominion_teller(plan, index: int):
+    from hoc.agents.deciders import seating
+    from hoc.games.dominion.replay import teller
+
+    return teller(plan, index, *seating(plan.ruleset, plan.agents))
 
 
 # ---- a game of a saved run -------------------------------------------------------------------------
@@ -97,9 +102,7 @@ def replay_run(path: str | Path, index: int, agents=None) -> Replay:
     players = plan.ruleset.players
     score = plan.ruleset.game.score
     if plan.ruleset.game.name == "dominion":
-        from hoc.games.dominion.replay import teller
-
-        r = teller(plan, index)
+        r = _dominion_teller(plan, index)
         r.tell()
         mine = (int(r.game[r.game.WINNER]), [r.game.vp(j) for j in range(players)])
     else:

@@ -1,9 +1,10 @@
 """`hoc tune --game dominion`: an evolved Dominion bot for one kingdom, as Provincial evolves buy
 menus per kingdom.
 
-A candidate is a buy menu (`hoc.games.dominion.agents.bots`: entries best first, each a card with
-its fewest and most coins, copies owned below, and for Victory cards the Province pile size below
-which it is bought); its Actions are played in the default order (+Actions first, then by cost).
+A candidate is a buy menu (`hoc.games.dominion.agents.genome`, read as a bot by
+`hoc.games.dominion.agents.bots`: entries best first, each a card with its fewest and most coins,
+copies owned below, and for Victory cards how small the game-ending pile must be); its Actions are
+played in the default order (+Actions first, then by cost).
 Each generation, children are bred from the best plans by mutation (insert, delete, swap or tweak
 an entry) and crossover (one parent's first entries, the other's last), and every plan, parents
 included, plays the same games against each opponent: common random numbers, seats mirrored (each
@@ -23,104 +24,9 @@ from pathlib import Path
 import numpy as np
 
 from hoc.errors import HocError
+from hoc.games.dominion.agents.genome import STARTING_PLAN, Breeder, Genome, bot, toml
 
-COUNTS = (1, 2, 3, 4, 6, 8)
 VALIDATE_FIRST = 12 << 36      # validation games start far from the search's indices (a multiple of 2, 3, 4)
-
-
-@dataclass(frozen=True)
-class Entry:
-    card: str
-    coins: int
-    max_coins: int | None = None
-    owned_below: int | None = None
-    provinces_at_most: int | None = None
-
-    def toml(self) -> str:
-        fields = {k: v for k, v in asdict(self).items() if v is not None}
-        return "{ " + ", ".join(f'{k} = "{v}"' if isinstance(v, str) else f"{k} = {v}" for k, v in fields.items()) + " }"
-
-
-Genome = tuple[Entry, ...]
-BIG_MONEY: Genome = (Entry("province", 8), Entry("gold", 6), Entry("silver", 3))
-
-
-def universe(ruleset) -> list[str]:
-    """The cards a plan may buy on this kingdom: Treasures, Victory cards, the kingdom's cards."""
-    from hoc.games.dominion.kernel import constants as K
-
-    mode, kingdom = ruleset.kingdom
-    if mode != K.KINGDOM_FIXED:
-        raise HocError("tune --game dominion finds a plan for one kingdom: give --market a recommended kingdom "
-                       "(e.g. first_game) or 10 kingdom cards")
-    return ["province", "duchy", "estate", "gold", "silver", *kingdom]
-
-
-class Breeder:
-    def __init__(self, ruleset, seed: int):
-        self.db = ruleset.cards
-        self.cards = universe(ruleset)
-        self.rng = np.random.default_rng(seed)
-
-    def entry(self, card: str | None = None) -> Entry:
-        rng = self.rng
-        card = card or self.cards[int(rng.integers(len(self.cards)))]
-        c = self.db[card]
-        coins = c.cost + int(rng.choice([0, 0, 0, 1, 2]))
-        owned = None if "victory" in c.types or card in ("gold", "silver") and rng.random() < 0.8 \
-            else int(rng.choice(COUNTS))
-        at_most = int(rng.integers(1, 8)) if "victory" in c.types and card != "province" else None
-        high = coins + int(rng.integers(0, 3)) if rng.random() < 0.25 else None
-        return Entry(card, coins, high, owned, at_most)
-
-    def mutate(self, g: Genome) -> Genome:
-        rng = self.rng
-        g = list(g)
-        op = rng.integers(4) if len(g) > 1 else 0
-        i = int(rng.integers(len(g)))
-        if op == 0 and len(g) < 16:                       # insert
-            g.insert(int(rng.integers(len(g) + 1)), self.entry())
-        elif op == 1:                                     # delete
-            del g[i]
-        elif op == 2 and i + 1 < len(g):                  # swap neighbours
-            g[i], g[i + 1] = g[i + 1], g[i]
-        else:                                             # tweak one field
-            e = g[i]
-            c = self.db[e.card]
-            which = int(rng.integers(4))
-            if which == 0:
-                e = Entry(e.card, max(c.cost, e.coins + int(rng.choice([-1, 1]))), e.max_coins, e.owned_below,
-                          e.provinces_at_most)
-            elif which == 1:
-                e = Entry(e.card, e.coins, e.max_coins, None if rng.random() < 0.3 else int(rng.choice(COUNTS)),
-                          e.provinces_at_most)
-            elif which == 2 and "victory" in c.types and e.card != "province":
-                e = Entry(e.card, e.coins, e.max_coins, e.owned_below, int(rng.integers(1, 8)))
-            else:
-                e = Entry(e.card, e.coins, None if e.max_coins is not None else e.coins + int(rng.integers(0, 3)),
-                          e.owned_below, e.provinces_at_most)
-            g[i] = e
-        return tuple(g) or BIG_MONEY
-
-    def cross(self, a: Genome, b: Genome) -> Genome:
-        i = int(self.rng.integers(1, len(a) + 1))
-        j = int(self.rng.integers(0, len(b) + 1))
-        child = list(a[:i]) + [e for e in b[j:] if e not in a[:i]]
-        return tuple(child[:16])
-
-
-def bot(genome: Genome, name: str):
-    from hoc.games.dominion.agents.bots import NEVER, Bot
-
-    buy = tuple({k: v for k, v in asdict(e).items() if v is not None} for e in genome)
-    return Bot(name, "a buy menu tuned by hoc tune --game dominion", buy, (), 0, NEVER, "(tuned)")
-
-
-def toml(genome: Genome, header: str) -> str:
-    lines = [f"# {line}" for line in header.splitlines()]
-    lines += ['game = "dominion"', 'description = "a buy menu tuned by hoc tune --game dominion"', "buy = ["]
-    lines += [f"  {e.toml()}," for e in genome]
-    return "\n".join(lines + ["]", ""])
 
 
 def scores(ruleset, genome: Genome, opponents, games: int, seed: int, first: int = 0) -> np.ndarray:
@@ -192,7 +98,7 @@ def tune(ruleset, opponents, games_budget: int, seed: int, out: str, population:
         raise HocError(f"--out {out} is a file; name a folder")
     folder.mkdir(parents=True, exist_ok=True)
     breed = Breeder(ruleset, seed)
-    parents: list[Genome] = [BIG_MONEY] + [breed.mutate(breed.mutate(BIG_MONEY)) for _ in range(keep - 1)]
+    parents: list[Genome] = [STARTING_PLAN] + [breed.mutate(breed.mutate(STARTING_PLAN)) for _ in range(keep - 1)]
     used = 0
     generation = 0
     t0 = time.perf_counter()

@@ -2,9 +2,10 @@
 turn's hand, every decision taken (a card played, Treasures, a buy, a card question and its
 answer), and the end with every player's VP.
 
-`Teller(ruleset, agents, seed)` steps a game from Python; a seat's jitted agent decides through the
-game's jitted deciders (so a told game equals the harness's game of the same seed and lineup), a
-Python callable `play(game) -> label or id` decides for a person or a Python agent."""
+`Teller(ruleset, agents, seed, decide, room)` steps a game from Python; a seat's jitted agent decides
+through `decide` (the game's jitted decider for the lineup, `hoc.agents.deciders`: so a told game
+equals the harness's game of the same seed and lineup) in a state given the room its agents need
+(`room(state)`), a Python callable `play(game) -> label or id` for a person or a Python agent."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -29,17 +30,15 @@ class Teller:
     ruleset: object
     agents: list                        # per seat: an Agent (jitted or Python)
     seed: int
+    decide: object = None               # the jitted decider of the lineup (state -> action)
+    room: object = None                 # state -> the state with the room the lineup's agents need
     lines: list[str] = field(default_factory=list)
     actions: list[int] = field(default_factory=list)
 
     def __post_init__(self):
-        from hoc.games.dominion.agents.policies import decider
-        from hoc.games.dominion.agents.search import with_arena
-
         self.game = Game(self.ruleset, self.seed)
-        ids = [a.id for a in self.agents if a.play is None]
-        self.game.state = with_arena(self.game.state, ids)      # room for a search seat's playouts
-        self._decide = decider(ids)
+        if self.room is not None:
+            self.game.state = self.room(self.game.state)    # e.g. a search seat's arena
         for j, a in enumerate(self.agents):
             if a.play is None:
                 seat_agent(self.game.state, j, a.id, a.params(self.ruleset))
@@ -78,7 +77,7 @@ class Teller:
         question = g.question()
         agent = self.agents[seat]
         if play is None and agent.play is None:
-            a = int(self._decide(s))
+            a = int(self.decide(s))
         else:
             a = g.action((play or agent.play)(g))
         label = g.label(a)
@@ -110,14 +109,9 @@ class Teller:
         return f"game over ({reason}) after {int(g.state[K.H_TURNS])} turns: {scores}; {who}"
 
 
-def teller(plan, index: int) -> Teller:
+def teller(plan, index: int, decide, room=None) -> Teller:
     """A Teller of game `index` of a run's plan (`hoc.research.harness.Plan`): same seed, seats, rules."""
     from hoc.engine.seeds import game_seeds
 
     seed = int(game_seeds(np.int64(plan.seed), plan.seed_index(index), 1)[0])
-    return Teller(plan.ruleset, [plan.agents[k] for k in plan.seats(index, 1)[0]], seed)
-
-
-def replay_game(plan, index: int) -> list[str]:
-    """The telling of game `index` of a run's plan."""
-    return teller(plan, index).tell()
+    return Teller(plan.ruleset, [plan.agents[k] for k in plan.seats(index, 1)[0]], seed, decide, room)

@@ -17,13 +17,8 @@ def extra_columns(extras: np.ndarray, ruleset) -> dict:
 
 
 
-def _python_game():
-    from hoc.games.dominion.game import Game      # (the Python game reads the spec's kernels: imported when asked)
-
-    return Game
-
 
 GAME = GameSpec(name="dominion", title="Dominion", kernel=api, kernel_for=api.for_rules,
                 default_agent="dom_big_money", n_actions=N_ACTIONS, observation=observation,
                 score="vp", score_title="VP", extras=("provinces", "curses"), extra_columns=extra_columns,
-                end_reasons=END_REASONS, errors=ERRORS, python_game=_python_game)
+                end_reasons=END_REASONS, errors=ERRORS, python_game="hoc.games.dominion.game:Game")

@@ -37,13 +37,8 @@ def extra_columns(extras: np.ndarray, ruleset) -> dict:
 
 
 
-def _python_game():
-    from hoc.games.heart_of_crown.game import Game      # (the Python game reads the spec's kernels: imported when asked)
-
-    return Game
-
 
 GAME = GameSpec(name="heart_of_crown", title="Heart of Crown", kernel=api, kernel_for=api.for_rules,
                 default_agent="basic_rush", n_actions=N_ACTIONS,
                 observation=observation, score="sp", score_title="SP", extras=("princess", "backed_turn"), extra_columns=extra_columns,
-                end_reasons=END_REASONS, errors=ERRORS, python_game=_python_game)
+                end_reasons=END_REASONS, errors=ERRORS, python_game="hoc.games.heart_of_crown.game:Game")
