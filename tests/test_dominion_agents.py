@@ -377,3 +377,12 @@ def test_a_dominion_observation_hides_other_hands_and_every_decks_order():
     b = seen(["estate", "silver"], ["gold", "copper"], ["copper", "smithy", "estate"])
     c = seen(["gold", "gold"], ["estate", "silver"], ["smithy", "estate", "copper"])
     assert (a == b).all() and not (a == c).all()
+
+
+def test_a_python_agent_in_a_dominion_run_is_a_one_line_error(tmp_path, monkeypatch, capsys):
+    from hoc.cli.main import main
+
+    (tmp_path / "mybot.py").write_text("def play(game):\n    return game.legal_actions()[0]\n")
+    monkeypatch.chdir(tmp_path)
+    assert main(["simulate", "--game", "dominion", "--agents", "mybot:play,dom_big_money", "--games", "10"]) == 2
+    assert "Python agents play Heart of Crown only" in capsys.readouterr().err

@@ -62,8 +62,7 @@ def naming(game: str) -> dict[str, list[str]]:
 GAME_NAMES = sorted(p.name for p in GAMES.iterdir() if (p / "data" / "cards.csv").is_file())
 STILL_NAMING: dict[str, set[str]] = {
     "heart_of_crown": set(),
-    # the Dominion rule options the shared command line still defines and reports (its last-Province guard)
-    "dominion": {"hoc/cli/options.py", "hoc/research/simulate.py"},
+    "dominion": set(),
 }
 
 

@@ -29,28 +29,10 @@ def agents_of(args) -> str:
 
 
 def ruleset_of(args):
-    """The ruleset the game options name."""
-    if game_of(args) == "dominion":
-        return _dominion_ruleset(args)
-    from hoc.games.heart_of_crown.rules import Ruleset
+    """The ruleset the game options name (the game's own `rules_from_options` reads them)."""
+    from hoc.games import get
 
-    market = args.market
-    princesses = tuple(p.strip() for p in args.princesses.split(",") if p.strip()) if args.princesses else None
-    return Ruleset(edition=args.edition, players=args.players, market=market, princesses=princesses,
-                   instant_win_at_30=args.instant_win_at_30, turn_cap=args.turn_cap,
-                   overrides=tuple(args.override or ()))
-
-
-def _dominion_ruleset(args):
-    from hoc.games.dominion.rules import Ruleset
-
-    for flag, given in (("--edition", args.edition not in (None, "2e")), ("--princesses", args.princesses),
-                        ("--instant-win-at-30", args.instant_win_at_30)):
-        if given:
-            raise HocError(f"{flag} is a Heart of Crown option; Dominion has no such rule")
-    return Ruleset(players=args.players, market=args.market,
-                   turn_cap=args.turn_cap if args.turn_cap != GAME_OPTIONS["turn_cap"] else Ruleset.turn_cap,
-                   overrides=tuple(args.override or ()), last_province_guard=not args.no_last_province_guard)
+    return get(game_of(args)).ruleset_from(vars(args), GAME_OPTIONS)
 
 
 def game_option(p: argparse.ArgumentParser):
@@ -86,9 +68,10 @@ def game_options(p: argparse.ArgumentParser, games_default: int | None, choose_g
     p.add_argument("--turn-cap", type=int, default=100,
                    help="turns per player before a capped draw (default 100; Dominion 250)")
     p.add_argument("--instant-win-at-30", action="store_true", help="30 SP wins at once outside overtime too")
-    p.add_argument("--no-last-province-guard", action="store_true",
-                   help="Dominion: let the bots buy a last Province that loses them the game (by default they "
-                        "never do, as in the established simulators)")
+    from hoc.games import GAMES, get
+
+    for name in GAMES:                  # each game's own options
+        get(name).add_options(p)
 
 
 def _option_defaults() -> dict:

@@ -36,16 +36,36 @@ class GameSpec:
     # .is_legal(a), .apply(a), .legal_actions(), .label(a), .winners, .end_reason, .score(p),
     # .describe_seat(p) (named, not imported: the Python game reads the rules, which name the spec)
     python_game: str = ""
+    # "module:function" building the game's ruleset from the command line's game options:
+    # function(options: dict, defaults: dict) -> Ruleset (an option equal to its default was not given)
+    rules_from_options: str = ""
+    # "module:function(parser)" adding the game's own command-line options ("" for none)
+    cli_options: str = ""
     end_reasons: Mapping[int, str] = field(default_factory=dict)    # END code (result row) -> its name
     errors: Mapping[int, str] = field(default_factory=dict)         # a loop's or a check's error code -> message
 
 
     def game_class(self):
         """The game's Python `Game` class (`python_game`)."""
-        import importlib
+        return _named(self.python_game)
 
-        module, _, name = self.python_game.partition(":")
-        return getattr(importlib.import_module(module), name)
+    def ruleset_from(self, options: dict, defaults: dict):
+        """The ruleset the command line's game options name (`rules_from_options`)."""
+        return _named(self.rules_from_options)(options, defaults)
+
+    def add_options(self, parser) -> None:
+        """Add the game's own command-line options (`cli_options`)."""
+        if self.cli_options:
+            _named(self.cli_options)(parser)
+
+
+def _named(path: str):
+    """The object `module:name` names (a spec names its Python side, it does not import it: that side
+    reads the rules, which name the spec)."""
+    import importlib
+
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
 class Ruleset(Protocol):

@@ -280,8 +280,12 @@ def report(s: dict) -> str:
              + (", seats rotated" if s["rotate_seats"] else "") + (", seats shuffled" if s.get("shuffle_seats") else "")]
     if s["princesses"]:
         lines.append(f"princesses: {', '.join(s['princesses'])}")
-    if dominion:
-        lines.append("last-Province guard: " + ("on" if s["rules"].get("last_province_guard") else "off"))
+    shown = {"game", "edition", "players", "market", "market_kinds", "princesses", "overrides", "turn_cap",
+             "instant_win_at_30"}
+    own = {k: v for k, v in s.get("rules", {}).items() if k not in shown}
+    if own:                              # the game's own rule options, as its ruleset describes them
+        lines.append("rules: " + ", ".join(f"{k} {'on' if v is True else 'off' if v is False else v}"
+                                           for k, v in own.items()))
     if s["overrides"]:
         lines.append(f"overrides: {', '.join(s['overrides'])}")
     lines.append("")

@@ -140,3 +140,23 @@ class Ruleset:
             "overrides": list(self.overrides), "turn_cap": self.turn_cap,
             "last_province_guard": self.last_province_guard,
             **({"solo_provinces": self.solo_provinces} if self.players == 1 else {})}
+
+
+def add_options(parser) -> None:
+    """Dominion's own command-line options."""
+    parser.add_argument("--no-last-province-guard", action="store_true",
+                        help="Dominion: let the bots buy a last Province that loses them the game (by default they "
+                             "never do, as in the established simulators)")
+
+
+def from_options(options: dict, defaults: dict) -> Ruleset:
+    """The ruleset of the command line's game options; Heart of Crown's own options are refused."""
+    for flag, key in (("--edition", "edition"), ("--princesses", "princesses"),
+                      ("--instant-win-at-30", "instant_win_at_30")):
+        if options.get(key) not in (None, defaults.get(key)):
+            raise HocError(f"{flag} is a Heart of Crown option; Dominion has no such rule")
+    cap = options.get("turn_cap")
+    return Ruleset(players=options["players"], market=options["market"],
+                   turn_cap=cap if cap not in (None, defaults.get("turn_cap")) else Ruleset.turn_cap,
+                   overrides=tuple(options.get("override") or ()),
+                   last_province_guard=not options.get("no_last_province_guard", False))

@@ -21,4 +21,5 @@ def extra_columns(extras: np.ndarray, ruleset) -> dict:
 GAME = GameSpec(name="dominion", title="Dominion", kernel=api, kernel_for=api.for_rules,
                 default_agent="dom_big_money", n_actions=N_ACTIONS, observation=observation,
                 score="vp", score_title="VP", extras=("provinces", "curses"), extra_columns=extra_columns,
-                end_reasons=END_REASONS, errors=ERRORS, python_game="hoc.games.dominion.game:Game")
+                end_reasons=END_REASONS, errors=ERRORS, python_game="hoc.games.dominion.game:Game",
+                rules_from_options="hoc.games.dominion.rules:from_options", cli_options="hoc.games.dominion.rules:add_options")

@@ -222,3 +222,12 @@ class Ruleset:
                 "princesses": [self.cards.name(i) for i in self.pool],
                 "overrides": list(self.overrides), "turn_cap": self.turn_cap,
                 "instant_win_at_30": self.instant_win_at_30}
+
+
+def from_options(options: dict, defaults: dict) -> Ruleset:
+    """The ruleset of the command line's game options (`hoc.cli.options.game_options`)."""
+    princesses = options.get("princesses")
+    pool = tuple(p.strip() for p in princesses.split(",") if p.strip()) if princesses else None
+    return Ruleset(edition=options["edition"], players=options["players"], market=options["market"], princesses=pool,
+                   instant_win_at_30=options["instant_win_at_30"], turn_cap=options["turn_cap"],
+                   overrides=tuple(options.get("override") or ()))

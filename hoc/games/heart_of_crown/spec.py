@@ -41,4 +41,5 @@ def extra_columns(extras: np.ndarray, ruleset) -> dict:
 GAME = GameSpec(name="heart_of_crown", title="Heart of Crown", kernel=api, kernel_for=api.for_rules,
                 default_agent="basic_rush", n_actions=N_ACTIONS,
                 observation=observation, score="sp", score_title="SP", extras=("princess", "backed_turn"), extra_columns=extra_columns,
-                end_reasons=END_REASONS, errors=ERRORS, python_game="hoc.games.heart_of_crown.game:Game")
+                end_reasons=END_REASONS, errors=ERRORS, python_game="hoc.games.heart_of_crown.game:Game",
+                rules_from_options="hoc.games.heart_of_crown.rules:from_options")
