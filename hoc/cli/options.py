@@ -58,7 +58,6 @@ def game_options(p: argparse.ArgumentParser, games_default: int | None, choose_g
     p.add_argument("--market", default="random",
                    help="random (default), basic, a preset name, or 10 comma-separated common kinds "
                         "(Dominion: random, a recommended kingdom such as first_game, or 10 kingdom cards)")
-    p.add_argument("--princesses", default=None, help="princess pool in order, e.g. lulunasaika,laolily")
     p.add_argument("--seed", type=int, default=0, help="master seed of the run (default 0)")
     p.add_argument("--rotate-seats", action="store_true", help="rotate the lineup game by game")
     p.add_argument("--shuffle-seats", action="store_true",
@@ -67,7 +66,6 @@ def game_options(p: argparse.ArgumentParser, games_default: int | None, choose_g
                    help="change a card value for this run, e.g. duke.cost=7 (repeatable)")
     p.add_argument("--turn-cap", type=int, default=100,
                    help="turns per player before a capped draw (default 100; Dominion 250)")
-    p.add_argument("--instant-win-at-30", action="store_true", help="30 SP wins at once outside overtime too")
     from hoc.games import GAMES, get
 
     for name in GAMES:                  # each game's own options

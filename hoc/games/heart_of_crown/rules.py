@@ -224,6 +224,12 @@ class Ruleset:
                 "instant_win_at_30": self.instant_win_at_30}
 
 
+def add_options(parser) -> None:
+    """Heart of Crown's own command-line options (beside the shared ones of `hoc.cli.options`)."""
+    parser.add_argument("--princesses", default=None, help="princess pool in order, e.g. lulunasaika,laolily")
+    parser.add_argument("--instant-win-at-30", action="store_true", help="30 SP wins at once outside overtime too")
+
+
 def from_options(options: dict, defaults: dict) -> Ruleset:
     """The ruleset of the command line's game options (`hoc.cli.options.game_options`)."""
     princesses = options.get("princesses")
