@@ -21,7 +21,7 @@ import math
 import pandas as pd
 
 from experiments.common import Study, cli, parser, points
-from hoc.research import card_value as cv
+from hoc.games.heart_of_crown.studies import card_value as cv
 from hoc.research import plots
 from hoc.games.heart_of_crown.rules import Ruleset
 

@@ -13,7 +13,7 @@ import pandas as pd
 
 from experiments.common import cli, Study, parser, pct, points
 from hoc.research import plots
-from hoc.research import princess_study as ps
+from hoc.games.heart_of_crown.studies import princess_study as ps
 from hoc.games.heart_of_crown.rules import Ruleset
 
 NAME = "princesses"

@@ -32,6 +32,9 @@ MOVED = {
                                                                     "examples")},
     "hoc.agents.tune.genome": (_GAME + ".agents.genome", "0.3"),
     "hoc.agents.tune.operators": (_GAME + ".agents.operators", "0.3"),
+    # Heart of Crown's own studies (the shared hoc.research runs them)
+    **{f"hoc.research.{m}": (f"{_GAME}.studies.{m}", "0.3") for m in ("princess_study", "card_value",
+                                                                      "balance_report", "curves")},
 }
 
 

@@ -25,8 +25,9 @@ module or a package holding it):
   statistics, plots, replays of a run's games (`hoc.research`);
 - tuner: `hoc.agents.tune` lives beside the agents it writes, but it plays its candidate plans
   through the research harness, so its layer is above research's;
-- studies: the studies behind the commands and their reports (round robin, princess strength, card
-  value, the meta-game, the study around the tuner); card value re-tunes plans, so the studies sit
+- studies: the studies behind the commands and their reports (round robin, the meta-game, the study
+  around the tuner; a game's own studies in its `studies` package: Heart of Crown's princess strength,
+  card value and SP curves); card value re-tunes plans, so the studies sit
   above the tuner;
 - env: the learning environments (`hoc.env`), which seat jitted agents in games;
 - cli: the `hoc` command.
@@ -50,8 +51,8 @@ LAYERS = (
     ("python agents", ("hoc.games.heart_of_crown.agents.examples",)),
     ("research", ("hoc.research",)),
     ("tuner", ("hoc.agents.tune",)),
-    ("studies", ("hoc.research.studies", "hoc.research.princess_study", "hoc.research.card_value",
-                 "hoc.research.balance_report", "hoc.research.meta", "hoc.research.tuning")),
+    ("studies", ("hoc.research.studies", "hoc.research.meta", "hoc.research.tuning",
+                 "hoc.games.heart_of_crown.studies")),
     ("env", ("hoc.env",)),
     ("cli", ("hoc.cli", "hoc.__main__")),
 )

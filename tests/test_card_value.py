@@ -12,7 +12,7 @@ from hoc.games.heart_of_crown.agents import priority
 from hoc.agents.registry import Agent, get
 from hoc.agents.policies import PRIORITY
 from hoc.cli import main
-from hoc.research import card_value as cv
+from hoc.games.heart_of_crown.studies import card_value as cv
 from hoc.research.harness import Backend, Plan
 from hoc.research.studies import _play, owns
 from hoc.games.heart_of_crown.rules import Ruleset

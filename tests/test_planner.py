@@ -316,9 +316,9 @@ def test_main_phase_candidates_are_exactly_the_legal_actions(edition):
 
 @pytest.mark.parametrize("spec", [PLAN, "ismcts:iterations=16,main=1"])
 def test_a_planner_or_search_agent_with_a_kind_banned_never_buys_it(spec):
-    """The card-value study's ban (hoc.research.card_value.BANS) for the planning list and the search
+    """The card-value study's ban (hoc.games.heart_of_crown.studies.card_value.BANS) for the planning list and the search
     agent: with curse_witch banned, on markets that always offer it, neither buys nor gains one."""
-    from hoc.research import card_value as cv
+    from hoc.games.heart_of_crown.studies import card_value as cv
     from hoc.research.simulate import simulate
     from hoc.research.studies import owns
 

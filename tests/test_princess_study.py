@@ -11,7 +11,7 @@ import pytest
 from scipy.stats import chisquare
 
 from hoc.cli import main
-from hoc.research import princess_study as ps
+from hoc.games.heart_of_crown.studies import princess_study as ps
 from hoc.research import stats
 from hoc.research.harness import Plan
 from hoc.games.heart_of_crown.rules import Ruleset

@@ -1,5 +1,5 @@
 """`hoc balance`: the value of a common card under strong play, and what-ifs of card changes (the
-study is `hoc.research.card_value`, its report `hoc.research.balance_report`)."""
+study is `hoc.games.heart_of_crown.studies.card_value`, its report `hoc.games.heart_of_crown.studies.balance_report`)."""
 from __future__ import annotations
 
 import json
@@ -19,8 +19,8 @@ def _balance_ruleset(args):
 
 def cmd_balance(args) -> int:
     from hoc.agents.registry import AGENTS
-    from hoc.research import balance_report as report
-    from hoc.research import card_value as cv
+    from hoc.games.heart_of_crown.studies import balance_report as report
+    from hoc.games.heart_of_crown.studies import card_value as cv
     from hoc.research.runs import check_memory
     from hoc.research.simulate import resolve
 

@@ -1,5 +1,5 @@
 """`hoc princesses`: each princess's strength when backed by her best plan (the study and its report
-are `hoc.research.princess_study`'s)."""
+are `hoc.games.heart_of_crown.studies.princess_study`'s)."""
 from __future__ import annotations
 
 import json
@@ -10,7 +10,7 @@ from hoc.errors import HocError
 
 def cmd_princesses(args) -> int:
     from hoc.research import plots
-    from hoc.research import princess_study as ps
+    from hoc.games.heart_of_crown.studies import princess_study as ps
 
     if game_of(args) != "heart_of_crown":
         raise HocError("hoc princesses studies Heart of Crown's princesses; Dominion has none "

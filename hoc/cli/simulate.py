@@ -39,7 +39,7 @@ def cmd_simulate(args) -> int:
             lengths.frame(), args.plot, title=f"Game length ({plan.games:,} games)", count="games"))
     if args.sp_curves:
         from hoc.research import plots
-        from hoc.research.curves import sp_by_turn
+        from hoc.games.heart_of_crown.studies.curves import sp_by_turn
 
         curves = sp_by_turn(plan, 200)
         write_plot("--sp-curves", args.sp_curves, lambda: plots.sp_curves(

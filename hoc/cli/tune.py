@@ -79,7 +79,7 @@ def cmd_tune(args) -> int:
         names = tuning.default_opponents(ruleset)
     start = args.start
     if start and not Path(start).exists():      # a plan of the library by name, e.g. tuned_general_2p
-        from hoc.research.card_value import plan_file
+        from hoc.games.heart_of_crown.studies.card_value import plan_file
 
         start = plan_file(start)
     settings = Settings(ruleset, tuple(get(n) for n in names), args.seed, args.princess,

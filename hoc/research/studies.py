@@ -1,5 +1,5 @@
-"""The research commands: a round robin of agents and its report (princess strength is `hoc.research.princess_study`,
-the value of market cards under strong play `hoc.research.card_value`). Each study is a list of
+"""The research commands: a round robin of agents and its report (princess strength is `hoc.games.heart_of_crown.studies.princess_study`,
+the value of market cards under strong play `hoc.games.heart_of_crown.studies.card_value`). Each study is a list of
 plans played with the same master seed (common random numbers: the same game index deals the same
 market and shuffles in every plan), whose games are kept as a compact frame of the columns the
 study needs; the full rows go to Parquet when asked."""

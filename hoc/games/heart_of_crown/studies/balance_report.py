@@ -1,5 +1,5 @@
 """The report of a card-value study (`hoc balance`): its JSON object, its text, and the rows its plot
-draws. The study is `hoc.research.card_value`; the report is built from the JSON object, so the text
+draws. The study is `hoc.games.heart_of_crown.studies.card_value`; the report is built from the JSON object, so the text
 and `--json` say the same."""
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import json
 
 import pandas as pd
 
-from hoc.research import card_value as cv
+from hoc.games.heart_of_crown.studies import card_value as cv
 
 
 def _records(df: pd.DataFrame) -> list[dict]:

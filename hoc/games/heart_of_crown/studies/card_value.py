@@ -104,7 +104,7 @@ def ban(agent: Agent, kind: str, ruleset: Ruleset) -> Agent:
     if how is None:
         raise HocError(f"agent {agent.name!r} cannot play with a card banned: no ban is defined for its kind "
                        f"(priority lists take one; a new kind of agent registers it in "
-                       f"hoc.research.card_value.BANS)")
+                       f"hoc.games.heart_of_crown.studies.card_value.BANS)")
     banned = how(agent, list(ruleset.cards.cards_of_pile(kind)), ruleset)
     return dataclasses.replace(banned, name=f"{agent.name}-no-{kind}")
 
