@@ -379,10 +379,14 @@ def test_a_dominion_observation_hides_other_hands_and_every_decks_order():
     assert (a == b).all() and not (a == c).all()
 
 
-def test_a_python_agent_in_a_dominion_run_is_a_one_line_error(tmp_path, monkeypatch, capsys):
+def test_a_python_agent_plays_dominion_beside_jitted_bots(tmp_path, monkeypatch, capsys):
     from hoc.cli.main import main
 
-    (tmp_path / "mybot.py").write_text("def play(game):\n    return game.legal_actions()[0]\n")
+    (tmp_path / "mybot.py").write_text('def play(game):\n    """buys Silver when it can"""\n'
+                                       '    legal = game.legal()\n'
+                                       '    return "buy:silver" if "buy:silver" in legal else legal[0]\n')
     monkeypatch.chdir(tmp_path)
-    assert main(["simulate", "--game", "dominion", "--agents", "mybot:play,dom_big_money", "--games", "10"]) == 2
-    assert "Python agents play Heart of Crown only" in capsys.readouterr().err
+    assert main(["simulate", "--game", "dominion", "--agents", "mybot:play,dom_big_money", "--games", "30",
+                 "--rotate-seats", "--validate", "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert d["games"] == 30 and d["wins_by_agent"]["dom_big_money"] > 20

@@ -143,7 +143,7 @@ def register(name: str, play: Callable, description: str = "") -> Agent:
     """Make a Python agent selectable by name: play(game) returns a legal action (an id or a
     label) for `game.decider`. It runs at Python speed through the step API."""
     agent = Agent(name, -1, description or (play.__doc__ or "Python agent").strip().splitlines()[0],
-                  _no_params, play)
+                  _no_params, play, game=None)
     AGENTS[name] = agent
     return agent
 
@@ -161,7 +161,7 @@ def from_import(spec: str) -> Agent:
         raise HocError(f"cannot load Python agent {spec!r}: module {module!r} has no {attr!r}")
     if not callable(play):
         raise HocError(f"Python agent {spec!r} is not callable")
-    return Agent(spec, -1, (play.__doc__ or "Python agent").strip().splitlines()[0], _no_params, play)
+    return Agent(spec, -1, (play.__doc__ or "Python agent").strip().splitlines()[0], _no_params, play, game=None)
 
 
 def _agent_module(spec: str, module: str):

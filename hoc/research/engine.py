@@ -123,6 +123,8 @@ def _warm_batch(plan) -> bool:
 
 def _warm_game(plan) -> bool:
     """Call each kernel of the `Game` interface that stepping the plan's games uses, on a throwaway game."""
+    if plan.ruleset.game.name != "heart_of_crown":
+        return _warm_other_game(plan)
     from hoc.games.heart_of_crown import game as game_module
     from hoc.games.heart_of_crown.game import Game
     from hoc.agents import policies
@@ -142,6 +144,28 @@ def _warm_game(plan) -> bool:
     api.record(game.state, np.zeros(K.RES_LEN, K.DTYPE))
     if plan.validate:
         nc = len(plan.ruleset.cards)
+        api.card_totals(game.state, np.zeros(nc, K.DTYPE), np.zeros(nc, K.DTYPE))
+        api.check(game.state, np.zeros(nc, K.DTYPE), np.zeros(nc, K.DTYPE))
+    return _misses(used) > before
+
+
+def _warm_other_game(plan) -> bool:
+    """`_warm_game` for a game whose Python `Game` steps through its jitted interface (`GameSpec.kernel`)."""
+    from hoc.agents.deciders import policies
+    from hoc.engine import layout as K
+    from hoc.engine import state
+
+    rs = plan.ruleset
+    api = rs.game.kernel
+    decide = policies(rs.game.name).decider([a.id for a in plan.agents])
+    used = [api.init_game, api.game_seed, api.legal_actions, api.is_legal, api.apply_if_legal, api.record, decide,
+            state.seat_agent, api.check, api.card_totals]
+    before = _misses(used)
+    game = rs.game.game_class()(rs, seed=0)
+    game.apply(game.legal_actions()[0])
+    api.record(game.state, np.zeros(K.RES_LEN, K.DTYPE))
+    if plan.validate:
+        nc = len(rs.cards)
         api.card_totals(game.state, np.zeros(nc, K.DTYPE), np.zeros(nc, K.DTYPE))
         api.check(game.state, np.zeros(nc, K.DTYPE), np.zeros(nc, K.DTYPE))
     return _misses(used) > before

@@ -66,10 +66,7 @@ class Plan:
             raise HocError(f"{len(self.agents)} agents for {self.ruleset.players} players")
         game = self.ruleset.game
         for a in self.agents:
-            if a.play is not None and game.name != "heart_of_crown":
-                raise HocError(f"agent {a.name} is a Python agent: Python agents play Heart of Crown only so far "
-                               f"(in {game.title}, seat jitted agents: `hoc agents --game {game.name}`)")
-            if a.game is not None and a.game != game.name:
+            if a.game is not None and a.game != game.name and a.play is None:
                 raise HocError(f"agent {a.name} plays {a.game}, not {game.name}; see `hoc agents --game {game.name}`")
         if self.shuffle and (self.rotate or self.mirror or self.draw):
             raise HocError("shuffled seats draw each game's seat order: they do not combine with rotated, "

@@ -31,6 +31,13 @@ class Game:
         # a game seed as the harness draws it (int64), or as a games frame shows it (its uint64 view)
         api.init_game(self.state, np.array([seed], np.uint64).view(np.int64)[0] if seed >= 2 ** 63 else np.int64(seed))
 
+    def reset(self, seed: int) -> Game:
+        """Start the game of this seed afresh in the same state array (same ruleset)."""
+        self.seed = int(seed)
+        api.init_game(self.state, np.array([seed], np.uint64).view(np.int64)[0] if seed >= 2 ** 63
+                      else np.int64(seed))
+        return self
+
     # ---- reading ----
     def __getitem__(self, slot: int) -> int:
         return int(self.state[slot])
