@@ -208,3 +208,16 @@ def test_big_money_statistics_agree_with_the_established_simulators():
     assert 0.725 <= smithy["a_score"]["value"] <= 0.750 and 16.93 <= smithy["rounds"]["value"] <= 17.05
     assert 16.76 <= check.solo("dom_big_money", 20_000, 13)["turns"]["value"] <= 16.85
     assert 14.89 <= check.solo("dom_smithy_bm", 20_000, 14)["turns"]["value"] <= 14.98
+
+
+def test_every_test_docs_dominion_names_exists():
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    text = (root / "docs" / "dominion.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"`(test_\w+)`", text))
+    defined = set()
+    for path in (root / "tests").glob("test_dominion_*.py"):
+        defined |= set(re.findall(r"^def (test_\w+)", path.read_text(encoding="utf-8"), re.M))
+    assert named and not named - defined, sorted(named - defined)
