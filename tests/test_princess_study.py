@@ -181,6 +181,21 @@ def test_plans_specs_may_hold_commas_and_replace_a_princess_plan():
     assert plans["twins"].name == "twins_extra_turns" and plans["bergamot"].name == "tuned_bergamot_2p"
 
 
+def test_under_1e_each_princess_is_played_by_her_1e_tuned_plan_and_under_2e_by_her_2e_one():
+    rs1 = Ruleset(players=2, edition="1e")
+    assert {p: a.name for p, a in ps.best_plans(rs1).items()} == {p: f"tuned_{p}_1e_2p" for p in POOL}
+    rs2 = Ruleset(players=2)
+    assert {p: a.name for p, a in ps.best_plans(rs2).items()} == {p: f"tuned_{p}_2p" for p in POOL}
+    assert ps.best_plans(rs1, {"twins": "twins_1e"})["twins"].name == "twins_1e"
+
+
+def test_a_1e_princess_without_a_1e_plan_falls_back_to_her_2e_tuned_plan(monkeypatch):
+    from hoc.agents import registry
+    monkeypatch.delitem(registry.AGENTS, "tuned_bergamot_1e_2p")
+    plans = ps.best_plans(Ruleset(players=2, edition="1e"))
+    assert plans["bergamot"].name == "tuned_bergamot_2p" and plans["twins"].name == "tuned_twins_1e_2p"
+
+
 @pytest.mark.parametrize("argv,named", [
     (["--plans", "twinz=basic_rush"], "unknown princess 'twinz'"),
     (["--plans", "bergamot=tuned_bergamot_2p,twinz=basic_rush"], "unknown princess 'twinz'"),

@@ -31,7 +31,7 @@ def test_a_tuned_plan_names_the_command_that_found_it_and_its_validation(path):
 def test_a_tuned_plan_is_an_agent_by_name_and_round_trips_as_a_genome(path):
     agent = get(path.stem)
     assert agent is AGENTS[path.stem] and agent.play is None
-    rules = Ruleset(players=2)
+    rules = Ruleset(players=2, edition="1e" if "_1e_" in path.stem else "2e")
     plan = load(path)
     assert (from_text(plan.toml()).params(rules) == agent.params(rules)).all()
 
@@ -40,6 +40,13 @@ def test_a_tuned_plan_is_an_agent_by_name_and_round_trips_as_a_genome(path):
 def test_a_per_princess_plan_backs_its_princess_first(princess):
     spec = priority.parse(TUNED / f"tuned_{princess}_2p.toml")
     assert spec.prefer[0] == princess
+
+
+@pytest.mark.parametrize("princess", [p for p in PRINCESSES if (TUNED / f"tuned_{p}_1e_2p.toml").exists()])
+def test_a_per_princess_1e_plan_backs_its_princess_first_and_binds_under_1e(princess):
+    spec = priority.parse(TUNED / f"tuned_{princess}_1e_2p.toml")
+    assert spec.prefer[0] == princess
+    get(f"tuned_{princess}_1e_2p").params(Ruleset(players=2, edition="1e"))
 
 
 def test_tuned_plans_are_not_among_the_hand_written_archetypes():

@@ -22,7 +22,7 @@ from itertools import combinations
 import numpy as np
 import pandas as pd
 
-from hoc.agents.registry import Agent, get
+from hoc.agents.registry import AGENTS, Agent, get
 from hoc.errors import HocError
 from hoc.research import stats
 from hoc.research.harness import Backend, Plan, chunk_size
@@ -31,6 +31,7 @@ from hoc.research.simulate import concat
 from hoc.games.heart_of_crown.rules import Ruleset
 
 DEFAULT_PLAN = "tuned_{}_2p"      # each princess's tuned plan: the strongest plan that backs her first
+EDITION_PLAN = "tuned_{}_{}_2p"   # a plan tuned under a given edition (tuned_twins_1e_2p), preferred there
 CORRECTION = "fdr_bh"             # statsmodels multipletests method for the market comparisons
 CORRECTION_NAME = "Benjamini-Hochberg"
 TOP_KINDS = 3                     # market kinds shown per princess besides the corrected-significant ones
@@ -78,9 +79,21 @@ def _misspelt(key: str, princesses: list[str]) -> bool:
     return bool(difflib.get_close_matches(key, princesses, n=1, cutoff=0.75))
 
 
+def default_plan(ruleset: Ruleset, princess: str) -> str:
+    """The library plan that plays `princess` by default: under an edition other than 2E, her plan
+    tuned under that edition (`tuned_PRINCESS_1e_2p`) when the library has one, else her 2E tuned
+    plan `tuned_PRINCESS_2p` (read for the edition by the agent format's edition rule)."""
+    if not ruleset.second_edition:
+        own = EDITION_PLAN.format(princess, ruleset.edition)
+        if own in AGENTS:
+            return own
+    return DEFAULT_PLAN.format(princess)
+
+
 def best_plans(ruleset: Ruleset, specs: dict[str, str] | None = None) -> dict[str, Agent]:
     """Each princess of the pool (in pool order) and the agent that plays her: `specs[princess]` if
-    given, else her tuned plan. A priority-list plan must back her first."""
+    given, else her tuned plan (`default_plan`: the edition's own when there is one). A priority-list
+    plan must back her first."""
     from hoc.agents import policies
     from hoc.games.heart_of_crown.agents.priority_kernel import PR_PRINCESS
 
@@ -89,7 +102,7 @@ def best_plans(ruleset: Ruleset, specs: dict[str, str] | None = None) -> dict[st
     plans = {}
     for k in ruleset.pool:
         princess = db.name(k)
-        name = specs.get(princess, DEFAULT_PLAN.format(princess))
+        name = specs[princess] if princess in specs else default_plan(ruleset, princess)
         try:
             agent = get(name)
         except HocError as e:
