@@ -239,3 +239,16 @@ def test_the_equilibrium_of_thirty_plans_leaves_no_plan_a_winning_reply():
     m = meta.analyse(two_player([f"plan{i}" for i in range(k)], rate, games=1_000_000), reps=0)
     assert (m.nash.mixture @ m.matrix.payoff).min() >= 0.5 - 1e-4
     assert m.nash.mixture.sum() == pytest.approx(1) and 1 < len(m.nash.support) < k
+
+
+def test_the_default_population_takes_the_1e_library_under_1e_only():
+    from hoc.games.heart_of_crown.rules import Ruleset as Rules
+    from hoc.games.heart_of_crown.studies.card_value import what_if_agents
+    from hoc.research.meta import population
+
+    second = {a.name for a in population(Rules(edition="2e"))}
+    first = {a.name for a in population(Rules(edition="1e"))}
+    assert not any("_1e_" in n for n in second) and "tuned_laolily_2p" in second
+    assert "tuned_laolily_1e_2p" in first
+    assert not any("_1e_" in a.name for a in what_if_agents(2, "2e"))
+    assert any("_1e_" in a.name for a in what_if_agents(2, "1e"))

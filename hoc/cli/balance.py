@@ -61,7 +61,7 @@ def cmd_balance(args) -> int:
         cv.ban(strong[0], kinds[0], ruleset)      # an agent that cannot take a ban fails now
     if ruleset.overrides:
         if agents is None:
-            agents = cv.what_if_agents(ruleset.players)
+            agents = cv.what_if_agents(ruleset.players, ruleset.edition)
         if len(agents) < ruleset.players:
             raise HocError(f"{len(agents)} agents cannot fill {ruleset.players} seats")
     head = report.head(args.strong, ruleset, tuning, args.seeds, args.seed, shlex.join(["hoc", *args.argv]))

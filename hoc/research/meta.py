@@ -82,8 +82,16 @@ def population(ruleset) -> list:
         except HocError:
             return False
 
-    names = [n for n in HAND_WRITTEN if n != "random"] + sorted(p.stem for p in TUNED.glob("*.toml"))
+    names = [n for n in HAND_WRITTEN if n != "random"] + sorted(p.stem for p in TUNED.glob("*.toml")
+                                                               if edition_plan(p.stem, ruleset.edition))
     return [AGENTS[n] for n in names if binds(AGENTS[n])]
+
+
+def edition_plan(name: str, edition: str) -> bool:
+    """A tuned plan of the library belongs to the studies of this edition: the 1E library's plans
+    (`tuned_*_1e_*`) to 1E studies only; the 2E plans to both (under 1E they are read without the
+    2E-only cards, as before the 1E library existed)."""
+    return "_1e_" not in name or edition == "1e"
 
 
 def lineups(agents: list[str], players: int) -> list[tuple[str, ...]]:

@@ -407,12 +407,14 @@ def kinds_to_price(ruleset: Ruleset, card: str | None) -> list[str]:
                    "or --override CARD.FIELD=VALUE for a what-if")
 
 
-def what_if_agents(players: int) -> list[Agent]:
+def what_if_agents(players: int, edition: str = "2e") -> list[Agent]:
     """The agents whose win-rate change a what-if reports unless told: the hand-written plans and the
-    tuned ones for this player count."""
+    tuned ones for this player count (the 1E library's under 1E only)."""
     from hoc.agents.registry import AGENTS, archetypes
+    from hoc.research.meta import edition_plan
 
-    return archetypes() + [a for n, a in AGENTS.items() if n.startswith("tuned_") and n.endswith(f"_{players}p")]
+    return archetypes() + [a for n, a in AGENTS.items() if n.startswith("tuned_") and n.endswith(f"_{players}p")
+                           and edition_plan(n, edition)]
 
 
 # ---- what if: the value under a card change, and every agent's change ------------------------------
