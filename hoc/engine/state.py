@@ -10,11 +10,22 @@ import numpy as np
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
 from hoc.engine.jit import entry, kernel
-from hoc.engine.layout import AGENTS, AGENT_SZ, CARDS, H_OFF_STATS, N_FIELDS, N_STATS, RULES
+from hoc.engine.layout import AGENTS, AGENT_SZ, CARDS, H_OFF_STATS, N_FIELDS, N_STATS, RULES, R_LEN
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 MIX2 = np.uint64(0x94D049BB133111EB)
+
+
+@entry
+def load_rules(s, T, R):
+    """Copy the ruleset vector and the card table into the state's rules and cards blocks: a
+    state carries its own rules, so every kernel needs only the state."""
+    for i in range(R_LEN):
+        s[RULES + i] = R[i]
+    for c in range(T.shape[0]):
+        for f in range(N_FIELDS):
+            s[CARDS + c * N_FIELDS + f] = T[c, f]
 
 
 @kernel

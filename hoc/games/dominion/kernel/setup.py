@@ -4,28 +4,20 @@ import numpy as np
 
 from hoc.engine.jit import entry, kernel
 from hoc.engine.seeds import game_seed, game_seeds  # noqa: F401 (re-exported: the game's setup)
+from hoc.engine.state import load_rules
 from hoc.games.dominion.kernel.constants import (
-    CARDS, DTYPE, DYNAMIC, FRAME, F_COPIES, F_KINGDOM, F_PILE, F_START, HEADER, H_CUR, H_DCAP, H_IN_SUPPLY, H_KINDS,
+    DTYPE, DYNAMIC, FRAME, F_COPIES, F_KINGDOM, F_PILE, F_START, HEADER, H_CUR, H_DCAP, H_IN_SUPPLY, H_KINDS,
     H_LEN, H_NC, H_NP, H_N_KINDS, H_OFF_ASIDE, H_OFF_DECK, H_OFF_DISCARD, H_OFF_HAND, H_OFF_OWNED, H_OFF_PLAY,
     H_OFF_PLAYER, H_OFF_SCRATCH, H_OFF_STACK, H_OFF_STATS, H_OFF_SUPPLY, H_OFF_TRASH, H_RNG, H_SEED, H_WINNER,
-    KINGDOM_FIXED, MAX_KINDS, NCMAX, N_FIELDS, N_STATS, PILE_LESS_START, PILE_PER_OPPONENT, PILE_VICTORY, PSZ,
-    P_ARNG, P_DECK_N, P_OWNED_N, P_RNG, RULES, R_HAND_SIZE, R_KINGDOM_MODE, R_LEN, R_NC, R_N_ALWAYS, R_N_PILES,
+    KINGDOM_FIXED, MAX_KINDS, NCMAX, N_STATS, PILE_LESS_START, PILE_PER_OPPONENT, PILE_VICTORY, PSZ,
+    P_ARNG, P_DECK_N, P_OWNED_N, P_RNG, R_HAND_SIZE, R_KINGDOM_MODE, R_NC, R_N_ALWAYS, R_N_PILES,
     R_PILES, R_PLAYERS, STACK_DEPTH,
 )
-from hoc.games.dominion.kernel.state import card, deck, mask_set, owned, pb, rule, seed_stream, shuffle, store_u64, supply
-from hoc.games.dominion.kernel.state import below
+from hoc.games.dominion.kernel.state import (
+    below, card, deck, mask_set, owned, pb, rule, seed_stream, shuffle, store_u64, supply,
+)
 from hoc.games.dominion.kernel.turn import advance, start_turn
 from hoc.games.dominion.kernel.zones import draw
-
-
-@entry
-def load_rules(s, T, R):
-    """Copy the ruleset vector and the card table into the state: a state carries its own rules."""
-    for i in range(R_LEN):
-        s[RULES + i] = R[i]
-    for c in range(T.shape[0]):
-        for f in range(N_FIELDS):
-            s[CARDS + c * N_FIELDS + f] = T[c, f]
 
 
 @kernel

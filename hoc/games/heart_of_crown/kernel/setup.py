@@ -3,14 +3,15 @@ import numpy as np
 
 from hoc.engine.jit import entry, kernel
 from hoc.engine.seeds import game_seed, game_seeds  # noqa: F401 (re-exported: the game's setup)
+from hoc.engine.state import load_rules
 from hoc.games.heart_of_crown.kernel.constants import (
-    CARDS, CAT_BASIC, CAT_COMMON, CAT_PRINCESS, CAT_RARE, DTYPE, DYNAMIC, FL_NOT_IN_MARKET, F_CAT, F_COPIES, F_COST,
+    CAT_BASIC, CAT_COMMON, CAT_PRINCESS, CAT_RARE, DTYPE, DYNAMIC, FL_NOT_IN_MARKET, F_CAT, F_COPIES, F_COST,
     F_FLAGS, F_PER_PLAYER, F_START, F_TRIGGERS, H_CLEANUP_CARDS, H_FREE_CARDS, TRIG_CLEANUP,
     HEADER, H_CUR, H_DCAP, H_LEN, H_NACTIVE, H_NC, H_NP, H_OFF_ABROAD, H_OFF_ACTIVE, H_OFF_DECK,
     H_OFF_DISCARD, H_OFF_DOMAIN, H_OFF_HAND, H_OFF_KEPT, H_OFF_MARKET, H_OFF_OWNED, H_OFF_PLAY,
     H_OFF_PLAYER, H_OFF_SCRATCH, H_OFF_STACK, H_OFF_STATS, H_OFF_SUPPLY, H_PHASE, H_RNG, H_SCAP, H_SEED,
-    H_SUPPLY_N, H_WINNER, MARKET_BASIC, NCMAX, N_FIELDS, N_STATS, PH_START, PSZ, P_ARNG, P_DECK_N,
-    P_PRINCESS, P_RNG, RULES, R_HAND_SIZE, R_LEN, R_MARKET_MODE, R_NC, R_N_POOL, R_PLAYERS, R_POOL,
+    H_SUPPLY_N, H_WINNER, MARKET_BASIC, NCMAX, N_STATS, PH_START, PSZ, P_ARNG, P_DECK_N,
+    P_PRINCESS, P_RNG, R_HAND_SIZE, R_MARKET_MODE, R_NC, R_N_POOL, R_PLAYERS, R_POOL,
     STACK_DEPTH, STACK_FRAME,
 )
 from hoc.games.heart_of_crown.kernel.market import build_supply
@@ -19,17 +20,6 @@ from hoc.games.heart_of_crown.kernel.state import (
 )
 from hoc.games.heart_of_crown.kernel.turn import advance
 from hoc.games.heart_of_crown.kernel.zones import draw, own
-
-
-@entry
-def load_rules(s, T, R):
-    """Copy the ruleset vector and the card table into the state's rules and cards blocks: a
-    state carries its own rules, so every kernel needs only the state."""
-    for i in range(R_LEN):
-        s[RULES + i] = R[i]
-    for c in range(T.shape[0]):
-        for f in range(N_FIELDS):
-            s[CARDS + c * N_FIELDS + f] = T[c, f]
 
 
 @kernel
