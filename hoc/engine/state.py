@@ -29,6 +29,22 @@ def load_rules(s, T, R):
 
 
 @kernel
+def record_owned(s, own, nc, out, o):
+    """Write into out[o], out[o + 1] the bits of the card ids 0-31 and 32-63 with copies in the
+    per-card region s[own:own + nc] (a seat's cards owned, in a result row's RES_OWNED)."""
+    lo = 0
+    hi = 0
+    for c in range(nc):
+        if s[own + c] > 0:
+            if c < 32:
+                lo |= 1 << c
+            else:
+                hi |= 1 << (c - 32)
+    out[o] = lo
+    out[o + 1] = hi
+
+
+@kernel
 def card(s, c, f):
     """Field f of card c's row in the card table the state carries."""
     return s[CARDS + c * N_FIELDS + f]

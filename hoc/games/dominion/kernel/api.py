@@ -5,6 +5,7 @@ the environments call, the same names in every game (see `hoc.games.heart_of_cro
 import sys
 
 from hoc.engine.jit import entry
+from hoc.engine.state import record_owned
 from hoc.engine.layout import (
     MAX_KINDS, RES_END, RES_EXTRA, RES_MARKET, RES_OWNED, RES_OWN_TURNS, RES_SCORE, RES_SEAT, RES_SEAT_SZ,
     RES_STEPS, RES_TURNS, RES_WINNER, RES_WIN_MASK,
@@ -49,16 +50,7 @@ def record(s, out):
         out[o + RES_PROVINCES] = s[own + rule(s, R_PROVINCE)]
         out[o + RES_CURSES] = s[own + rule(s, R_CURSE)]
         out[o + RES_OWN_TURNS] = s[b + P_TURNS]
-        lo = 0
-        hi = 0
-        for c in range(s[H_NC]):
-            if s[own + c] > 0:
-                if c < 32:
-                    lo |= 1 << c
-                else:
-                    hi |= 1 << (c - 32)
-        out[o + RES_OWNED] = lo
-        out[o + RES_OWNED + 1] = hi
+        record_owned(s, own, s[H_NC], out, o + RES_OWNED)
     for i in range(MAX_KINDS):
         out[RES_MARKET + i] = s[H_KINDS + i] if i < s[H_N_KINDS] else -1
 

@@ -18,7 +18,7 @@ from hoc.engine.layout import (
     MAX_KINDS, RES_END, RES_MARKET, RES_OWNED, RES_OWN_TURNS, RES_SCORE, RES_SEAT, RES_SEAT_SZ, RES_STEPS,
     RES_TURNS, RES_WINNER, RES_WIN_MASK,
 )
-from hoc.engine.state import rule
+from hoc.engine.state import record_owned, rule
 from hoc.games.heart_of_crown.kernel.constants import (
     H_END, H_KINDS, H_N_KINDS, H_NC, H_NP, H_STEPS, H_TURNS, H_WINNER, H_WIN_MASK, P_BACK_TURN, P_PRINCESS, P_SP,
     P_TURNS, RES_BACK_TURN, RES_PRINCESS, R_EDITION, R_NC,
@@ -58,16 +58,7 @@ def record(s, out):
         out[o + RES_BACK_TURN] = s[b + P_BACK_TURN]
         out[o + RES_OWN_TURNS] = s[b + P_TURNS]
         own = owned(s, p)
-        lo = 0
-        hi = 0
-        for c in range(s[H_NC]):
-            if s[own + c] > 0:
-                if c < 32:
-                    lo |= 1 << c
-                else:
-                    hi |= 1 << (c - 32)
-        out[o + RES_OWNED] = lo
-        out[o + RES_OWNED + 1] = hi
+        record_owned(s, own, s[H_NC], out, o + RES_OWNED)
     for i in range(MAX_KINDS):
         out[RES_MARKET + i] = s[H_KINDS + i] if i < s[H_N_KINDS] else -1
 
