@@ -3,6 +3,8 @@ where they lead (a buy reached, a better card kept, more plays or coins), and th
 reproducibility, hidden-information and legality guarantees."""
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 
@@ -247,14 +249,15 @@ def test_planned_decisions_are_the_same_for_states_differing_only_in_hidden_info
 
     rng = np.random.default_rng(seed)
     g = Game(RANDOM_2P, seed=seed)
-    pairs = planned = 0
+    pairs = planned = second = 0
     while not g.over:
         p = g.decider
-        if p == 0 and g.turn_player == 0 and g.context in ("main phase", "card choice") \
+        if p == 0 and g.turn_player == 0 and g.context in ("main phase", "card choice", "second phase") \
                 and len(g.legal_actions()) > 1:
             base = g.clone()
             expected = base.decide(planner)
             planned += 1
+            second += g.context == "second phase" and g.second_phase == "open" and g.princess(p) is not None
             for name, v in hidden_variants(g, p, rng):
                 got = v.decide(planner)
                 assert got == expected, (f"turn {g.turns}, {g.context}: {name} changed the decision "
@@ -263,7 +266,7 @@ def test_planned_decisions_are_the_same_for_states_differing_only_in_hidden_info
                 assert np.array_equal(v.state[arng], base.state[arng])
                 pairs += 1
         g.apply(g.decide(planner if p == 0 else plain))
-    assert planned >= 20 and pairs >= 5 * planned
+    assert planned >= 20 and pairs >= 5 * planned and second >= 3
 
 
 @pytest.mark.parametrize("seed", [5])
@@ -332,3 +335,72 @@ def test_a_planner_or_search_agent_with_a_kind_banned_never_buys_it(spec):
     own = np.stack([owns(games, j, "curse_witch", rs.cards) for j in range(2)], 1)
     assert not own[mine].any(), "a player with curse_witch banned ended owning one"
     assert own[~mine].any(), "the curse_witch archetype never bought one: the check would prove nothing"
+
+
+# ---- the Second phase: back, set or buy, weighed by the evaluation a turn or two ahead ------------
+
+SECOND_ONLY = """
+[princess]
+prefer = ["lulunasaika"]
+[set]
+min_sp = 40
+[plan]
+samples = 0
+second = 2
+horizon = 1
+[[buy]]
+card = "duke"
+[[buy]]
+card = "city"
+"""
+
+
+def second_only(tmp_path, text=SECOND_ONLY, name="second_only"):
+    path = tmp_path / f"{name}.toml"
+    path.write_text(text)
+    return registry.from_list(priority.parse(path), name)
+
+
+def test_sets_the_duke_that_reaches_coronation_rather_than_buy_by_the_list_s_threshold(tmp_path):
+    """Lulunasaika (6 SP) with a Duke and a Senator in the domain (15 SP) and a Duke in hand, 8
+    coins: the list's threshold (set only with 40 SP in hand) buys another Duke; setting the one in
+    hand makes 21 SP, a coronation the next turn. The Second-phase planner plays both on and sets."""
+    agent = second_only(tmp_path)
+    plain = registry.from_list(dataclasses.replace(priority.parse(tmp_path / "second_only.toml"), plan=None), "plain")
+    g = Game(Ruleset(players=2, market="basic"), seed=3)
+    g.arrange(0, princess="lulunasaika", domain={"duke": 1, "senator": 1}, hand={"duke": 1}, deck=CITIES,
+              discard={}, coins=8)
+    assert g.context == "second phase" and g.second_phase == "open" and g.sp(0) == 15
+    assert g.label(g.decide(plain)).startswith("buy duke")
+    assert g.label(g.decide(agent)) == "set duke"
+
+
+def test_a_second_phase_margin_no_option_can_beat_plays_exactly_the_list_s_games(tmp_path):
+    """With second_margin above any difference of the evaluation, every weighed Second phase keeps
+    the list's own action: the games are those of the plain list, seed for seed (the look-aheads
+    draw only from the planner's own random stream, never the game's)."""
+    from hoc.research.harness import Plan
+    from hoc.research.rows import play_rows
+
+    agent = second_only(tmp_path, SECOND_ONLY.replace("horizon = 1", "horizon = 1\nsecond_margin = 100000"), "kept")
+    plain = registry.from_list(dataclasses.replace(priority.parse(tmp_path / "kept.toml"), plan=None), "plain")
+    rs = Ruleset(players=2, market="random")
+    a = play_rows(Plan(rs, [agent, plain], 40, seed=9, rotate=True), 0, 40)
+    b = play_rows(Plan(rs, [plain, plain], 40, seed=9, rotate=True), 0, 40)
+    assert np.array_equal(a[0], b[0])
+
+
+def test_second_phase_options_are_legal_and_the_list_s_own_comes_first(tmp_path):
+    """At every open Second phase a planning seat weighs, each option it may take (the list's own,
+    backing, setting, the buy rules' buy) is a legal action, in games played to the end."""
+    agent = second_only(tmp_path)
+    plain = registry.get("tuned_general_2p")
+    weighed = 0
+    for seed in range(4):
+        g = Game(RANDOM_2P, seed=seed)
+        while not g.over:
+            a = g.decide(agent if g.decider == 0 else plain)
+            assert g.is_legal(a)
+            weighed += g.decider == 0 and g.context == "second phase" and g.second_phase == "open"
+            g.apply(a)
+    assert weighed >= 20

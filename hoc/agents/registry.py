@@ -13,6 +13,7 @@ import numpy as np
 from hoc.agents import in_game, policies, search
 from hoc.games.dominion.agents import bots
 from hoc.games.heart_of_crown.agents import priority
+from hoc.games.heart_of_crown.agents.planner import SECOND_DEFAULTS
 from hoc.games.heart_of_crown.agents.library import ARCHETYPES, BASIC_RUSH, BASIC_RUSH_DESCRIPTION, TUNED
 from hoc.errors import HocError
 from hoc.names import did_you_mean
@@ -91,8 +92,9 @@ def planned(name: str) -> Agent:
         raise HocError(f"unknown agent {name!r}: {base!r} is not a priority list "
                        f"(a library plan or a .toml file){did_you_mean(base, AGENTS)}")
     spec = priority.parse(path)
-    plan = spec.with_plan()
-    what = f"{spec.description or spec.name}; its Main phase and card questions by the turn planner"
+    plan = spec.with_plan(**SECOND_DEFAULTS)
+    what = (f"{spec.description or spec.name}; its Main phase, card questions and its Second phase's back, set "
+            "or buy by the turn planner")
     return Agent(name, policies.PLANNED, what, plan.params, key=spec.key)
 
 

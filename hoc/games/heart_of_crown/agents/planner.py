@@ -51,10 +51,11 @@ weighed action starts from). A lineup with a planning seat gets the arena
 import numpy as np
 
 from hoc.games.heart_of_crown.agents.priority_kernel import (
-    PLAN_SZ, PR_ABILITIES, PR_BACK_MIN_COINS, PR_PLAN, banned_choice, never, priority_policy, priority_question,
+    PLAN_SZ, PR_ABILITIES, PR_BACK_MIN_COINS, PR_N_PRINCESS, PR_PLAN, PR_PRINCESS, banned_choice, never, positive_succession,
+    priority_buy, priority_policy, priority_question,
 )
 from hoc.games.heart_of_crown.kernel.constants import (
-    AGENTS, AGENT_SZ, A_ABILITY, A_HAND_ABILITY, A_BUY, A_CHOOSE, A_COIN, A_KEEP, A_LILY, A_RECALL, A_PASS, A_PLAY, CTX_EFFECT, CTX_MAIN, DYNAMIC, F_COST,
+    AGENTS, AGENT_SZ, A_ABILITY, A_BACK, A_HAND_ABILITY, A_BUY, A_SET, CTX_SECOND, H_MODE, H_WIN_MASK, H_WINNER, MODE_NONE, A_CHOOSE, A_COIN, A_KEEP, A_LILY, A_RECALL, A_PASS, A_PLAY, CTX_EFFECT, CTX_MAIN, DYNAMIC, F_COST,
     F_EFFECT, F_LINKS, F_SP, F_TRIGGERS, F_TYPES, HEADER, H_CH_GOOD, H_COINS, H_CTX, H_CUR, H_DECIDER,
     H_DEPTH, H_END, H_LEN, H_NACTIVE, H_NP, H_OFF_STATS, H_OPEN,
     H_PHASE, H_STEPS, H_TURNS, LEGAL, NCMAX, N_ACTIONS, PH_MAIN, PH_SECOND, P_ARNG, P_COIN_CTR, P_HANDY_CTR, P_HAND_N, P_KEPT_N, P_OUT, P_PRINCESS, P_SP, TRIG_PLAY, TY_ACTION, TY_CALAMITY, TY_SUCCESSION,
@@ -66,6 +67,7 @@ from hoc.games.heart_of_crown.kernel.state import GOLDEN, active, card, domain, 
 from hoc.games.heart_of_crown.kernel.turn import apply, is_legal, legal_actions
 from hoc.games.heart_of_crown.kernel.zones import discounts_this_turn
 from hoc.games.heart_of_crown.agents.arena import AR_COMMIT, AR_FIXED, AR_INNER, AR_MARK, AR_RNG, copy_offset, determinize
+from hoc.games.heart_of_crown.agents.evaluation import N_FEATURES, weighed
 
 ONE = np.uint64(1)
 
@@ -82,12 +84,21 @@ PL_PAR = PR_PLAN + 8       # the printed cost of a card that neither helps nor h
 PL_BACKED = PR_PLAN + 9    # what having backed a princess is worth beyond her price (her domain)
 PL_COIN = PR_PLAN + 10     # a coin to spend in the Second phase (a Main-phase look-ahead stops there)
 PL_COIN_CAP = PR_PLAN + 11  # coins worth PL_COIN each; a coin beyond is worth a quarter of it
-assert PL_COIN_CAP < PR_PLAN + PLAN_SZ
+PL_SECOND = PR_PLAN + 12   # determinizations per option of the Second phase's back / set / buy (0: the list's thresholds)
+PL_HORIZON = PR_PLAN + 13  # the player's own turns played on after this one before the evaluation scores
+PL_SECOND_MARGIN = PR_PLAN + 14    # log-odds x 1000 another option must beat the list's own by
+PL_SECOND_AT = PR_PLAN + 15   # which Second phases are weighed: 1 where p may back, 2 where p may set, 3 both
+PL_WEIGHTS = PR_PLAN + 16  # the evaluation: its constant, then a weight per feature, x WEIGHT_SCALE
+WEIGHT_SCALE = 10_000
+assert PL_WEIGHTS + 1 + N_FEATURES <= PR_PLAN + PLAN_SZ
 DEFAULTS = {"samples": 1, "potential": 70, "deck": 100, "par": 150, "backed": 800, "counter": 80, "hand": 40,
-            "opponents": 100, "margin": 5, "nested": 1, "coin": 100, "coin_cap": 8}
+            "opponents": 100, "margin": 5, "nested": 1, "coin": 100, "coin_cap": 8,
+            "second": 0, "horizon": 1, "second_margin": 0, "second_at": 3}
+SECOND_DEFAULTS = {"second": 2, "horizon": 1, "second_margin": 0, "second_at": 3}    # what `NAME+plan` turns on
 SLOTS = {"samples": PL_SAMPLES, "potential": PL_POTENTIAL, "deck": PL_DECK, "par": PL_PAR, "backed": PL_BACKED, "counter": PL_COUNTER,
          "hand": PL_HAND, "opponents": PL_OPPONENTS, "margin": PL_MARGIN, "nested": PL_NESTED,
-         "coin": PL_COIN, "coin_cap": PL_COIN_CAP}
+         "coin": PL_COIN, "coin_cap": PL_COIN_CAP, "second": PL_SECOND, "horizon": PL_HORIZON,
+         "second_margin": PL_SECOND_MARGIN, "second_at": PL_SECOND_AT}
 
 INNER_SALT = np.uint64(0x91A7E5)
 
@@ -126,10 +137,14 @@ def main_needs_plan(s, p):
 @kernel
 def planned(s, p):
     """The decision s waits for is one the planner takes for p: p's own turn, the Main phase or a
-    card question."""
+    card question (with `samples`), the open Second phase where p may back or set (with `second`)."""
     if s[H_CUR] != p or s[H_DECIDER] != p:
         return False
     ctx = s[H_CTX]
+    if ctx == CTX_SECOND:
+        return second_needs_plan(s, p)
+    if param(s, p, PL_SAMPLES) <= 0:
+        return False
     if ctx == CTX_MAIN:
         return main_needs_plan(s, p)
     return ctx == CTX_EFFECT
@@ -497,6 +512,8 @@ def plan_choice(s, p):
     """The planner's action for the decision s waits for (see the module docstring): the list's own
     action unless another legal action scores better by more than the margin. The real state comes
     out as it went in but for p's own random stream (one draw seeds the look-aheads) and the arena."""
+    if s[H_CTX] == CTX_SECOND:
+        return second_choice(s, p)
     own = base_choice(s)
     if not has_arena(s):              # (a state without the arena is never made so by the loops)
         return own
@@ -518,6 +535,127 @@ def plan_choice(s, p):
             best = s[LEGAL + i]
     commit(s, p, best)
     return best
+
+
+# ---- the Second phase: back, set or buy, weighed by the evaluation a turn or two ahead --------------
+@kernel
+def list_back(s, p):
+    """Backing the first princess of p's list that p may back now (whatever its thresholds say), or -1."""
+    for i in range(param(s, p, PR_N_PRINCESS)):
+        k = param(s, p, PR_PRINCESS + i)
+        if is_legal(s, A_BACK + k):
+            return A_BACK + k
+    return -1
+
+
+@kernel
+def list_set(s, p):
+    """Setting the first Succession card of positive SP in p's hand, if p may set, or -1."""
+    if s[pb(s, p) + P_PRINCESS] < 0:
+        return -1
+    total, first = positive_succession(s, p)
+    if first >= 0 and is_legal(s, A_SET + first):
+        return A_SET + first
+    return -1
+
+
+@kernel
+def second_needs_plan(s, p):
+    """An open Second phase (nothing bought, backed nor set yet) in which p may back or set."""
+    if param(s, p, PL_SECOND) <= 0 or s[H_MODE] != MODE_NONE:
+        return False
+    at = param(s, p, PL_SECOND_AT)
+    return (at & 1 != 0 and list_back(s, p) >= 0) or (at & 2 != 0 and list_set(s, p) >= 0)
+
+
+@kernel
+def second_options(s, p, out):
+    """The options weighed (into out, the list's own first; returns how many): the list's own action,
+    backing its first princess, setting its first Succession card, and its buy (the buy rules alone)."""
+    out[0] = base_choice(s)
+    n = 1
+    for a in (list_back(s, p), list_set(s, p), priority_buy(s, p)):
+        if a < 0:
+            continue
+        seen = False
+        for i in range(n):
+            seen = seen or out[i] == a
+        if not seen:
+            out[n] = a
+            n += 1
+    return n
+
+
+@kernel
+def play_own_turns(w, p, k):
+    """The lists play w on until p has ended k turns (the current one counts when it is p's) or
+    the game is over."""
+    done = 0
+    while w[H_END] == 0:
+        t = w[H_TURNS]
+        cur = w[H_CUR]
+        apply(w, base_choice(w))
+        if w[H_TURNS] != t and cur == p:
+            done += 1
+            if done >= k:
+                return
+
+
+@kernel
+def outlook(s, w, p):
+    """The evaluation's log-odds for p where a Second-phase look-ahead stopped (x 1000): a won game
+    +20, a lost one -20, a shared win 0."""
+    if w[H_END] != 0:
+        mask = w[H_WIN_MASK]
+        if mask == 0:             # no mask: one winner or none (a capped game)
+            return 0.0 if w[H_WINNER] < 0 else (20_000.0 if w[H_WINNER] == p else -20_000.0)
+        if (mask >> p) & 1:
+            return 0.0 if mask != (1 << p) else 20_000.0
+        return -20_000.0
+    return 1000.0 * weighed(w, p, s, AGENTS + p * AGENT_SZ + 1 + PL_WEIGHTS, WEIGHT_SCALE)
+
+
+@kernel
+def second_choice(s, p):
+    """The option of an open Second phase (`second_options`) whose end of p's turn and `horizon`
+    more of p's turns, played by the lists on `second` determinizations (the same ones for every
+    option), the evaluation scores highest; the list's own unless another beats it by the margin."""
+    opts = s[LEGAL:LEGAL + N_ACTIONS]
+    n = second_options(s, p, opts)
+    if n <= 1 or not has_arena(s):
+        return opts[0]
+    sums = s[s[H_LEN] + AR_MARK:s[H_LEN] + AR_MARK + N_ACTIONS]
+    length = s[H_LEN]
+    start = copy_offset(s)
+    w = s[start:start + length]
+    saved = s[start + 2 * length:start + 3 * length]
+    rules = s[s[H_LEN] + AR_FIXED] == 0
+    copy_fixed(s, w, rules)
+    copy_fixed(s, s[start + length:start + 2 * length], rules)
+    s[s[H_LEN] + AR_FIXED] = 1
+    seed = next_u64(s, pb(s, p) + P_ARNG)
+    turns = 1 + param(s, p, PL_HORIZON)
+    samples = max(1, param(s, p, PL_SECOND))
+    for i in range(n):
+        sums[i] = 0
+    for k in range(samples):
+        copy_game(s, w)
+        store_u64(s, s[H_LEN] + AR_RNG, mix64(seed + np.uint64(k + 1) * GOLDEN))
+        determinize(s, w, p)
+        copy_game(w, saved)
+        for i in range(n):
+            if i > 0:
+                copy_game(saved, w)
+            apply(w, opts[i])
+            play_own_turns(w, p, turns)
+            sums[i] += np.int32(outlook(s, w, p) + 0.5)
+    best = 0
+    best_sum = sums[0] + param(s, p, PL_SECOND_MARGIN) * samples
+    for i in range(1, n):
+        if sums[i] > best_sum:
+            best_sum = sums[i]
+            best = i
+    return opts[best]
 
 
 @entry

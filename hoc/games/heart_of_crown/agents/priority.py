@@ -44,8 +44,12 @@ beyond her price, 800), counter (a coin counter, 80),
 hand (a card in an opponent's hand, 40), opponents (weight of the
 opponents' standing, 100), margin (the list's own action is kept unless another scores this much
 better, 5), nested (1: card questions inside a look-ahead are planned too, default 1), coin (a coin
-left for the Second phase, 100), coin_cap (coins worth `coin` each, 8; a quarter beyond). A file with
-a [plan] section is the agent kind `PLANNED`; without one, the plain list.
+left for the Second phase, 100), coin_cap (coins worth `coin` each, 8; a quarter beyond); and for
+the Second phase: second (determinizations per option of its back / set / buy choice, default 0: the
+list's thresholds decide it), horizon (the player's own turns played on after this one before the
+evaluation scores, 1), second_margin (log-odds x 1000 another option must beat the list's own by,
+0), second_at (1: only where it may back, 2: only where it may set, 3: both, the default). A file with a [plan] section whose samples or second is above 0 is the agent kind `PLANNED`;
+otherwise the plain list.
 
 Conditions of a buy rule: princess (true/false), coins_at_least, coins_at_most, turn_at_least,
 turn_at_most (own turns), owned_below, owned_at_least (copies of the rule's card), sp_at_least,
@@ -81,6 +85,9 @@ import numpy as np
 from hoc.games.heart_of_crown.agents import priority_kernel as PK
 from hoc.games.heart_of_crown.agents.planner import DEFAULTS as PLAN_DEFAULTS
 from hoc.games.heart_of_crown.agents.planner import SLOTS as PLAN_SLOTS
+from hoc.games.heart_of_crown.agents.planner import PL_WEIGHTS, WEIGHT_SCALE
+from hoc.games.heart_of_crown.agents.evaluation import N_FEATURES
+from hoc.games.heart_of_crown.agents.evaluation import weights as evaluation_weights
 from hoc.errors import HocError
 from hoc.games.heart_of_crown.cards import EDITIONS, CardDB
 from hoc.games.heart_of_crown.kernel.constants import DTYPE, N_PARAMS
@@ -123,7 +130,7 @@ class PriorityList:
     @property
     def planned(self) -> bool:
         """Whether the list plans its turns (a [plan] section with samples > 0)."""
-        return self.plan is not None and dict(self.plan)["samples"] > 0
+        return self.plan is not None and (dict(self.plan)["samples"] > 0 or dict(self.plan).get("second", 0) > 0)
 
     def with_plan(self, **settings) -> "PriorityList":
         """The same list with its planner on (the defaults, with `settings` changed)."""
@@ -244,6 +251,8 @@ class PriorityList:
         if self.plan is not None:
             for key, value in self.plan:
                 P[PLAN_SLOTS[key]] = value
+            if dict(self.plan).get("second", 0) > 0:        # the evaluation the Second phase is weighed by
+                P[PL_WEIGHTS:PL_WEIGHTS + 1 + N_FEATURES] = [round(x * WEIGHT_SCALE) for x in evaluation_weights()]
         P[PK.PR_N_BUY] = len(self.buy)
         for i, rule in enumerate(self.buy):
             r = PK.PR_BUY + i * PK.RULE_SZ
@@ -415,14 +424,15 @@ def parse(path: str | Path, text: str | None = None) -> PriorityList:
 def list_id(row) -> int:
     """The agent id a priority-list parameter row plays as: the planning list when its planner is on."""
     from hoc.agents.ids import PLANNED, PRIORITY
-    from hoc.games.heart_of_crown.agents.planner import PL_SAMPLES
+    from hoc.games.heart_of_crown.agents.planner import PL_SAMPLES, PL_SECOND
 
-    return PLANNED if int(row[PL_SAMPLES]) > 0 else PRIORITY
+    return PLANNED if int(row[PL_SAMPLES]) > 0 or int(row[PL_SECOND]) > 0 else PRIORITY
 
 
 PLAN_LIMITS = {"samples": (0, 16), "nested": (0, 1), "margin": (0, 10_000), "potential": (-10_000, 10_000),
                "deck": (-10_000, 10_000), "par": (0, 10_000), "backed": (-10_000, 100_000), "counter": (-10_000, 10_000), "hand": (-10_000, 10_000),
-               "opponents": (0, 10_000), "coin": (0, 10_000), "coin_cap": (0, 100)}
+               "opponents": (0, 10_000), "coin": (0, 10_000), "coin_cap": (0, 100), "second": (0, 16),
+               "horizon": (0, 8), "second_margin": (0, 100_000), "second_at": (1, 3)}
 
 
 def _plan(path, text, data) -> tuple[tuple[str, int], ...] | None:
