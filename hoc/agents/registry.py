@@ -85,14 +85,20 @@ PLAN_SUFFIX = "+plan"      # `NAME+plan`: the priority list NAME with its turn p
 
 
 def planned(name: str) -> Agent:
-    """`NAME+plan`: the list of NAME (a library plan or a .toml file) with its turn planner on."""
+    """`NAME+plan`: the list of NAME (a library plan or a .toml file) with its turn planner on, every
+    part of it: the Main phase and card questions (`samples`, at least 1) and the Second phase
+    (`second`; the planner's defaults where the file has none)."""
     base = name[:-len(PLAN_SUFFIX)]
     path = list_file(base)
     if path is None:
         raise HocError(f"unknown agent {name!r}: {base!r} is not a priority list "
                        f"(a library plan or a .toml file){did_you_mean(base, AGENTS)}")
     spec = priority.parse(path)
-    plan = spec.with_plan(**SECOND_DEFAULTS)
+    own = dict(spec.plan or ())
+    on = {"samples": max(1, own.get("samples", 1))}           # every part on; a file's own settings kept
+    if own.get("second", 0) <= 0:
+        on.update(SECOND_DEFAULTS)
+    plan = spec.with_plan(**on)
     what = (f"{spec.description or spec.name}; its Main phase, card questions and its Second phase's back, set "
             "or buy by the turn planner")
     return Agent(name, policies.PLANNED, what, plan.params, key=spec.key)
