@@ -97,7 +97,7 @@ class Run:
             plots.winrate_heatmap(stats.pairwise(df), out)
         elif kind == "winrates":
             t = stats.win_rates(df)
-            plots.effect_bars(t, "agent", out, f"Win rate by agent ({n:,} games, 95% interval)", "win rate (%)",
+            plots.effect_bars(t, "agent", out, f"Win rate by agent ({n:,} games)", "win rate (%)",
                               value="rate")
         elif kind == "princesses":
             plots.princess_bars(stats.princess_table(df), out, even=1 / self.plan.ruleset.players)

@@ -36,8 +36,8 @@ async function showRun(path) {
     el("form", {class: "setup", onsubmit: ev => { ev.preventDefault(); location.href = `/replay?run=${q(path)}&game=${ev.target.game.value}`; }},
        el("label", {}, "Replay game ", el("input", {type: "number", name: "game", value: "0", min: "0"})), el("button", {type: "submit"}, "Replay")),
     el("h3", {}, "Charts"),
-    ...s.charts.map(k => el("div", {}, el("img", {class: "chart", alt: s.chart_titles[k], "data-chart": k, loading: "lazy",
-                                              src: `/api/run/chart?path=${q(path)}&kind=${k}`}))));
+    el("div", {class: "charts"}, s.charts.map(k => el("img", {class: "chart", alt: s.chart_titles[k], "data-chart": k,
+                                                           src: `/api/run/chart?path=${q(path)}&kind=${k}`}))));
 }
 
 async function showStudy(path) {
@@ -50,7 +50,8 @@ async function showStudy(path) {
     const text = await api("GET", `/api/file?path=${q(f)}`);
     box.append(el("h3", {}, f), markdown(text));
   }
-  for (const f of s.charts) box.append(el("h3", {}, f), el("img", {class: "chart", alt: f, src: `/api/file?path=${q(f)}`}));
+  if (s.charts.length) box.append(el("div", {class: "charts"}, s.charts.map(f => el("figure", {},
+    el("img", {class: "chart", alt: f, src: `/api/file?path=${q(f)}`}), el("figcaption", {class: "status"}, f)))));
   for (const f of s.tables) {
     const t = await api("GET", `/api/file?path=${q(f)}`);
     box.append(el("h3", {}, f + (t.truncated ? " (first rows)" : "")), el("div", {style: "overflow-x:auto"},
