@@ -35,6 +35,10 @@ def root(tmp_path_factory):
     study.mkdir()
     (study / "summary.md").write_text("# A study\n\n| agent | rate |\n| --- | --- |\n| a | 0.5 |\n")
     (study / "table.csv").write_text("agent,rate,lo,hi\na,0.5,0.4,0.6\nb,,0.1,0.2\n")
+    rows = ["players,market,lineup,agent,count,seats,wins,games"]     # a meta-game's results (hoc meta --save-matrix)
+    for x, y, wins in (("a", "b", 70), ("a", "c", 40), ("b", "c", 55)):
+        rows += [f"2,basic,{x}+{y},{x},1,100,{wins},100", f"2,basic,{x}+{y},{y},1,100,{100 - wins},100"]
+    (study / "meta.csv").write_text("\n".join(rows) + "\n")
     from hoc.games.heart_of_crown.agents.library import BASIC_RUSH  # the built-in list as TOML
 
     (folder / "mine.toml").write_text(BASIC_RUSH)
@@ -48,7 +52,7 @@ def client(root):
 
 
 def new_game(client, agents=("human", "basic_rush"), **rules):
-    r = client.post("/api/games", json={"agents": list(agents), **BASIC, **rules})
+    r = client.post("/api/games", json={"agents": agents if isinstance(agents, str) else list(agents), **BASIC, **rules})
     assert r.status_code == 201, r.text
     return r.json()
 
@@ -158,9 +162,22 @@ def test_bad_requests_get_a_clear_4xx_and_leave_the_game_unharmed(client, root):
 
 
 def test_agent_files_inside_the_root_and_the_search_agent_take_seats(client):
-    s = new_game(client, agents=("human", "mine.toml", "ismcts:iterations=8"), seed=1)
-    assert [x["agent"] for x in s["seats"]] == ["human", "mine", "ismcts:iterations=8"]
+    s = new_game(client, agents="human,mine.toml,ismcts:iterations=8,c=1.2", seed=1)
+    assert [x["agent"] for x in s["seats"]] == ["human", "mine", "ismcts:iterations=8,c=1.2"]
     assert len(s["view"]["seats"]) == 3
+
+
+def test_hot_seat_shows_each_person_their_own_hand_at_their_own_decisions(client):
+    s = new_game(client, agents="human,human", seed=2)      # agents as the command line's --agents reads them
+    assert s["humans"] == [0, 1] and s["viewer"] == 0
+    rng = random.Random(3)
+    while s["view"]["decider"] == 0:
+        s = client.post(f"/api/games/{s['id']}/actions", json={"action": rng.choice(s["view"]["actions"])["action"]}).json()
+    assert s["viewer"] == 1 and s["view"]["seats"][1]["you"] and s["view"]["seats"][0]["hand_cards"] is None
+    other = client.get(f"/api/games/{s['id']}?seat=0").json()
+    assert other["view"]["actions"] == [] and other["view"]["seats"][1]["hand_cards"] is None
+    table = client.get(f"/api/games/{s['id']}?seat=-1").json()
+    assert all(x["hand_cards"] is None for x in table["view"]["seats"]) and table["view"]["actions"] == []
 
 
 def test_games_of_agents_alone_play_out_at_once_and_show_the_table_view(client):
@@ -220,7 +237,11 @@ def test_a_runs_summary_has_its_intervals_and_its_charts_are_pngs(client, root):
 
 def test_a_study_folder_shows_its_reports_tables_and_charts(client):
     s = client.get("/api/study", params={"path": "study"}).json()
-    assert s["reports"] == ["study/summary.md"] and s["tables"] == ["study/table.csv"]
+    assert s["reports"] == ["study/summary.md"] and s["tables"] == ["study/meta.csv", "study/table.csv"]
+    assert s["meta"] == ["study/meta.csv"]
+    png = client.get("/api/study/meta", params={"path": "study/meta.csv"})
+    assert png.status_code == 200 and png.content[:4] == b"\x89PNG"
+    assert client.get("/api/study/meta", params={"path": "study/table.csv"}).status_code == 422
     t = client.get("/api/file", params={"path": "study/table.csv"}).json()
     assert t["columns"] == ["agent", "rate", "lo", "hi"] and t["rows"][1] == ["b", None, 0.1, 0.2]
     assert client.get("/api/file", params={"path": "study/summary.md"}).text.startswith("# A study")

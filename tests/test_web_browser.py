@@ -164,6 +164,20 @@ def test_an_illegal_action_is_refused_and_the_game_is_unharmed(page, server):
     assert page.inner_text("#error") == ""
 
 
+def test_hot_seat_hides_the_table_until_the_next_person_confirms(page, server):
+    start_game(page, server, seat1="human", seed=4)
+    for _ in range(20):                          # seat 0 passes through its turn
+        if page.is_visible("#handover"):
+            break
+        before = page.get_attribute("body", "data-decisions")
+        page.locator("#actions button").first.click()
+        page.wait_for_function(f"document.body.dataset.decisions !== '{before}'")
+    assert page.is_visible("#handover") and page.inner_text("#handover-text") == "Pass the screen to seat 1"
+    page.click("#handover-go")
+    assert not page.is_visible("#handover")
+    assert page.inner_text("#title").startswith("Turn 2, your turn: seat 1 (human) decides")
+
+
 def test_a_replay_steps_to_its_end_and_back_with_every_hand_and_the_sp_chart(page, server):
     page.goto(server.url + "/replay?run=runs/duel.parquet&game=1")
     page.wait_for_selector("#spchart")

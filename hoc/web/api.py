@@ -9,7 +9,7 @@ import threading
 
 from fastapi import APIRouter
 from fastapi.responses import Response
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from hoc.web import replays, results
 from hoc.web.errors import Refused
@@ -17,7 +17,7 @@ from hoc.web.store import Store
 from hoc.web.tables import HUMAN, MAX_SEATS, Setup, WebTable
 
 MAX_GAMES = 500
-MAX_REPLAYS = 40
+MAX_REPLAYS = 20
 MAX_RUNS = 8
 MAX_SAVED_BYTES = 5_000_000
 
@@ -35,6 +35,17 @@ class Rules(BaseModel):
 
 class NewGame(Rules):
     agents: list[str] = Field(min_length=1, max_length=MAX_SEATS)
+
+    @field_validator("agents", mode="before")
+    @classmethod
+    def _names(cls, v):
+        """A comma-separated string reads as the command line's --agents does (a search agent's
+        options stay with it)."""
+        if isinstance(v, str):
+            from hoc.agents.registry import split_names
+
+            return split_names(v)
+        return v
 
 
 class Act(BaseModel):
@@ -195,6 +206,22 @@ def router(root) -> APIRouter:
         if not folder.is_dir():
             raise Refused(f"{path} is not a folder")
         return results.study(root, folder)
+
+    metas: dict = {}
+
+    @api.get("/study/meta")
+    def study_meta(path: str):
+        p = root.file(path)
+        key = (p, p.stat().st_mtime_ns)
+        with runs_lock:
+            chart = metas.get(key)
+        if chart is None:
+            chart = results.meta_chart(p)
+            with runs_lock:
+                if len(metas) >= MAX_RUNS:
+                    metas.pop(next(iter(metas)))
+                metas[key] = chart
+        return Response(chart, media_type="image/png")
 
     @api.get("/file")
     def file(path: str):

@@ -59,7 +59,8 @@ class Root:
                 studies.append(d)
             if depth < MAX_DEPTH:
                 for e in entries:
-                    if e.is_dir() and not e.is_symlink() and e.name not in SKIP and not e.name.startswith("."):
+                    if e.is_dir() and not e.is_symlink() and e.name not in SKIP and not e.name.startswith(".") \
+                            and not (e / "__init__.py").exists():      # not a Python package's folder
                         walk(e, depth + 1)
 
         walk(self.folder, 0)

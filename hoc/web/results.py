@@ -111,11 +111,12 @@ class Run:
 
 def study(root, folder: Path) -> dict:
     """A study folder's reports (Markdown), tables (CSV), charts (PNG) and data (JSON), by name
-    relative to the server's root."""
+    relative to the server's root; `meta`: the tables that are a meta-game's results (`hoc meta
+    --save-matrix`), whose matrix `meta_chart` draws."""
     files = sorted(p for p in folder.iterdir() if p.is_file())
     pick = lambda *suffixes: [root.name(p) for p in files if p.suffix in suffixes]     # noqa: E731
     return {"folder": root.name(folder), "reports": pick(".md"), "tables": pick(".csv"), "charts": pick(".png"),
-            "data": pick(".json"),
+            "data": pick(".json"), "meta": [root.name(p) for p in files if p.suffix == ".csv" and is_meta(p)],
             "folders": [root.name(p) for p in sorted(folder.iterdir()) if p.is_dir() and not p.name.startswith(".")]}
 
 
@@ -129,3 +130,29 @@ def table(path: Path) -> dict:
         raise Refused(f"{path.name} is not a readable table: {e}", 422) from None
     return finite({"columns": [str(c) for c in df.columns], "rows": df.head(MAX_TABLE_ROWS).astype(object).where(
         df.head(MAX_TABLE_ROWS).notna(), None).values.tolist(), "truncated": len(df) > MAX_TABLE_ROWS})
+
+
+META_COLUMNS = {"players", "lineup", "agent", "count", "seats", "wins", "games"}
+
+
+def is_meta(path: Path) -> bool:
+    """Whether a CSV table has the columns of a meta-game's results (its header alone is read)."""
+    import pandas as pd
+
+    try:
+        return META_COLUMNS <= set(pd.read_csv(path, nrows=0).columns)
+    except (ValueError, OSError):
+        return False
+
+
+def meta_chart(path: Path) -> bytes:
+    """The meta-game of a saved results table as `hoc meta --matrix FILE --plot` draws it (at 2
+    players the head-to-head matrix beside the Nash and α-Rank bars), without the bootstrap."""
+    from hoc.research import meta, plots
+
+    if not is_meta(path):
+        raise Refused(f"{path.name} is not a meta-game's results table (`hoc meta --save-matrix`)", 422)
+    results = meta.load(path)
+    out = io.BytesIO()
+    plots.meta_game(meta.analyse(results, reps=0), out, title=f"Meta-game of {path.name} ({results.players} players)")
+    return out.getvalue()

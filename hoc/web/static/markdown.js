@@ -1,15 +1,23 @@
 "use strict";
 // Enough Markdown for the studies' reports: headings, paragraphs, lists, code blocks, pipe tables,
-// inline code, bold and links. Text is set as text (never as HTML), so a report cannot inject markup.
+// inline code, bold, links and images (a chart beside the report, read through the server). Text is set
+// as text (never as HTML), so a report cannot inject markup.
+let mdFolder = "";
+
 function inline(text) {
   const out = el("span", {});
-  const re = /(`[^`]+`|\*\*[^*]+\*\*|\[[^\]]+\]\([^)]+\))/g;
+  const re = /(`[^`]+`|\*\*[^*]+\*\*|!?\[[^\]]*\]\([^)]+\))/g;
   let last = 0, m;
   while ((m = re.exec(text))) {
     out.append(text.slice(last, m.index));
     const t = m[0];
     if (t.startsWith("`")) out.append(el("code", {}, t.slice(1, -1)));
     else if (t.startsWith("**")) out.append(el("b", {}, t.slice(2, -2)));
+    else if (t.startsWith("!")) {
+      const [, alt, src] = /^!\[([^\]]*)\]\(([^)\s]+)/.exec(t);
+      if (/^[a-z]+:|^\/\//i.test(src)) out.append(alt);            // nothing from the network
+      else out.append(el("img", {alt, src: `/api/file?path=${encodeURIComponent(mdFolder + src)}`}));
+    }
     else { const [, label] = /^\[([^\]]+)\]/.exec(t); out.append(label); }
     last = m.index + t.length;
   }
@@ -17,7 +25,8 @@ function inline(text) {
   return out;
 }
 
-function markdown(src) {
+function markdown(src, folder) {
+  mdFolder = folder ? folder.replace(/\/?$/, "/") : "";
   const box = el("div", {class: "md"});
   const lines = src.split("\n");
   let i = 0;

@@ -1,9 +1,18 @@
 "use strict";
 // The play page: the view of the human seat to decide, its legal actions as buttons, the feed.
-const game = {id: param("id"), seen: {}, state: null, busy: false};
+const game = {id: param("id"), seen: {}, state: null, busy: false, shownTo: null};
 
 function render(s) {
   game.state = s;
+  // hot seat: the next person confirms before their hand shows
+  const cover = document.getElementById("handover");
+  if (s.humans.length > 1 && !s.over && game.shownTo !== null && game.shownTo !== s.viewer) {
+    cover.hidden = false;
+    document.getElementById("handover-text").textContent = `Pass the screen to seat ${s.viewer}`;
+    document.getElementById("handover-go").onclick = () => { cover.hidden = true; game.shownTo = s.viewer; };
+  } else if (game.shownTo === null || s.over) {
+    game.shownTo = s.viewer;
+  }
   const v = s.view;
   const feedBox = document.getElementById("feed");
   const seen = game.seen[s.viewer] || 0;
@@ -45,13 +54,14 @@ async function act(action) {
   if (game.busy) return;
   game.busy = true;
   showError(null);
+  document.getElementById("status").textContent = "the agents are playing…";
   document.querySelectorAll("#actions button").forEach(b => b.disabled = true);
   try {
     render(await api("POST", `/api/games/${game.id}/actions`, {action, decisions: game.state.decisions}));
   } catch (e) {
     showError(e);
     try { render(await api("GET", `/api/games/${game.id}`)); } catch (e2) { /* keep the message */ }
-  } finally { game.busy = false; }
+  } finally { game.busy = false; document.getElementById("status").textContent = ""; }
 }
 
 async function start() {

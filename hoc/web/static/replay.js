@@ -83,7 +83,7 @@ document.addEventListener("DOMContentLoaded", () => {
   document.getElementById("from-seed").onsubmit = ev => {
     ev.preventDefault();
     const f = ev.target;
-    startReplay({agents: f.agents.value.split(",").map(a => a.trim()).filter(a => a), seed: Number(f.seed.value || 0),
+    startReplay({agents: f.agents.value, seed: Number(f.seed.value || 0),
                  game: Number(f.game.value || 0), market: f.market.value || "random", edition: f.edition.value});
   };
   const id = param("id"), run = param("run");

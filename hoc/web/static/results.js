@@ -48,16 +48,20 @@ async function showStudy(path) {
   box.append(el("h2", {}, `Study results ${path}`));
   for (const f of s.reports) {
     const text = await api("GET", `/api/file?path=${q(f)}`);
-    box.append(el("h3", {}, f), markdown(text));
+    box.append(el("h3", {}, f), markdown(text, s.folder === "." ? "" : s.folder));
   }
+  if (s.meta.length) box.append(el("h3", {}, "Meta-game"), el("div", {class: "charts"}, s.meta.map(f => el("figure", {},
+    el("img", {class: "chart", alt: `the meta-game of ${f}`, "data-chart": "meta", src: `/api/study/meta?path=${q(f)}`}),
+    el("figcaption", {class: "status"}, `the meta-game of ${f} (as hoc meta --matrix draws it)`)))));
   if (s.charts.length) box.append(el("div", {class: "charts"}, s.charts.map(f => el("figure", {},
     el("img", {class: "chart", alt: f, src: `/api/file?path=${q(f)}`}), el("figcaption", {class: "status"}, f)))));
-  for (const f of s.tables) {
+  for (const f of s.tables) {               // each table folded: a study may have many long ones
     const t = await api("GET", `/api/file?path=${q(f)}`);
-    box.append(el("h3", {}, f + (t.truncated ? " (first rows)" : "")), el("div", {style: "overflow-x:auto"},
-      el("table", {class: "stats"}, el("tr", {}, t.columns.map(c => el("th", {}, c))),
-        t.rows.map(r => el("tr", {}, r.map(v => el("td", {class: typeof v === "number" ? "num" : null},
-          v === null ? "" : typeof v === "number" && !Number.isInteger(v) ? v.toFixed(3) : v)))))));
+    box.append(el("details", {"data-table": f}, el("summary", {}, `${f}: ${t.rows.length}${t.truncated ? "+" : ""} rows`),
+      el("div", {style: "overflow-x:auto"},
+        el("table", {class: "stats"}, el("tr", {}, t.columns.map(c => el("th", {}, c))),
+          t.rows.map(r => el("tr", {}, r.map(v => el("td", {class: typeof v === "number" ? "num" : null},
+            v === null ? "" : typeof v === "number" && !Number.isInteger(v) ? v.toFixed(3) : v))))))));
   }
   if (s.folders.length) box.append(el("h3", {}, "Folders"), el("div", {class: "list"},
     s.folders.map(d => el("a", {href: "#", onclick: ev => { ev.preventDefault(); showStudy(d).catch(showError); }}, d))));
