@@ -15,7 +15,11 @@ import pytest
 pytest.importorskip("fastapi")
 pytest.importorskip("httpx")
 
-from fastapi.testclient import TestClient  # noqa: E402
+import warnings  # noqa: E402
+
+with warnings.catch_warnings():           # Starlette's notice that its test client will move to httpx2
+    warnings.simplefilter("ignore", DeprecationWarning)
+    from fastapi.testclient import TestClient  # noqa: E402
 
 from hoc.web.app import STATIC, create_app  # noqa: E402
 
@@ -144,6 +148,8 @@ def test_bad_requests_get_a_clear_4xx_and_leave_the_game_unharmed(client, root):
         assert r.status_code == status and words in r.json()["error"], (url, body, r.status_code, r.text)
     r = client.post(f"/api/games/{gid}/actions", content=b"{not json", headers={"Content-Type": "application/json"})
     assert r.status_code == 422 and "malformed" in r.json()["error"]
+    r = client.post("/api/replays", content=b" " * 10_000_001, headers={"Content-Type": "application/json"})
+    assert r.status_code == 413 and "larger than" in r.json()["error"]
     for url, status in ((f"/api/games/{gid}?seat=1", 400), (f"/api/games/{gid}?seat=7", 400),
                         (f"/api/games/{gid}?since=99999", 400), ("/api/games/nope", 404),
                         ("/api/file?path=../outside.toml", 403), ("/api/file?path=/etc/passwd", 403),

@@ -42,7 +42,12 @@ def root(tmp_path_factory):
 def server(root):
     from hoc.web.server import Background
 
+    import httpx
+
     s = Background(root)
+    # the first game compiles the Python Game's kernels when the cache is cold: before any page waits on it
+    r = httpx.post(s.url + "/api/games", json={"agents": ["basic_rush", "basic_rush"], "market": "basic"}, timeout=900)
+    assert r.status_code == 201, r.text
     yield s
     s.stop()
 

@@ -26,6 +26,9 @@ def server(tmp_path_factory):
     from hoc.web.server import Background
 
     s = Background(tmp_path_factory.mktemp("served"))
+    # the first game compiles the Python Game's kernels when the cache is cold: not inside the timed run
+    r = httpx.post(s.url + "/api/games", json={"agents": ["basic_rush", "basic_rush"], "market": "basic"}, timeout=900)
+    assert r.status_code == 201, r.text
     yield s
     s.stop()
 

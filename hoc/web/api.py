@@ -102,7 +102,9 @@ def router(root) -> APIRouter:
         from hoc.agents.registry import of_game
         from hoc.games.heart_of_crown.presets import RECOMMENDED
 
-        return {"agents": [HUMAN, *of_game("heart_of_crown")], "search_agent": "ismcts:iterations=200",
+        known = of_game("heart_of_crown")
+        return {"agents": [HUMAN, *known], "descriptions": {n: a.description for n, a in known.items()},
+                "search_agent": "ismcts:iterations=200",
                 "markets": ["random", "basic", *RECOMMENDED], "editions": ["2e", "1e"], "max_seats": MAX_SEATS,
                 "root": str(root.folder)}
 
@@ -128,8 +130,7 @@ def router(root) -> APIRouter:
         table = games.get(key)
         with table.lock:
             table.act(body.action, body.seat, body.decisions)
-            return {"id": key, **table.state(None if body.seat is None else body.seat if body.seat in table.humans
-                                             else None, since)}
+            return {"id": key, **table.state(None, since)}     # the view of the next human seat to decide
 
     @api.get("/games/{key}/saved")
     def saved(key: str):
@@ -151,7 +152,7 @@ def router(root) -> APIRouter:
                 raise Refused("the saved game is too large", 413)
             f = replays.from_saved(body.saved)
         elif isinstance(body, RunReplay):
-            f = replays.from_run(root.path(body.run, "run"), body.game)
+            f = replays.from_run(root.path(body.run, "run"), body.game, name=body.run)
         else:
             if HUMAN in body.agents:
                 raise Refused(f"a replay of a seed is played by agents: no `{HUMAN}` seat")

@@ -19,6 +19,25 @@ STATIC = Path(__file__).parent / "static"
 PAGES = {"/": "index.html", "/play": "play.html", "/replay": "replay.html", "/results": "results.html"}
 
 
+MAX_BODY = 10_000_000      # bytes: the largest request body (a saved game is well under 1 MB)
+
+
+class BodyLimit:
+    """Refuses a request whose declared body is larger than MAX_BODY (413), before it is read."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http":
+            length = dict(scope.get("headers") or ()).get(b"content-length", b"0")
+            if not length.isdigit() or int(length) > MAX_BODY:
+                answer = JSONResponse({"error": f"the request body is larger than {MAX_BODY:,} bytes"
+                                       if length.isdigit() else "a malformed Content-Length"}, status_code=413)
+                return await answer(scope, receive, send)
+        await self.app(scope, receive, send)
+
+
 def create_app(root: str | Path = ".", allowed_hosts: list[str] | None = None) -> FastAPI:
     """The app serving the folder `root` (runs, studies and agent files are read inside it only);
     `allowed_hosts`: the Host headers answered (None: any), against DNS rebinding on localhost."""
@@ -31,6 +50,7 @@ def create_app(root: str | Path = ".", allowed_hosts: list[str] | None = None) -
         from starlette.middleware.trustedhost import TrustedHostMiddleware
 
         app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts)
+    app.add_middleware(BodyLimit)
     app.include_router(router(Root(root)))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 

@@ -68,8 +68,9 @@ def from_saved(data, resolve=None) -> Frames:
     return f
 
 
-def from_run(path, index: int, agents=None) -> Frames:
-    """Game `index` of a Parquet run folder, replayed as it was played and checked against its row."""
+def from_run(path, index: int, agents=None, name: str | None = None) -> Frames:
+    """Game `index` of a Parquet run folder, replayed as it was played and checked against its row
+    (`name`: what the page calls the run, default its path)."""
     from hoc.research.replays import replay_run, run_plan
 
     plan, _ = run_plan(path, agents)
@@ -77,7 +78,7 @@ def from_run(path, index: int, agents=None) -> Frames:
         raise Refused(f"the web replay tells Heart of Crown games; {path} is a run of {plan.ruleset.game.title} "
                       f"(`hoc replay --from {path}` tells it at the terminal)", 422)
     r = replay_run(path, index, agents)
-    return Frames(plan, index, r.actions, f"game {index} of the run {path}")
+    return Frames(plan, index, r.actions, f"game {index} of the run {name or path}")
 
 
 def from_seed(plan, index: int) -> Frames:

@@ -5,6 +5,8 @@ async function setupPage() {
   const o = await api("GET", "/api/options");
   const agents = document.getElementById("agents");
   o.agents.concat([o.search_agent]).forEach(a => agents.append(el("option", {value: a})));
+  const list = document.getElementById("agent-list");
+  for (const [name, text] of Object.entries(o.descriptions)) list.append(el("tr", {}, el("td", {}, el("code", {}, name)), el("td", {}, text)));
   const markets = document.getElementById("markets");
   o.markets.forEach(m => markets.append(el("option", {value: m})));
   const seats = document.getElementById("seats");
