@@ -18,7 +18,7 @@ pytest.importorskip("httpx")
 import warnings  # noqa: E402
 
 with warnings.catch_warnings():           # Starlette's notice that its test client will move to httpx2
-    warnings.simplefilter("ignore", DeprecationWarning)
+    warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient  # noqa: E402
 
 from hoc.web.app import STATIC, create_app  # noqa: E402
