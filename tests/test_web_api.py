@@ -127,6 +127,8 @@ def test_bad_requests_get_a_clear_4xx_and_leave_the_game_unharmed(client, root):
     illegal = next(a for a in range(1000) if a not in legal)
     cases = [
         (f"/api/games/{gid}/actions", {"action": illegal}, 409, "not legal"),
+        (f"/api/games/{gid}/actions", {"action": -1}, 409, "not legal"),
+        (f"/api/games/{gid}/actions", {"action": 2 ** 70}, 409, "not legal"),
         (f"/api/games/{gid}/actions", {"action": "buy nothing at all"}, 409, "no action is called"),
         (f"/api/games/{gid}/actions", {"action": s["view"]["actions"][0]["action"], "seat": 1}, 409, "not to decide"),
         (f"/api/games/{gid}/actions", {"action": s["view"]["actions"][0]["action"], "decisions": 7}, 409, "moved on"),
@@ -155,7 +157,7 @@ def test_bad_requests_get_a_clear_4xx_and_leave_the_game_unharmed(client, root):
                         ("/api/file?path=../outside.toml", 403), ("/api/file?path=/etc/passwd", 403),
                         ("/api/file?path=study/table.csv", 200), ("/api/run?path=study", 400),
                         ("/api/run/chart?path=runs/small.parquet&kind=pie", 404), ("/api/study?path=nowhere", 404),
-                        ("/api/replays/nope/frames/0", 404)):
+                        ("/api/replays/nope/frames/0", 404), ("/api/games/x/saved", 404)):
         r = client.get(url)
         assert r.status_code == status, (url, r.text)
         if status >= 400:
