@@ -276,7 +276,7 @@ def test_the_package_data_ships_the_web_assets():
     from pathlib import Path
 
     pyproject = tomllib.loads((Path(__file__).resolve().parent.parent / "pyproject.toml").read_text())
-    assert "web/static/*" in pyproject["tool"]["setuptools"]["package-data"]["hoc"]
+    assert pyproject["tool"]["setuptools"]["package-data"]["hoc.web"] == ["static/*"]
     extras = pyproject["project"]["optional-dependencies"]
     assert {e.split(">")[0] for e in extras["web"]} == {"fastapi", "uvicorn"}
     assert {"fastapi", "uvicorn", "httpx", "playwright"} <= {e.split(">")[0] for e in extras["test"]}

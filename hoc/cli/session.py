@@ -16,7 +16,6 @@ from rich.table import Table as RichTable
 
 from hoc.errors import HocError, IllegalActionError
 from hoc.games.heart_of_crown.game import Game
-from hoc.games.heart_of_crown.kernel import constants as K
 from hoc.games.heart_of_crown import view
 from hoc.games.heart_of_crown.replay import Teller, save_game
 
