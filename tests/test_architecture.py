@@ -30,7 +30,9 @@ module or a package holding it):
   card value and SP curves); card value re-tunes plans, so the studies sit
   above the tuner;
 - env: the learning environments (`hoc.env`), which seat jitted agents in games;
-- cli: the `hoc` command.
+- cli: the `hoc` command;
+- web: the web table (`hoc.web`, started by `hoc serve`), a front end ranked with the cli: it plays
+  through `Game` and the replay's `Teller` and reads runs through the research layer.
 """
 from __future__ import annotations
 
@@ -55,8 +57,10 @@ LAYERS = (
                  "hoc.games.heart_of_crown.studies")),
     ("env", ("hoc.env",)),
     ("cli", ("hoc.cli", "hoc.__main__")),
+    ("web", ("hoc.web",)),
 )
 RANK = {layer: k for k, (layer, _) in enumerate(LAYERS)}
+RANK["web"] = RANK["cli"]           # the web table is a front end beside the command line
 
 
 def modules() -> dict[str, Path]:

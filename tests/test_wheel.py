@@ -48,6 +48,8 @@ def test_the_wheel_holds_only_the_hoc_package_with_its_data(wheel):
     import hoc
 
     assert f"heart_of_crown-{hoc.__version__}-py3-none-any.whl" == wheel.name
+    web = {Path(n).name for n in names if n.startswith("hoc/web/static/")}   # the web table's pages and assets
+    assert web and web == {p.name for p in (ROOT / "hoc" / "web" / "static").iterdir()}, web
     for folder in ("archetypes", "tuned"):             # the agent files every user may name
         packed = {Path(n).name for n in names if n.startswith(f"hoc/games/heart_of_crown/agents/{folder}/")}
         shipped = {p.name for p in (ROOT / "hoc" / "games" / "heart_of_crown" / "agents" / folder).glob("*.toml")}

@@ -16,11 +16,11 @@ from rich.table import Table as RichTable
 
 from hoc.errors import HocError, IllegalActionError
 from hoc.games.heart_of_crown.game import Game
-from hoc.games.heart_of_crown.kernel import constants as K
-from hoc.games.heart_of_crown.replay import CHOICE_ZONES, Decision, Teller, save_game
+from hoc.games.heart_of_crown import view
+from hoc.games.heart_of_crown.replay import Teller, save_game
 
 HUMAN = "human"
-TABLE_VIEW = -1         # a viewer with no seat: the table as everyone sees it (between hot-seat players)
+TABLE_VIEW = view.TABLE_VIEW    # a viewer with no seat: the table as everyone sees it (between hot-seat players)
 HELP = ("'?' shows this and the text of the cards the actions name. Type an action's number or its label "
         "(e.g. 'buy duke', 'play Farming Village', 'pass'); "
         "'? CARD' or '? N' shows a card's text (N: an action's number); 't' shows the whole table again; "
@@ -69,9 +69,12 @@ def seats(names: str, players: int | None):
 
 def card_names(game: Game, zone: dict[str, int]) -> str:
     """'3 Farming Villages, Court Maid' ('none' when empty)."""
-    db = game.cards
-    return ", ".join(db.english(db.index(c)) if n == 1 else db.count(db.index(c), n) for c, n in zone.items()) \
-        or "none"
+    return view.card_names(game.cards, zone)
+
+
+def names(cards: list[dict]) -> str:
+    """The same, of a view's card entries."""
+    return ", ".join(c["label"] for c in cards) or "none"
 
 
 class Session(Teller):
@@ -144,17 +147,13 @@ class Session(Teller):
             self.say_plain(f"  {i:>2}. {self.readable(a)}")
 
     def title(self, p: int) -> str:
-        g = self.game
-        flags = (", extra turn" if g.extra_turn else "") + (", overtime" if g.overtime else "")
-        whose = "your turn" if g.turn_player == p else f"seat {g.turn_player}'s turn"
-        return f"Turn {g.turns}, {whose}{flags}: seat {p} ({self.agents[p].name}) decides, {g.phase} phase"
+        return view.title(self, p)
 
     def show_market(self, p: int) -> None:
         """The market's piles two to a row with seat p's price and the cards left; then the princesses
         still to back and the supply."""
-        g, db = self.game, self.db
-        piles = [(db.english(db.index(card)), g.price(card, p), n) for card, n in g.market().items()
-                 if db[card].category != "princess"]
+        v = view.seat_view(self, p)
+        piles = [(m["name"], m["price"], m["left"]) for m in v["market"]]
         market = RichTable(title="Market (price for you, cards left)", box=box.SIMPLE, pad_edge=False,
                            title_justify="left", show_header=False)
         for _ in range(2):
@@ -165,83 +164,56 @@ class Session(Teller):
         for left, right in zip(piles[:half], piles[half:] + [("", "", "")]):
             market.add_row(*(str(x) for x in left + right))
         self.console.print(market)
-        princesses = [db.english(db.index(c)) for c in g.princesses_available()]
-        if princesses:
-            self.say_plain(f"Princesses to back: {', '.join(princesses)}")
-        supply = g.supply()
-        if supply:
-            top = g.supply_top()
-            self.say_plain(f"Supply: {sum(supply.values())} cards face down"
-                           + (f"; face up on top: {db.english(db.index(top))}" if top else ""))
+        if v["princesses"]:
+            self.say_plain(f"Princesses to back: {', '.join(c['name'] for c in v['princesses'])}")
+        supply = v["supply"]
+        if supply["cards"]:
+            top = supply["top"]
+            self.say_plain(f"Supply: {supply['cards']} cards face down"
+                           + (f"; face up on top: {top['name']}" if top else ""))
 
     def show_seats(self, p: int) -> None:
         """Every seat's public facts in a table (hand and deck by size only), then each seat's domain and
         discard pile (public) by name."""
-        g, db = self.game, self.db
         t = RichTable(box=box.SIMPLE, pad_edge=False)
         for col in ("seat", "princess", "SP", "hand", "deck", "discard", "counters"):
             t.add_column(col, justify="right" if col in ("SP", "hand", "deck", "discard") else "left",
                          overflow="fold")
-        for q in range(g.players):
-            princess = g.princess(q)
-            deck = g.deck_face_up(q)
-            top = f" (top: {db.english(db.index(deck[0]))})" if deck and deck[0] else ""
-            t.add_row(f"{q} {'you' if q == p else self.agents[q].name}",
-                      db.english(db.index(princess)) if princess else "-",
-                      str(g.sp(q)) + (" declared" if g.declared(q) else "") + (" out" if g.knocked_out(q) else ""),
-                      str(sum(g.hand(q).values())), f"{len(deck)}{top}",
-                      str(sum(g.discard_pile(q).values())), self.counter_text(q))
+        seats = view.seat_view(self, p)["seats"]
+        for s in seats:
+            top = f" (top: {s['deck_top']['name']})" if s["deck_top"] else ""
+            t.add_row(f"{s['seat']} {'you' if s['you'] else s['agent']}",
+                      s["princess"]["name"] if s["princess"] else "-",
+                      str(s["sp"]) + (" declared" if s["declared"] else "") + (" out" if s["out"] else ""),
+                      str(s["hand"]), f"{s['deck']}{top}", str(s["discard"]), s["counters"])
         self.console.print(t)
-        for q in range(g.players):
-            kept = g.kept(q)
-            who = "your" if q == p else f"seat {q}'s"
-            self.say_plain(f"{who.capitalize()} domain ({g.sp(q)} SP): {card_names(g, g.domain(q))}"
-                           + (f"; kept: {card_names(g, kept)}" if kept else "")
-                           + f". Discard pile: {card_names(g, g.discard_pile(q))}")
+        for s in seats:
+            who = "your" if s["you"] else f"seat {s['seat']}'s"
+            self.say_plain(f"{who.capitalize()} domain ({s['sp']} SP): {names(s['domain'])}"
+                           + (f"; kept: {names(s['kept'])}" if s["kept"] else "")
+                           + f". Discard pile: {names(s['discard_pile'])}")
 
     def counter_text(self, q: int) -> str:
-        c = self.game.counters(q)
-        parts = [f"{n} {what}" for n, what in c.parts() if n]
-        return ", ".join(parts) or "-"
+        return view.counter_text(self.game, q)
 
     def show_own(self, p: int) -> None:
-        g = self.game
-        if g.turn_player == p:
-            self.say_plain(f"Play area: {card_names(g, g.play_area())}")
-            self.say_plain(f"Coins: {g.coins}; plays open (links left): {g.open_plays}; cards played: "
-                           f"{g.cards_played}")
-        face_up = [c for c in g.deck_face_up(p) if c]
-        self.say_plain(f"Your deck: {len(g.deck_face_up(p))} cards"
-                       + (f" (face up on it: {card_names(g, dict.fromkeys(face_up, 1))})" if face_up else ""))
-        self.say_plain(f"Your hand: {card_names(g, g.hand(p))}", style="bold")
+        v = view.seat_view(self, p)
+        me = v["seats"][p]
+        if v["turn_player"] == p:
+            self.say_plain(f"Play area: {names(v['play_area'])}")
+            self.say_plain(f"Coins: {v['coins']}; plays open (links left): {v['open_plays']}; cards played: "
+                           f"{v['cards_played']}")
+        face_up = me["deck_face_up"]
+        self.say_plain(f"Your deck: {me['deck']} cards"
+                       + (f" (face up on it: {names(face_up)})" if face_up else ""))
+        self.say_plain(f"Your hand: {names(me['hand_cards'])}", style="bold")
 
     def question(self) -> str:
-        g = self.game
-        if g.context == "card choice":
-            d = Decision(g, K.A_PASS)
-            what = ("choose one" if d.choice == K.CH_MODE else
-                    f"choose a card {CHOICE_ZONES[d.choice]}" if d.choice in CHOICE_ZONES else "choose a number")
-            text = self.db.text(d.effect[1]) if d.effect[1] >= 0 else ""
-            return f"Card choice ({self.cause(*d.effect)}): {what}" + (f"\n  ({text})" if text else "")
-        if g.context == "second phase":
-            return f"Second phase ({g.second_phase}): buy, back a princess or set"
-        return {"main phase": "Main phase: play cards", "keep": "Cleanup: keep Action cards on your Territories",
-                "coronation": "Declare coronation?"}.get(g.context, g.context)
+        return view.question(self)
 
     def readable(self, a) -> str:
         """An action as the list shows it: the card's printed name and, to buy or back, its price."""
-        g, db = self.game, self.db
-        if a.card is None:
-            return g.label(a)
-        name = db.english(db.index(a.card))
-        if a.verb == "buy":
-            return f"buy {name} ({self.coins(g.price(a.card))})"
-        if a.verb == "back":
-            return f"back {name} ({self.coins(db[a.card].cost)})"
-        if a.verb == "choose":
-            zone = CHOICE_ZONES.get(Decision(g, a).choice, "")
-            return f"choose {name} {zone}".rstrip()
-        return f"{a.verb} {name}"
+        return view.readable(self, a)
 
     # -- reading the person's answer
     def ask(self, p: int) -> int:

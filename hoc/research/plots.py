@@ -1,7 +1,8 @@
 """Plots of game results, one PNG per function.
 
 Each function takes its data and an output path, writes a PNG there (creating missing parent
-directories) and returns the path as a `Path`. Figures are built on `matplotlib.figure.Figure`
+directories) and returns the path as a `Path` (or, given a binary file object, writes into it and
+returns it). Figures are built on `matplotlib.figure.Figure`
 without pyplot, so nothing depends on or changes the interactive backend: the functions work
 headless, in worker processes and alongside a notebook's own figures.
 """
@@ -19,6 +20,9 @@ DPI = 120
 
 
 def _save(fig: Figure, path) -> Path:
+    if hasattr(path, "write"):          # a binary file object (the web table draws into memory)
+        fig.savefig(path, dpi=DPI, format="png")
+        return path
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, dpi=DPI, format="png")

@@ -132,8 +132,14 @@ def load_saved(path: str | Path) -> tuple:
         raise HocError(f"cannot read {path}: {e.strerror or e}") from None
     except ValueError as e:
         raise HocError(f"{path} is not a saved game (not JSON: {e})") from None
+    return saved_plan(data, str(path))
+
+
+def saved_plan(data, name: str) -> tuple:
+    """The plan, game index, decisions and recorded result of a saved game's data (`name`: what the
+    messages call it, e.g. its file)."""
     if not isinstance(data, dict) or data.get("format") != SAVED_FORMAT:
-        raise HocError(f"{path} is not a game saved by `hoc play` (no \"format\": \"{SAVED_FORMAT}\")")
+        raise HocError(f"{name} is not a game saved by `hoc play` (no \"format\": \"{SAVED_FORMAT}\")")
     try:
         r = data["rules"]
         ruleset = Ruleset(edition=r["edition"], players=r["players"], market=r["market"],
@@ -143,9 +149,9 @@ def load_saved(path: str | Path) -> tuple:
         seats, index, result = list(data["seats"]), int(data["game"]), data["result"]
         seed = data["seed"]
     except (KeyError, TypeError, ValueError) as e:
-        raise HocError(f"{path} is a damaged saved game: {e!r}") from None
+        raise HocError(f"{name} is a damaged saved game: {e!r}") from None
     if len(seats) != ruleset.players:
-        raise HocError(f"{path} names {len(seats)} seats for {ruleset.players} players")
+        raise HocError(f"{name} names {len(seats)} seats for {ruleset.players} players")
     # the seats keep the names they played under; their recorded decisions are taken again
     agents = {name: Agent(name, -1, "a recorded seat", _no_params, play=int) for name in seats}
     plan = Plan(ruleset, [agents[n] for n in seats], index + 1, seed)

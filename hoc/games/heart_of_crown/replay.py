@@ -601,22 +601,40 @@ class Teller:
         """Whether to go on with the game (a saved game that stopped before its end does not)."""
         return True
 
-    def tell(self) -> Replay:
+    def begin(self) -> None:
+        """Start telling the game: its header. Then `ready` and `step` in turn, and `close` (what
+        `tell` does in one go; a caller that waits between decisions, such as the web table, calls
+        them itself)."""
         self.header()
+        self._shown = 0             # the turn whose header was written last
+
+    def ready(self) -> bool:
+        """Whether a decision is due (the game goes on and `more` says to); the header of a turn begun
+        since the last decision is written first."""
         g = self.game
-        shown = 0
-        while not g.over and self.more():
-            if g.turns != shown:
-                if g.turns > shown + 1:
-                    first, last = shown + 1, g.turns - 1
-                    self.say(f"(turn{'s' if last > first else ''} {first}{f'-{last}' if last > first else ''}:"
-                             f" nothing to decide)")
-                shown = g.turns
-                self.turn_header()
-            self.step()
-        if g.over:
+        if g.over or not self.more():
+            return False
+        if g.turns != self._shown:
+            shown = self._shown
+            if g.turns > shown + 1:
+                first, last = shown + 1, g.turns - 1
+                self.say(f"(turn{'s' if last > first else ''} {first}{f'-{last}' if last > first else ''}:"
+                         f" nothing to decide)")
+            self._shown = g.turns
+            self.turn_header()
+        return True
+
+    def close(self) -> Replay:
+        """The end of the telling: how the game ended (if it did) and the replay."""
+        if self.game.over:
             self.end()
-        return Replay(self.lines, self.actions, g, [a.name for a in self.agents])
+        return Replay(self.lines, self.actions, self.game, [a.name for a in self.agents])
+
+    def tell(self) -> Replay:
+        self.begin()
+        while self.ready():
+            self.step()
+        return self.close()
 
 
 def replay_game(plan, index: int) -> Replay:
@@ -638,17 +656,23 @@ def result_of(game: Game) -> dict:
             "sp": [game.sp(j) for j in range(game.players)]}
 
 
-def save_game(path: str | Path, teller: Teller) -> None:
-    """Write the game a `Teller` has played so far: its rules, seed, seats and every decision taken.
-    `hoc replay FILE` plays the decisions again (whoever took them, a person or an agent)."""
+def saved_data(teller: Teller) -> dict:
+    """The game a `Teller` has played so far as a saved game: its rules, seed, seats and every
+    decision taken (what `save_game` writes)."""
     import hoc
 
     plan = teller.plan
     rules = plan.ruleset.describe()
-    data = {"format": SAVED_FORMAT, "engine_version": hoc.__version__,
+    return {"format": SAVED_FORMAT, "engine_version": hoc.__version__,
             "rules": {k: rules[k] for k in RULE_KEYS}, "seed": plan.seed, "game": teller.index,
             "seats": [a.name for a in teller.agents], "actions": [int(a) for a in teller.actions],
             "result": result_of(teller.game)}
+
+
+def save_game(path: str | Path, teller: Teller) -> None:
+    """Write the game a `Teller` has played so far: its rules, seed, seats and every decision taken.
+    `hoc replay FILE` plays the decisions again (whoever took them, a person or an agent)."""
+    data = saved_data(teller)
     try:
         Path(path).write_text(json.dumps(data, indent=1) + "\n")
     except OSError as e:

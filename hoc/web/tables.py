@@ -1,0 +1,151 @@
+"""The games played at the web table: a `Teller` whose human seats wait for their answer over HTTP
+while the agent seats play at once, told in the replay's words from each human seat's point of view
+(as `hoc play` tells it), and saved in the format `hoc replay` reads.
+
+Every game holds a lock: requests on one game are taken one at a time, requests on different games
+run side by side. A refused action (illegal, not this seat's turn, a stale view) leaves the game as
+it was: it is checked before the game is touched."""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+
+from hoc.agents.registry import Agent, _no_params
+from hoc.errors import HocError, IllegalActionError
+from hoc.games.heart_of_crown.replay import Teller, result_of, saved_data
+from hoc.games.heart_of_crown.view import TABLE_VIEW, seat_view
+from hoc.web.errors import Conflict, Refused
+
+HUMAN = "human"
+MAX_SEATS = 4
+
+
+def _person(game):
+    raise HocError("a human seat at the web table answers over HTTP")
+
+
+def human_agent() -> Agent:
+    return Agent(HUMAN, -1, "a person at the web table", _no_params, _person)
+
+
+def is_human(agent) -> bool:
+    return agent.play is _person
+
+
+@dataclass
+class Setup:
+    """What a new game is: its seats by name (`human` for a person), rules and seed."""
+
+    agents: list[str]
+    edition: str = "2e"
+    market: str = "random"
+    princesses: str | None = None
+    seed: int = 0
+    game: int = 0                   # the game's index in the run of `seed` (as `hoc simulate` numbers them)
+    turn_cap: int = 100
+    instant_win_at_30: bool = False
+
+    def plan(self, resolve_agent):
+        """The plan of game `game` of this setup; `resolve_agent(names)` turns agent names into agents
+        (the server checks file paths before the registry reads them)."""
+        from hoc.games.heart_of_crown.rules import from_options
+        from hoc.research.harness import Plan
+
+        names = [n.strip() for n in self.agents if n.strip()]
+        if not 1 <= len(names) <= MAX_SEATS:
+            raise Refused(f"name 1 to {MAX_SEATS} seats (agents or `{HUMAN}`), got {len(names)}")
+        if not 0 <= self.game < 2 ** 63 or not 0 <= self.seed < 2 ** 63:
+            raise Refused("seed and game must be 0 to 2**63 - 1")
+        ruleset = from_options({"edition": self.edition, "players": len(names), "market": self.market,
+                                "princesses": self.princesses, "turn_cap": self.turn_cap,
+                                "instant_win_at_30": self.instant_win_at_30}, {})
+        bots = iter(resolve_agent([n for n in names if n != HUMAN]))
+        agents = [human_agent() if n == HUMAN else next(bots) for n in names]
+        return Plan(ruleset, agents, self.game + 1, self.seed), self.game
+
+
+class WebTable(Teller):
+    """One game at the web table."""
+
+    def __init__(self, plan, index: int = 0):
+        humans = [q for q, k in enumerate(plan.seat_lineup(index)) if is_human(plan.agents[k])]
+        super().__init__(plan, index, tuple(humans) + (TABLE_VIEW,))
+        self.humans = humans
+        self.lock = threading.Lock()
+        self._answer: int | None = None
+        self._closed = False
+        self.begin()
+        self.advance()
+
+    def decide(self) -> int:
+        if self.game.decider in self.humans:
+            a, self._answer = self._answer, None
+            return a
+        return super().decide()
+
+    def advance(self) -> None:
+        """The agents play until a human seat is to decide or the game ends."""
+        while self.ready():
+            if self.game.decider in self.humans:
+                return
+            self.step()
+        if self.game.over and not self._closed:
+            self._closed = True
+            self.close()
+
+    def act(self, action: int | str, seat: int | None = None, decisions: int | None = None) -> None:
+        """Take a human seat's decision: `action` by id or label; `seat`, if given, must be the seat to
+        decide; `decisions`, if given, the number of decisions the caller has seen (a stale page's
+        click is refused, not taken at a later decision)."""
+        g = self.game
+        if g.over:
+            raise Conflict("the game is over")
+        if decisions is not None and decisions != len(self.actions):
+            raise Conflict(f"the game moved on: {len(self.actions)} decisions taken, the request saw {decisions}")
+        if g.decider not in self.humans:
+            raise Conflict(f"seat {g.decider} ({self.agents[g.decider].name}) is to decide, not a person")
+        if seat is not None and seat != g.decider:
+            raise Conflict(f"seat {seat} is not to decide now: seat {g.decider} is")
+        if isinstance(action, str):
+            try:
+                action = g.parse(action.strip().lower())
+            except IllegalActionError as e:
+                raise Conflict(f"{e}; the legal actions are {', '.join(g.label(a) for a in g.legal_actions())}") \
+                    from None
+        if not g.is_legal(action):
+            raise Conflict(f"action {action} is not legal now; the legal actions are "
+                           + ", ".join(f"{int(a)} ({g.label(a)})" for a in g.legal_actions()))
+        self._answer = int(action)
+        self.step()
+        self.advance()
+
+    def viewer(self, seat: int | None) -> int:
+        """Whose view a request gets: a human seat (default: the one deciding, else the first), or the
+        table as everyone sees it (-1). An agent's seat is never shown: its hand is hidden."""
+        if seat is None:
+            if self.game.over or not self.humans:
+                return self.humans[0] if self.humans else TABLE_VIEW
+            return self.game.decider if self.game.decider in self.humans else self.humans[0]
+        if seat == TABLE_VIEW or seat in self.humans:
+            return seat
+        if 0 <= seat < self.game.players:
+            raise Refused(f"seat {seat} is an agent's ({self.agents[seat].name}): its hand is not shown; "
+                          f"the human seats are {self.humans or 'none'} (-1: the table)")
+        raise Refused(f"no seat {seat}: the game has seats 0 to {self.game.players - 1}")
+
+    def state(self, seat: int | None = None, since: int = 0) -> dict:
+        """What a page shows: the view of `seat` (see `viewer`), its feed from line `since` on, and the
+        result once the game is over."""
+        v = self.viewer(seat)
+        feed = self.feeds[v]
+        if not 0 <= since <= len(feed):
+            raise Refused(f"since must be 0 to {len(feed)} (the feed's lines), got {since}")
+        return {"seats": [{"seat": q, "agent": a.name, "human": q in self.humans} for q, a in enumerate(self.agents)],
+                "humans": self.humans, "viewer": v, "view": seat_view(self, v), "feed": feed[since:],
+                "feed_length": len(feed), "decisions": len(self.actions), "over": bool(self.game.over),
+                "result": result_of(self.game) if self.game.over else None,
+                "seed": self.plan.seed, "game": self.index, "rules": self.ruleset.describe()}
+
+    def saved(self) -> dict:
+        """The game so far as `hoc play --save` writes it (for `hoc replay FILE`)."""
+        return saved_data(self)

@@ -1,0 +1,223 @@
+"""The web table in a real headless browser (Debian's Chromium driven by Playwright; `.ci/run`
+installs it): a whole game played to its end by clicking legal actions and saved, then replayed from
+the file; a replay stepped to its end and back; a run's summary page; card texts on hover and click;
+an illegal action refused with the game unharmed.
+
+One server (uvicorn in a thread, on a free port of 127.0.0.1) and one browser serve the module."""
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+if not os.environ.get("CI"):            # on CI the browser tests must run: a missing piece fails them
+    pytest.importorskip("playwright")
+    pytest.importorskip("fastapi")
+from hoc.web.browser import chromium_path  # noqa: E402
+
+if chromium_path() is None and not os.environ.get("CI"):
+    pytest.skip("no Chromium here (apt-get install chromium)", allow_module_level=True)
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+CLICKS = 600
+
+
+@pytest.fixture(scope="module")
+def root(tmp_path_factory):
+    from hoc.cli.main import main as hoc
+
+    folder = tmp_path_factory.mktemp("served")
+    (folder / "runs").mkdir()
+    assert hoc(["simulate", "--agents", "basic_rush,senator_duke", "--games", "60", "--seed", "5", "--market", "basic",
+                "--rotate-seats", "--out", str(folder / "runs" / "duel.parquet")]) == 0
+    (folder / "study").mkdir()
+    (folder / "study" / "summary.md").write_text("# Seat order\n\n| seat | rate | lo | hi |\n| --- | --- | --- | --- |\n"
+                                                 "| 0 | 0.55 | 0.50 | 0.60 |\n")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def server(root):
+    from hoc.web.server import Background
+
+    import httpx
+
+    s = Background(root)
+    # the first game compiles the Python Game's kernels when the cache is cold: before any page waits on it
+    r = httpx.post(s.url + "/api/games", json={"agents": ["basic_rush", "basic_rush"], "market": "basic"}, timeout=900)
+    assert r.status_code == 201, r.text
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from hoc.web.browser import launch
+
+    with sync_playwright() as pw:
+        b = launch(pw)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
+    p = context.new_page()
+    errors = []
+    p.on("pageerror", lambda e: errors.append(str(e)))
+    p.set_default_timeout(60_000)
+    yield p
+    context.close()
+    assert not errors, f"the page's scripts failed: {errors}"
+
+
+def start_game(page, server, seat1="basic_rush", seed=3, turn_cap=40):
+    page.goto(server.url + "/")
+    page.wait_for_selector("input[name=seat1]")
+    page.fill("input[name=seat1]", seat1)
+    page.fill("input[name=market]", "basic")
+    page.fill("input[name=seed]", str(seed))
+    page.fill("input[name=turn_cap]", str(turn_cap))
+    page.click("#start")
+    page.wait_for_url("**/play?id=*")
+    page.wait_for_selector("#actions button")
+
+
+def pick(page) -> int:
+    """A legal action's button to click: declare, play, the dearest buy, else the first."""
+    buttons = page.locator("#actions button")
+    labels = buttons.evaluate_all("bs => bs.map(b => b.dataset.label)")
+    texts = buttons.evaluate_all("bs => bs.map(b => b.textContent)")
+    for want in ("declare", "play"):
+        hits = [i for i, lab in enumerate(labels) if lab.startswith(want)]
+        if hits:
+            return hits[0]
+    buys = sorted((int(t.rsplit("(", 1)[1].split()[0]), i) for i, (lab, t) in enumerate(zip(labels, texts))
+                  if lab.startswith("buy"))
+    return buys[-1][1] if buys else 0
+
+
+def test_a_whole_game_is_played_to_its_end_by_clicking_and_its_save_replays(page, server, tmp_path):
+    start_game(page, server)
+    assert page.inner_text("#title").startswith("Turn 1, your turn: seat 0 (human) decides")
+    for _ in range(CLICKS):
+        if page.get_attribute("body", "data-over") == "true":
+            break
+        before = page.get_attribute("body", "data-decisions")
+        page.locator("#actions button").nth(pick(page)).click()
+        page.wait_for_function(f"document.body.dataset.decisions !== '{before}'")
+        assert page.inner_text("#error") == ""
+    assert page.get_attribute("body", "data-over") == "true", f"the game did not end in {CLICKS} clicks"
+    assert page.locator("#actions button").count() == 0
+    result = page.inner_text("#result")
+    assert " by " in result and "SP " in result
+    assert "End after" in page.inner_text("#feed")
+    with page.expect_download() as d:
+        page.click("#save")
+    path = tmp_path / "game.json"
+    d.value.save_as(path)
+    from hoc.research.replays import replay_saved
+
+    r = replay_saved(path)                      # `hoc replay FILE` tells it, and it ends as it did here
+    saved = json.loads(path.read_text())
+    assert r.game.over and saved["result"]["over"] and saved["seats"] == ["human", "basic_rush"]
+    assert f"SP {', '.join(map(str, saved['result']['sp']))}" in result
+    page.goto(server.url + "/replay")           # and the replay page opens the file
+    page.set_input_files("#from-file input[type=file]", str(path))
+    page.click("#from-file button")
+    page.wait_for_selector("#spchart")
+    assert page.inner_text("#source").startswith("Replay of a saved game")
+    page.click("#last")
+    page.wait_for_function(f"document.body.dataset.frame === '{len(saved['actions'])}'")
+    assert "The game is over." in page.inner_text("#question")
+
+
+def test_card_texts_show_on_hover_and_on_click(page, server):
+    start_game(page, server, seed=8)
+    card = page.locator("#hand .card").first
+    name = card.inner_text().split(" ", 1)[-1].rstrip("s") if card.inner_text()[0].isdigit() else card.inner_text()
+    card.hover()
+    tip = page.locator("#tip")
+    tip.wait_for(state="visible")
+    assert name[:6] in tip.inner_text() and "cost" in tip.inner_text()
+    page.mouse.move(2, 2)
+    pile = page.locator(".pile .card").nth(2)
+    pile.click()
+    assert page.inner_text("#cardtext").startswith(pile.inner_text())
+    assert "cost" in page.inner_text("#cardtext")
+
+
+def test_an_illegal_action_is_refused_and_the_game_is_unharmed(page, server):
+    start_game(page, server, seed=12)
+    before = page.evaluate("fetch(`/api/games/${game.id}`).then(r => r.json())")
+    buttons = page.locator("#actions button").evaluate_all("bs => bs.map(b => b.textContent)")
+    page.evaluate("act(99999)")                 # the page's own sender, with an action no button offers
+    page.wait_for_function("document.getElementById('error').textContent !== ''")
+    assert "not legal" in page.inner_text("#error")
+    status = page.evaluate("""fetch(`/api/games/${game.id}/actions`, {method: 'POST', headers: {'Content-Type':
+        'application/json'}, body: JSON.stringify({action: game.state.view.actions[0].action, decisions: 999})})
+        .then(r => r.status)""")
+    assert status == 409                        # a stale page's click is refused too
+    after = page.evaluate("fetch(`/api/games/${game.id}`).then(r => r.json())")
+    assert after == before
+    assert page.locator("#actions button").evaluate_all("bs => bs.map(b => b.textContent)") == buttons
+    page.locator("#actions button").nth(pick(page)).click()     # and the game plays on
+    page.wait_for_function("document.body.dataset.decisions !== '0'")
+    assert page.inner_text("#error") == ""
+
+
+def test_hot_seat_hides_the_table_until_the_next_person_confirms(page, server):
+    start_game(page, server, seat1="human", seed=4)
+    for _ in range(20):                          # seat 0 passes through its turn
+        if page.is_visible("#handover"):
+            break
+        before = page.get_attribute("body", "data-decisions")
+        page.locator("#actions button").first.click()
+        page.wait_for_function(f"document.body.dataset.decisions !== '{before}'")
+    assert page.is_visible("#handover") and page.inner_text("#handover-text") == "Pass the screen to seat 1"
+    page.click("#handover-go")
+    assert not page.is_visible("#handover")
+    assert page.inner_text("#title").startswith("Turn 2, your turn: seat 1 (human) decides")
+
+
+def test_a_replay_steps_to_its_end_and_back_with_every_hand_and_the_sp_chart(page, server):
+    page.goto(server.url + "/replay?run=runs/duel.parquet&game=1")
+    page.wait_for_selector("#spchart")
+    frames = int(page.get_attribute("#slider", "max")) + 1
+    assert frames > 20
+    assert page.locator(".hand[data-seat]").count() == 2         # every seat's hand is shown
+    assert page.locator("#spchart path[data-seat]").count() == 2
+    log = page.locator("#feed div").count()
+    for k in range(1, frames):                   # one decision at a time, to the end
+        page.click("#next")
+        page.wait_for_function(f"document.body.dataset.frame === '{k}'")
+    assert page.is_disabled("#next") and page.is_disabled("#last")
+    assert "The game is over." in page.inner_text("#question")
+    assert page.locator("#feed div").count() > log and "End after" in page.inner_text("#feed")
+    for k in range(frames - 2, frames - 6, -1):  # back a few, then to the start
+        page.click("#prev")
+        page.wait_for_function(f"document.body.dataset.frame === '{k}'")
+    page.click("#first")
+    page.wait_for_function("document.body.dataset.frame === '0'")
+    assert page.is_disabled("#prev") and page.locator("#feed div").count() == log
+    assert page.locator("#actions button.taken").count() == 1    # the decision taken at this point
+
+
+def test_a_runs_summary_page_shows_its_intervals_and_charts(page, server):
+    page.goto(server.url + "/results")
+    page.click("a[data-run='runs/duel.parquet']")
+    page.wait_for_selector("table[data-table=seat]")
+    assert "60 games, 2 players" in page.inner_text("#summary")
+    rows = page.locator("table[data-table=agent] tr")
+    assert rows.count() == 3 and "[" in rows.nth(1).inner_text()
+    charts = page.locator("img.chart")
+    assert charts.count() >= 3
+    page.wait_for_function("[...document.querySelectorAll('img.chart')].every(i => i.complete && i.naturalWidth > 0)",
+                           timeout=120_000)
+    page.goto(server.url + "/results")
+    page.click("a[data-study='study']")
+    page.wait_for_selector(".md table")
+    assert "0.55" in page.inner_text(".md table")
