@@ -307,6 +307,24 @@ def test_tune_with_the_planner_searches_its_weights_and_writes_a_planning_list(t
     assert best.state.identity["plan"] is True
 
 
+def test_tune_with_the_second_phase_planner_searches_its_margin_and_horizon(tmp_path, warm_kernels):
+    """--second: every candidate weighs its Second phase by the turn planner (`second` above 0, its
+    Main phase as the start plan had it), the margin and horizon are thresholds the optimiser moves,
+    and the plan written plays as `PLANNED` with its [plan] section saying so."""
+    from hoc.agents.ids import PLANNED
+    from hoc.games.heart_of_crown.agents.priority import list_id
+    from hoc.agents.registry import from_file
+
+    settings = small(second=True, start=from_spec(priority.parse(ARCHETYPES / "senator_duke.toml")))
+    state = run(settings, Budget(games=3000), tmp_path, Backend())
+    assert all(dict(p.plan)["second"] > 0 and dict(p.plan)["samples"] == 0 for p in state.elites)
+    assert all(list_id(p.params(SIEGE)) == PLANNED for p in state.elites)
+    assert all(("plan.horizon", None) in p.threshold_slots() for p in state.elites)
+    tune(settings, Budget(games=3000), tmp_path, validate_games=20, progress=False)
+    agent = from_file(tmp_path / "best.toml")
+    assert agent.id == PLANNED and "second = " in (tmp_path / "best.toml").read_text()
+
+
 def test_minutes_budget_stops_before_a_generation_that_would_overrun():
     state = State({}, generation=4, games=40_000, seconds=50.0)
     assert not Budget(minutes=2).spent(state, reserve_games=8_000)     # 50 + 12.5 + 10 s < 120 s

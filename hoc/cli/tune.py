@@ -20,6 +20,8 @@ def _tune_command(args) -> list[str]:
             argv += [flag, value]
     if args.plan:
         argv += ["--plan"]
+    if args.second:
+        argv += ["--second"]
     argv += ["--games", str(args.games)] if args.games is not None else ["--minutes", f"{args.minutes:g}"]
     argv += ["--seed", str(args.seed), "--population", str(args.population), "--out", args.out]
     return argv
@@ -31,7 +33,8 @@ def _tune_dominion(args) -> int:
     from hoc.games.dominion.agents.genome import universe
     from hoc.games.dominion.rules import Ruleset
 
-    for flag, given in (("--princess", args.princess), ("--plan", args.plan), ("--from", args.start),
+    for flag, given in (("--princess", args.princess), ("--plan", args.plan), ("--second", args.second),
+                        ("--from", args.start),
                         ("--ban", args.ban), ("--with", args.market_with), ("--minutes", args.minutes)):
         if given:
             raise HocError(f"{flag} is not an option of tune --game dominion")
@@ -84,7 +87,7 @@ def cmd_tune(args) -> int:
         start = plan_file(start)
     settings = Settings(ruleset, tuple(get(n) for n in names), args.seed, args.princess,
                         load(start) if start else None, population=args.population,
-                        ban=tuple(args.ban or ()), plan=args.plan)
+                        ban=tuple(args.ban or ()), plan=args.plan, second=args.second)
     backend = backend_of(args)
     try:
         result = tune(settings, budget, args.out, backend, args.validate_games, _tune_command(args))
@@ -111,6 +114,10 @@ def add_parser(sub) -> None:
     p.add_argument("--plan", action="store_true",
                    help="every candidate plays with the turn planner ([plan]: its Main phase and card questions "
                         "decided by look-ahead), its weights searched with the thresholds")
+    p.add_argument("--second", action="store_true",
+                   help="every candidate weighs its Second phase's back, set or buy by the turn planner (a turn or two "
+                        "played on, scored by the shipped evaluation), its margin and horizon searched with the "
+                        "thresholds; about 10x fewer games a minute")
     p.add_argument("--princess", help="the princess the plan must back first")
     p.add_argument("--opponents", help="agents to beat, comma-separated (default: every archetype and basic_rush "
                                        "that the edition can play); "

@@ -65,6 +65,7 @@ class Settings:
     playoff_champions: int = 4
     ban: tuple[str, ...] = ()          # kinds or cards the plan may not buy nor pick to gain (--ban)
     plan: bool = False                 # every candidate plays with the turn planner, its weights searched (--plan)
+    second: bool = False               # every candidate weighs its Second phase by the planner (--second)
 
     def __post_init__(self):
         from hoc.games.heart_of_crown.game import check_seed
@@ -96,7 +97,7 @@ class Settings:
 
     @property
     def universe(self) -> Universe:
-        return Universe(self.ruleset, self.princess, self.ban, self.plan)
+        return Universe(self.ruleset, self.princess, self.ban, self.plan, self.second)
 
     def identity(self) -> dict:
         d = self.ruleset.describe()
@@ -109,6 +110,8 @@ class Settings:
             d["ban"] = list(self.ban)
         if self.plan:
             d["plan"] = True
+        if self.second:
+            d["second"] = True
         return d
 
 

@@ -30,8 +30,11 @@ BOUNDS = {
     "plan.potential": (0, 200), "plan.deck": (0, 400), "plan.par": (0, 400), "plan.backed": (0, 3000),
     "plan.counter": (0, 300), "plan.hand": (0, 200), "plan.opponents": (0, 200), "plan.coin": (0, 400),
     "plan.coin_cap": (4, 16), "plan.margin": (0, 200),
+    # its Second phase (searched when the plan weighs it: `second` above 0)
+    "plan.second_margin": (0, 2000), "plan.horizon": (0, 3),
 }
-PLAN_WEIGHTS = tuple(k[len("plan."):] for k in BOUNDS if k.startswith("plan."))
+SECOND_WEIGHTS = ("second_margin", "horizon")
+PLAN_WEIGHTS = tuple(k[len("plan."):] for k in BOUNDS if k.startswith("plan.") and k[len("plan."):] not in SECOND_WEIGHTS)
 NUMERIC = tuple(k for k in priority.CONDITIONS if k not in priority.CARD_VALUED and k != "princess")
 CARD_VALUED = priority.CARD_VALUED          # offered, not_offered: a market card; backed: a princess
 FLAGS = ("keep", "abilities", "territories_only", "accept_modes")
@@ -122,6 +125,8 @@ class Plan:
         slots: list[tuple[str, int | None]] = [("min_coins", None), ("min_owned", None), ("set_min_sp", None)]
         if self.plan is not None:
             slots += [(f"plan.{k}", None) for k in PLAN_WEIGHTS]
+            if dict(self.plan).get("second", 0) > 0:
+                slots += [(f"plan.{k}", None) for k in SECOND_WEIGHTS]
         for i, r in enumerate(self.buy):
             slots += [(k, i) for k, _ in r.conditions if k in NUMERIC]
         return slots
@@ -198,6 +203,7 @@ class Universe:
     princess: str | None = None
     banned: tuple[str, ...] = ()       # kinds or cards the plan may not buy nor pick to gain
     plan: bool = False                 # every plan plays with the turn planner (`hoc tune --plan`)
+    second: bool = False               # every plan weighs its Second phase by the planner (`hoc tune --second`)
 
     @cached_property
     def banned_cards(self) -> frozenset[str]:

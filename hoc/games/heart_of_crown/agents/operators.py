@@ -15,6 +15,7 @@ import numpy as np
 
 from hoc.games.heart_of_crown.agents import priority_kernel as PK
 from hoc.games.heart_of_crown.agents.planner import DEFAULTS as PLAN_DEFAULTS
+from hoc.games.heart_of_crown.agents.planner import SECOND_DEFAULTS
 from hoc.games.heart_of_crown.agents.genome import CARD_VALUED, FALLBACK_BUY, FLAGS, NUMERIC, Plan, Rule, Universe
 
 # where fresh thresholds are drawn (inside BOUNDS): the values a player would try first
@@ -252,6 +253,10 @@ def valid(plan: Plan, universe: Universe) -> Plan:
     buy = buy or FALLBACK_BUY           # an agent file needs a buy rule
     if universe.plan and plan.plan is None:     # --plan: the planner on, at its defaults to start
         plan = replace(plan, plan=tuple(PLAN_DEFAULTS.items()))
+    if universe.second and dict(plan.plan or ()).get("second", 0) <= 0:
+        # --second: the Second phase weighed, at the planner's defaults to start; the Main phase as it was
+        own = dict(plan.plan) if plan.plan is not None else {**PLAN_DEFAULTS, "samples": 0}
+        plan = replace(plan, plan=tuple({**PLAN_DEFAULTS, **own, **SECOND_DEFAULTS}.items()))
     plan = replace(plan, prefer=prefer, buy=buy, first=_unique(tuple(c for c in plan.first if c not in banned),
                                                                PK.MAX_FIRST),
                    gain=_unique(tuple(c for c in plan.gain if c not in banned), PK.MAX_CHOOSE),
