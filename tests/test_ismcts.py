@@ -171,7 +171,7 @@ def test_a_search_leaves_the_real_state_unchanged_but_for_its_own_stream():
 @pytest.mark.parametrize("players, market", [(2, "random"), (3, "random"), (2, "basic")])
 def test_search_agents_play_only_legal_moves_and_keep_the_invariants(players, market):
     rs = Ruleset(players=players, market=market)
-    names = ",".join(["ismcts:iterations=30", "tuned_laolily_2p", "ismcts:iterations=20,cutoff=4"][:players])
+    names = ",".join(["ismcts:iterations=30", "tuned_laolily_2p", "ismcts:iterations=20,cutoff=4,eval=learned"][:players])
     run = simulate(rs, lineup(names, players), 6, seed=2, rotate=True, validate=True, announce=False)
     assert len(run.games) == 6                       # validate raises on an illegal action or broken invariant
 
@@ -314,6 +314,20 @@ def test_the_search_settings_share_no_slot_with_the_priority_list_they_extend():
     assert not settings & set(range(PK.PR_LEN)) and SK.IS_END <= K.N_PARAMS
     row = get("ismcts").params(Ruleset(players=2))
     assert row[PK.PR_N_NEVER] == 0 and row[SK.IS_ITERATIONS] == PRESETS["ismcts"].iterations
+
+
+def test_a_learned_cut_off_writes_the_turn_planner_s_evaluation_into_the_search_row():
+    """eval=learned: a cut-off rollout is scored by the shipped evaluation, whose weights the row
+    carries in its planner block (the rollout list never reads them); eval=sp leaves them out."""
+    from hoc.games.heart_of_crown.agents.evaluation import N_FEATURES, weights
+    from hoc.games.heart_of_crown.agents.planner import PL_WEIGHTS, WEIGHT_SCALE
+
+    rs = Ruleset(players=2)
+    learned = get("ismcts:cutoff=6,eval=learned").params(rs)
+    plain = get("ismcts:cutoff=6").params(rs)
+    assert learned[SK.IS_EVAL] == 1 and plain[SK.IS_EVAL] == 0
+    block = slice(PL_WEIGHTS, PL_WEIGHTS + 1 + N_FEATURES)
+    assert list(learned[block]) == [round(x * WEIGHT_SCALE) for x in weights()] and not plain[block].any()
 
 
 @pytest.mark.parametrize("seats", ["ismcts_fast,basic_rush", "basic_rush,ismcts_fast"])

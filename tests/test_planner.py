@@ -404,3 +404,26 @@ def test_second_phase_options_are_legal_and_the_list_s_own_comes_first(tmp_path)
             weighed += g.decider == 0 and g.context == "second phase" and g.second_phase == "open"
             g.apply(a)
     assert weighed >= 20
+
+
+def test_the_shipped_evaluation_has_a_weight_for_every_feature_and_a_missing_one_is_named(tmp_path):
+    from hoc.games.heart_of_crown.agents.evaluation import FEATURE_NAMES, N_FEATURES, weights
+
+    assert len(FEATURE_NAMES) == N_FEATURES and len(weights()) == 1 + N_FEATURES
+    text = "[weights]\nconst = 0.5\n" + "".join(f"{n} = 0.1\n" for n in FEATURE_NAMES if n != "own_sp")
+    (tmp_path / "e.toml").write_text(text)
+    with pytest.raises(ValueError, match="no weight for own_sp"):
+        weights(tmp_path / "e.toml")
+
+
+def test_evaluation_features_read_each_player_s_cards_from_the_view_of_the_player_asked():
+    """The features of p are p's terms then its rivals' mean: swapping the seat asked swaps them."""
+    from hoc.games.heart_of_crown.agents.evaluation import N_FEATURES, SEAT_TERMS, position_features
+
+    g = Game(Ruleset(players=2, market="basic"), seed=3)
+    g.arrange(0, princess="lulunasaika", domain={"duke": 1, "senator": 1}, hand={"duke": 1}, deck=CITIES, discard={})
+    a, b = np.zeros(N_FEATURES), np.zeros(N_FEATURES)
+    position_features(g.state, 0, a)
+    position_features(g.state, 1, b)
+    assert a[0] == g.sp(0) == 15 and b[SEAT_TERMS] == 15 and a[SEAT_TERMS] == b[0] == 0
+    assert a[1] == 6 and a[2] == 1.0 and b[2] == 0.0        # a Duke still to set; backed or not

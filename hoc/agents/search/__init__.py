@@ -11,7 +11,8 @@ Options: `iterations` per decision, `exploration` (PUCT constant, also `c`), `pr
 probability of the rollout list's own action), `rollout` (the
 priority-list agent that plays the rollouts and models every other player), `cutoff` (rollouts stop
 after this many turns of all players and are scored by `eval`; 0 plays them to the end), `eval`
-(`sp`: a logistic of the searcher's SP lead, `scale` SP per e-fold), `princess` (back her whenever she
+(`sp`: a logistic of the searcher's SP lead, `scale` SP per e-fold; `learned`: the turn planner's
+evaluation of the position, `hoc/games/heart_of_crown/agents/evaluation.py`), `princess` (back her whenever she
 is offered), `main` (1: search the Main-phase decisions too where a card with a text, an ability or
 a kept card is at hand, as the turn planner does; 0: the Main phase follows the rollout list).
 """
@@ -26,13 +27,13 @@ from hoc.errors import HocError
 from hoc.games.heart_of_crown.kernel import constants as K
 from hoc.games.heart_of_crown.kernel.setup import new_state
 from hoc.agents.search.kernel import (  # noqa: F401 (ISMCTS: re-exported)
-    ISMCTS, IS_CUTOFF, IS_EXPLORE, IS_ITERATIONS, IS_MAIN, IS_PRINCESS, IS_PRIOR, IS_SCALE, ROLLOUT_AGENT, any_planner,
+    ISMCTS, IS_CUTOFF, IS_EVAL, IS_EXPLORE, IS_ITERATIONS, IS_MAIN, IS_PRINCESS, IS_PRIOR, IS_SCALE, ROLLOUT_AGENT, any_planner,
     search_nodes, search_tail,
 )
 from hoc.games.heart_of_crown.agents import priority_kernel as PK
 
 MAX_ITERATIONS = 100_000
-EVALS = ("sp",)
+EVALS = ("sp", "learned")
 
 
 @dataclass(frozen=True)
@@ -154,6 +155,12 @@ def row(spec: str, opts: Options, ruleset, agents) -> np.ndarray:
     P[IS_SCALE] = round(opts.scale * 1000)
     P[IS_PRINCESS] = -1
     P[IS_MAIN] = opts.main
+    P[IS_EVAL] = EVALS.index(opts.eval)
+    if opts.eval == "learned":          # the turn planner's evaluation, in the row's planner block
+        from hoc.games.heart_of_crown.agents.evaluation import N_FEATURES, weights
+        from hoc.games.heart_of_crown.agents.planner import PL_WEIGHTS, WEIGHT_SCALE
+
+        P[PL_WEIGHTS:PL_WEIGHTS + 1 + N_FEATURES] = [round(x * WEIGHT_SCALE) for x in weights()]
     if opts.princess is not None:
         db = ruleset.cards
         if opts.princess not in db.pile_ids("princess"):

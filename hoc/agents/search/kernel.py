@@ -45,7 +45,8 @@ from hoc.games.heart_of_crown.agents.arena import (  # noqa: F401 (the arena lay
     deal_counted, deal_hidden, determinize, shuffle_supply,
 )
 from hoc.agents.ids import ISMCTS, PLANNED, PRIORITY
-from hoc.games.heart_of_crown.agents.planner import candidates, main_needs_plan, unbanned
+from hoc.games.heart_of_crown.agents.evaluation import weighed
+from hoc.games.heart_of_crown.agents.planner import PL_WEIGHTS, WEIGHT_SCALE, candidates, main_needs_plan, unbanned
 from hoc.engine.jit import entry, kernel
 from hoc.games.heart_of_crown.kernel.state import (
     GOLDEN, below, mix64, next_u64, param, pb, store_u64,
@@ -64,7 +65,8 @@ IS_PRINCESS = IS_ITERATIONS + 3    # backs this princess whenever she is offered
 IS_SCALE = IS_ITERATIONS + 4       # SP difference worth e (about 73%) at a cut-off, x 1000
 IS_PRIOR = IS_ITERATIONS + 5       # prior probability of the rollout list's action, x 1000
 IS_MAIN = IS_ITERATIONS + 6        # 1: Main-phase decisions with a card text, ability or kept card at hand are searched
-IS_END = IS_ITERATIONS + 7
+IS_EVAL = IS_ITERATIONS + 7        # a cut-off rollout's score: 0 the SP lead (`scale`), 1 the learned evaluation
+IS_END = IS_ITERATIONS + 8
 assert IS_END <= N_PARAMS
 
 # tree nodes
@@ -173,9 +175,10 @@ def new_node(s, tree, i, key, action):
 
 
 @kernel
-def evaluate(w, p, scale):
+def evaluate(s, w, p, scale):
     """The searcher's reward in [0, 1]: its share of the win at the end of the game; at a cut-off,
-    a logistic of its SP lead over the best opponent."""
+    a logistic of its SP lead over the best opponent, or with `eval = learned` the turn planner's
+    evaluation of the position (its log-odds of winning, weights in the searcher's row of s)."""
     if w[H_END] != 0:
         mask = w[H_WIN_MASK]
         if mask != 0:
@@ -187,6 +190,9 @@ def evaluate(w, p, scale):
             return 1.0 / n
         if w[H_WINNER] >= 0:
             return 1.0 if w[H_WINNER] == p else 0.0
+    if param(s, p, IS_EVAL) == 1:
+        z = weighed(w, p, s, AGENTS + p * AGENT_SZ + 1 + PL_WEIGHTS, WEIGHT_SCALE)
+        return 1.0 / (1.0 + math.exp(-z))
     best = -(1 << 30)
     for q in range(w[H_NP]):
         if q != p and w[pb(w, q) + P_OUT] == 0:
@@ -428,5 +434,5 @@ def ismcts_policy(s):
         else:
             used = descend(s, w, p, tree, child, 2, used, cap, stop, explore, prior)
         rollout(w, stop, steps)
-        backpropagate(s, tree, evaluate(w, p, scale))
+        backpropagate(s, tree, evaluate(s, w, p, scale))
     return best_child(s, tree)
