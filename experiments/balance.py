@@ -3,9 +3,9 @@ when a strong player may use the kind, against the same player with it banned; a
 change (Curse Witch costing 6) does to its value and to every agent.
 
 For each kind X, on random markets that always offer X: the strong 2-player plan (`--start`, by
-default `tuned_general_2p+plan`: the tuned general plan whose Main phase and card questions its turn
-planner decides) without its rules for X (X banned) plays head to head against the same plan with its rules for X
-searched (the best of every plan with one rule for X at any place, with any of a grid of
+default `tuned_plan_c_2p+plan`: the strongest plan of the library with every part of its turn planner
+on, its Main phase, card questions and Second phase decided by look-ahead) without its rules for X
+(X banned) plays head to head against the same plan with its rules for X searched (the best of every plan with one rule for X at any place, with any of a grid of
 conditions, raced against the banned plan), on the same game seeds, each seed played in both seats.
 The value is the allowed plan's win rate minus 50%, with a 95% interval over seeds. A control prices
 some kinds with whole plans re-tuned by `hoc tune` for each condition, at two tune seeds, to show
@@ -28,7 +28,7 @@ from hoc.games.heart_of_crown.rules import Ruleset
 NAME = "balance"
 
 
-START = "tuned_general_2p+plan"
+START = "tuned_plan_c_2p+plan"
 CONTROL = "hideout,donation,rampart,scout,wishing_well,post_horse,curse_witch,margrave"
 
 
@@ -42,8 +42,9 @@ def arguments(argv):
                         "'' for none)")
     p.add_argument("--what-if", default="curse_witch.cost=6", help="card change to price (default curse_witch.cost=6)")
     p.add_argument("--start", default=START,
-                   help=f"the strong player's start plan (default {START}: the tuned general plan with its turn "
-                        "planner; tuned_general_2p for the fixed defaults of earlier releases)")
+                   help=f"the strong player's start plan (default {START}: the strongest plan with its whole turn "
+                        "planner; tuned_general_2p+plan for the earlier design, tuned_general_2p for the fixed "
+                        "defaults)")
     return p.parse_args(argv)
 
 
@@ -141,8 +142,8 @@ def main(argv: list[str] | None = None) -> Study:
                "rule for it plays a 16-seed check; those ending with it in at least a quarter of the games race "
                "again against the banned plan), against the same banned plan: what using the kind costs this plan "
                "when the search prefers not to. It is a bound for this plan's way of playing, not for the card"
-               + (": with `+plan` the plan plays its Main phase and card questions by its turn planner "
-                  "(`hoc.games.heart_of_crown.agents.planner`), its buys by its list." if planning(args.start) else
+               + (": with `+plan` the plan plays its Main phase, card questions and its Second phase's back, set or "
+                  "buy by its turn planner (`hoc.games.heart_of_crown.agents.planner`), its buys by its list." if planning(args.start) else
                   ": priority lists play Actions before Territories and answer a card's choices with their first "
                   "option."))
     if control:
@@ -220,10 +221,8 @@ def _forced_line(w) -> str:
 
 def _field():
     """The agents whose win-rate change the what-if reports: the hand-written plans and the tuned
-    2-player library."""
-    from hoc.agents.registry import AGENTS, archetypes
-
-    return archetypes() + [a for n, a in AGENTS.items() if n.startswith("tuned_") and n.endswith("_2p")]
+    2-player library of the 2nd edition (`card_value.what_if_agents`)."""
+    return cv.what_if_agents(2)
 
 
 if __name__ == "__main__":
