@@ -356,6 +356,8 @@ class Teller:
             return self.name(self.db.index("lily" if "lily" in self.db.ids else "imperial_estate"))
         if eff == K.EFF_DEFEND:
             return f"Defense against {self.name(c)}"
+        if eff == K.EFF_HAND_ELIMINATION:
+            return "the opening hand, by hand elimination"
         return self.name(c) if c >= 0 else "a card's text"
 
     # -- the header
@@ -367,8 +369,8 @@ class Teller:
         self.say(f"Game {self.index} of run seed {self.plan.seed} (game seed {g.seed}): "
                  f"{EDITIONS[rs.edition]}, {rs.players} player{'s' if rs.players > 1 else ''}"
                  + "".join(f", {o}" for o in options))
-        self.say("Seats (seat 0 plays first): "
-                 + ", ".join(f"seat {j} {a.name}" for j, a in enumerate(self.agents)))
+        first = ("the most Apprentice Maids in the opening hand plays first" if rs.reseats else "seat 0 plays first")
+        self.say(f"Seats ({first}): " + ", ".join(f"seat {j} {a.name}" for j, a in enumerate(self.agents)))
         self.say("Princesses (the pool, in order): " + ", ".join(
             self.name(self.db.index(p)) for p in d["princesses"]))
         self.say(self.market_line())
@@ -601,6 +603,14 @@ class Teller:
         """Whether to go on with the game (a saved game that stopped before its end does not)."""
         return True
 
+    def seating_line(self) -> None:
+        """The opening hands shown together, and where the players sit (hand elimination)."""
+        g = self.game
+        maid = self.db.index("apprentice_maid")
+        shown = ", ".join(f"seat {p} {g.hand(p).get(self.db.name(maid), 0)}" for p in range(g.players))
+        self.say(f"The opening hands are shown: Apprentice Maids {shown}; turn order "
+                 + ", ".join(f"seat {p}" for p in g.seat_order))
+
     def tell(self) -> Replay:
         self.header()
         g = self.game
@@ -611,6 +621,8 @@ class Teller:
                     first, last = shown + 1, g.turns - 1
                     self.say(f"(turn{'s' if last > first else ''} {first}{f'-{last}' if last > first else ''}:"
                              f" nothing to decide)")
+                if shown == 0 and self.ruleset.reseats:
+                    self.seating_line()
                 shown = g.turns
                 self.turn_header()
             self.step()
@@ -630,6 +642,7 @@ def replay_game(plan, index: int) -> Replay:
 
 SAVED_FORMAT = "hoc saved game"
 RULE_KEYS = ("edition", "players", "market", "princesses", "overrides", "turn_cap", "instant_win_at_30")
+OPTIONAL_RULES = ("judgement", "tie", "keep_timing", "seating")    # described (and saved) only when given
 
 
 def result_of(game: Game) -> dict:
@@ -646,7 +659,7 @@ def save_game(path: str | Path, teller: Teller) -> None:
     plan = teller.plan
     rules = plan.ruleset.describe()
     data = {"format": SAVED_FORMAT, "engine_version": hoc.__version__,
-            "rules": {k: rules[k] for k in RULE_KEYS}, "seed": plan.seed, "game": teller.index,
+            "rules": {k: rules[k] for k in RULE_KEYS + OPTIONAL_RULES if k in rules}, "seed": plan.seed, "game": teller.index,
             "seats": [a.name for a in teller.agents], "actions": [int(a) for a in teller.actions],
             "result": result_of(teller.game)}
     try:
