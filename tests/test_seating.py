@@ -219,3 +219,12 @@ def test_the_cli_runs_the_variant_and_refuses_it_in_one_line_where_the_decks_dif
     assert out["rules"]["seating"] == "hand_elimination" and sum(out["wins_by_position"]) == out["games"] - out["draws"]
     bad = subprocess.run(base, capture_output=True, text=True)
     assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1 and "same cards" in bad.stderr
+    run = tmp_path / "he.parquet"
+    made = subprocess.run(base[:5] + ["20", "--jobs", "1", "--edition", "1e", "--seating", "hand_elimination",
+                                      "--out", str(run)], capture_output=True, text=True)
+    assert made.returncode == 0, made.stderr
+    told = subprocess.run([sys.executable, "-m", "hoc", "replay", "--from", str(run), "--game", "2"],
+                          capture_output=True, text=True)
+    assert told.returncode == 0, told.stderr          # the run's seating is read back from its manifest
+    assert "seat 1 picks an Apprentice Maid for its opening hand (hand elimination)" in told.stdout
+    assert "The opening hands are shown" in told.stdout

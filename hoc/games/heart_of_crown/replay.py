@@ -438,6 +438,9 @@ class Teller:
         """The lines of one decision as `viewer` reads them."""
         g, db = self.game, self.db
         cur, p = d.turn_player, d.seat
+        if d.effect and d.effect[0] == K.EFF_HAND_ELIMINATION:     # before the first turn: a secret pick
+            what = "a card" if self.hides(viewer, p) else db.count(d.card, 1)
+            return [f"  seat {p} picks {what} for its opening hand (hand elimination)"]
         lines = []
         known = {q: () for q in range(g.players)}
         if d.verb in KNOWN:
