@@ -228,3 +228,29 @@ def test_the_cli_runs_the_variant_and_refuses_it_in_one_line_where_the_decks_dif
     assert told.returncode == 0, told.stderr          # the run's seating is read back from its manifest
     assert "seat 1 picks an Apprentice Maid for its opening hand (hand elimination)" in told.stdout
     assert "The opening hands are shown" in told.stdout
+
+
+def test_the_environments_play_the_variant_the_learner_picks_its_own_opening_hand():
+    from hoc.env import env as aec_env
+    from hoc.env.gym import HeartOfCrownEnv
+    from hoc.games.heart_of_crown.observation import layout
+
+    where = layout(2)
+    learner = HeartOfCrownEnv(opponents="basic_rush", edition="1e", seat=1, seating="hand_elimination")
+    obs, info = learner.reset(seed=4)
+    assert learner.game.turns == 0 and learner.game.decider == 1             # its pick, after seat 0's
+    assert obs["observation"][where["question"]][0] == K.CH_DECK_TOP
+    assert obs["observation"][where["deck_window"]].sum() == 10 and obs["action_mask"].sum() == 2
+    rng = np.random.default_rng(0)
+    done, steps = False, 0
+    while not done:
+        legal = np.flatnonzero(obs["action_mask"])
+        obs, reward, done, truncated, info = learner.step(int(rng.choice(legal)))
+        steps += 1
+    assert steps > 5 and sorted(learner.game.seat_order) == [0, 1]
+    e = aec_env(edition="1e", seed=3, seating="hand_elimination")
+    e.reset(seed=3)
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, _ = e.last()
+        e.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert e.game.over and len(e.game.seat_order) == 2
