@@ -254,3 +254,27 @@ def test_the_environments_play_the_variant_the_learner_picks_its_own_opening_han
         obs, reward, term, trunc, _ = e.last()
         e.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     assert e.game.over and len(e.game.seat_order) == 2
+
+
+def test_a_person_picks_an_opening_hand_in_hoc_play_without_seeing_the_others_and_the_save_replays(tmp_path):
+    import io
+
+    from rich.console import Console
+
+    from hoc.cli.session import HUMAN, Session, seats
+    from hoc.research.replays import replay_saved
+
+    picks = iter(["2"] * 5)          # the second action listed: choose apprentice_maid
+    rng = np.random.default_rng(1)
+    plan = Plan(Ruleset(edition="1e", players=2, market="basic", seating="hand_elimination", turn_cap=8),
+                seats(f"basic_rush,{HUMAN}", None), 1, 4)
+    out = io.StringIO()
+    s = Session(plan, [1], Console(file=out, width=100), lambda prompt: "" if not prompt.startswith("seat ") else
+                next(picks, None) or str(rng.integers(1, len(s.game.legal_actions()) + 1)), str(tmp_path / "g.json"))
+    s.run()
+    text = out.getvalue()
+    assert "Before the first turn (hand elimination): pick card 1 of the 5 of your opening hand" in text
+    assert "seat 0 picks a card for its opening hand" in text and "seat 0 picks an Apprentice" not in text
+    assert "seat 1 picks an Apprentice Maid for its opening hand" in text
+    r = replay_saved(tmp_path / "g.json")           # the seating is saved with the rules
+    assert r.actions == s.actions and "seat 0 picks an Apprentice Maid" in "\n".join(r.lines)
