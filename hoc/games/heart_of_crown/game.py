@@ -141,6 +141,7 @@ class Game:
     `supply()`, `supply_top()`, `exiled()`, `princess(p)`, `princesses_available()`, `sp(p)`,
     `counters(p)`, `declared(p)`, `knocked_out(p)`, `owned(p, card)`, `cards_owned(p)`,
     `turns_taken(p)`, `price(card, p)`, `coins`, `open_plays`, `cards_played`, `turn_player`,
+    `seat_order`, `position(p)` (turn order: the seats' numbers unless the hand-elimination seating moved them),
     `turns`, `extra_turn`, `overtime`, `over`, `winner`, `winners`, `end_reason`. Hidden
     information too, for tests and analysis: `deck(p)`.
     """
