@@ -62,10 +62,10 @@ def main() -> None:
                 speed = args.games / runs[rival].play_seconds / args.jobs
         vs_br = wins_of(runs["basic_rush"], name)
         mask = np.ones(len(vs_br), bool)
-        for kind in agent.key:
+        for kind in agent.key_for(rs.edition):
             mask &= offers(runs["basic_rush"].games, kind)
         key_cell = f"{cell(vs_br[mask])} n={mask.sum()}"
-        print(f"{name:<18} {','.join(agent.key) or '(all)':<16} {cell(wins_of(runs['random'], name)):>21} "
+        print(f"{name:<18} {','.join(agent.key_for(rs.edition)) or '(all)':<16} {cell(wins_of(runs['random'], name)):>21} "
               f"{cell(vs_br):>21} {key_cell:>30} {speed:>8,.0f}")
 
 

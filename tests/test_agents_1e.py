@@ -137,3 +137,20 @@ def test_the_1e_archetypes_beat_basic_rush_under_1e(name):
     run = simulate(FIRST, lineup(f"{name},basic_rush", 2), 1000, seed=21, rotate=True, validate=True, announce=False)
     wins = int(run.summary()["wins_by_agent"][name])
     assert wilson(wins, 1000)[0] > 0.5, f"{name}: {wins} of 1000"
+
+
+def test_a_plans_key_kind_of_the_other_edition_is_dropped_so_key_markets_are_found_in_1e_games(tmp_path):
+    from hoc.agents.registry import planned
+    from hoc.research.harness import offers
+
+    spec = parse(write(tmp_path, 'key = ["margrave", "alchemist"]\n[[buy]]\ncard = "duke"\n'))
+    assert spec.key_for("1e") == spec.for_edition("1e")[0].key == ("alchemist",) and spec.key_for("2e") == spec.key
+    agent = from_file(spec.path)
+    assert agent.key == ("margrave", "alchemist")
+    assert agent.key_for("2e") == ("margrave", "alchemist") and agent.key_for("1e") == ("alchemist",)
+    assert AGENTS["twins_extra_turns"].key_for("1e") == () and AGENTS["twins_extra_turns"].key_for("2e") == ("margrave",)
+    assert planned("twins_extra_turns+plan").key_for("1e") == ()
+    games = simulate(FIRST, lineup("basic_rush", 2), 200, seed=2, announce=False).games
+    chosen = [offers(games, k) for k in agent.key_for("1e")]
+    assert 0 < sum(all(c) for c in zip(*chosen)) < 200          # some 1E markets offer every 1E key kind
+    assert not offers(games, "margrave").any()                  # the dropped kind: no 1E market has it

@@ -748,6 +748,27 @@ def test_1e_moneylender_debt_counters_are_removed_instead_of_gaining_coins(gf):
     assert g.coins == 4                                  # no debt left: coins again
 
 
+def test_1e_moneylender_debt_counters_show_in_the_counters_and_in_the_observation(gf):
+    from hoc.games.heart_of_crown.observation import layout, observe, size
+
+    g = gf
+    me(g, {"moneylender": 2, "city": 1})
+    play_all(g, "moneylender", "moneylender")
+    where = layout(2)
+    out = np.zeros(size(2), np.float32)
+    assert g.counters(0).debt == 0 and g.counters(0).debt_due == 8       # two Moneylenders played
+    assert (8, "debt due at the end of the turn") in g.counters(0).parts()
+    observe(g.state, 1, out)
+    assert out[where["debt_due"]][0] == 8 and out[where["debt_counters/1"]][0] == 0
+    to_cleanup(g)
+    assert g.turn_player == 1 and g.counters(0).debt == 8 and g.counters(0).debt_due == 0
+    assert g.counters(1) == (0, 0, 0, 0, 0, 0)
+    observe(g.state, 1, out)                # seen by seat 1: seat 0 is the next seat after it
+    assert out[where["debt_counters/1"]][0] == 8 and out[where["debt_counters/0"]][0] == 0
+    observe(g.state, 0, out)
+    assert out[where["debt_counters/0"]][0] == 8 and out[where["debt_due"]][0] == 0
+
+
 def test_1e_shinobi_copies_an_action_from_the_discard_pile_but_not_its_links(gf):
     g = gf
     me(g, {"shinobi": 1, "city": 1}, discard={"alchemist": 1, "shinobi": 1, "city": 1})

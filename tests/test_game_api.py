@@ -206,7 +206,7 @@ def test_exiled_cards_leave_the_field_for_the_exile_zone(rules2):
 
 def test_counters_keep_handyman_coin_counters_apart(rules2):
     g = fresh(rules2, {"handyman": 1, "curse": 1})
-    assert g.counters(0) == (0, 0, 0, 0)
+    assert g.counters(0) == (0, 0, 0, 0, 0, 0)          # coin, handyman, twins, succession, debt, debt due
     g.apply("play handyman")
     g.apply("number 1")                                 # gain a coin counter
     assert g.counters(0).handyman_coin == 1 and g.counters(0).coin == 0

@@ -397,3 +397,30 @@ def test_only_the_tuners_game_loop_is_in_the_compiled_code_cache_key():
 
     keyed = [p.name for p in sorted(Path(package.__file__).parent.glob("*.py")) if _compiled(p)]
     assert keyed == ["kernel.py"]
+
+
+def test_a_tune_under_1e_from_a_2e_plan_never_breeds_nor_keeps_a_plan_naming_a_card_1e_lacks():
+    """`hoc tune --edition 1e --from <a 2E plan>`: the start plan's 2E-only cards leave it (as the agent
+    file's 1E reading drops them), so no mutant, crossover or kept plan can end with every buy rule
+    naming such a card (which the 1E reading refuses: the agent would never buy)."""
+    first = Ruleset(players=2, edition="1e")
+    u = Universe(first)
+    only_2e = Plan(buy=(Rule("margrave"), Rule("ball", (("coins_at_least", 4),)),
+                        Rule("duke", (("offered", "flea_market"),)), Rule("senator", (("not_offered", "lily"),))),
+                   prefer=("lulunasaika",), first=("handyman", "city"), gain=("ball",), lose=("orchard", "curse"))
+    ops.valid(Plan(buy=(Rule("margrave"), Rule("ball"))), u).params(first)   # the old code raised here
+    start = ops.valid(only_2e, u)
+    start.params(first)
+    names = set(first.cards.ids)
+    assert [r.card for r in start.buy] == ["senator"] and start.buy[0].conditions == ()
+    assert start.first == ("city",) and start.gain == () and start.lose == ("curse",)
+    general = from_spec(priority.parse(ARCHETYPES.parent / "tuned" / "tuned_general_2p.toml"))
+    rng = np.random.default_rng(3)
+    plans = [ops.valid(general, u)]
+    for _ in range(300):
+        a, b = plans[int(rng.integers(len(plans)))], plans[int(rng.integers(len(plans)))]
+        child = ops.mutate(ops.crossover(a, b, rng) if rng.random() < 0.3 else a, u, rng, 1 + int(rng.integers(3)))
+        child.params(first)
+        assert {r.card for r in child.buy} <= names
+        assert set(child.first + child.gain + child.lose + child.prefer) <= names
+        plans.append(child)

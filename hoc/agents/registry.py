@@ -32,6 +32,13 @@ class Agent:
     play: Callable | None = None
     key: tuple[str, ...] = ()     # common kinds the plan is built on: its record is read on markets offering them
     game: str | None = "heart_of_crown"     # the game it plays (None: any game, e.g. random)
+    # (edition, key kinds that edition has) where they differ from `key`: an edition's markets never offer
+    # a kind only the other edition has, so a study choosing markets by key reads `key_for(edition)`
+    edition_keys: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    def key_for(self, edition: str) -> tuple[str, ...]:
+        """The plan's key kinds that `edition` has (`PriorityList.key_for`, as `for_edition` reads it)."""
+        return dict(self.edition_keys).get(edition, self.key)
 
     def decide(self, game, params=None) -> int:
         """The action this jitted agent takes now in the decider's seat of a `Game` (`Game.decide`)."""
@@ -75,10 +82,20 @@ def dominion_bot(bot) -> Agent:
                  game="dominion")
 
 
+def edition_keys(spec: priority.PriorityList) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """A list's key as each edition reads it, where that drops a kind (`Agent.edition_keys`)."""
+    out = []
+    for edition in ("2e", "1e"):
+        key = spec.key_for(edition)
+        if key != spec.key:
+            out.append((edition, key))
+    return tuple(out)
+
+
 def from_list(spec: priority.PriorityList, name: str | None = None) -> Agent:
     kind = policies.PLANNED if spec.planned else policies.PRIORITY
     return Agent(name or spec.name, kind, spec.description or f"priority list {spec.path}", spec.params,
-                 key=spec.key)
+                 key=spec.key, edition_keys=edition_keys(spec))
 
 
 PLAN_SUFFIX = "+plan"      # `NAME+plan`: the priority list NAME with its turn planner on (default settings)
@@ -101,7 +118,7 @@ def planned(name: str) -> Agent:
     plan = spec.with_plan(**on)
     what = (f"{spec.description or spec.name}; its Main phase, card questions and its Second phase's back, set "
             "or buy by the turn planner")
-    return Agent(name, policies.PLANNED, what, plan.params, key=spec.key)
+    return Agent(name, policies.PLANNED, what, plan.params, key=spec.key, edition_keys=edition_keys(spec))
 
 
 def list_file(name: str) -> Path | None:

@@ -45,7 +45,11 @@ def cmd_balance(args) -> int:
     ruleset.vector                      # bad overrides and player counts fail now, before any game
     check_memory(max(2 * args.games, args.seeds * ruleset.players))
     kinds = cv.kinds_to_price(ruleset, args.card)
-    tuning = cv.Tuning(args.start, tuple(n.strip() for n in (args.opponents or "").split(",") if n.strip()),
+    start = args.start
+    if start is None and ruleset.edition != "2e":       # the edition's own tuned general plan, where there is one
+        own = f"tuned_general_{ruleset.edition}_{ruleset.players}p"
+        start = own if own in AGENTS else None
+    tuning = cv.Tuning(start, tuple(n.strip() for n in (args.opponents or "").split(",") if n.strip()),
                        args.tune_games, args.seed)
     if args.strong in (cv.RULES, cv.TUNED):
         if args.start is None and tuning.start_name(ruleset.players) not in AGENTS:
@@ -103,8 +107,9 @@ def add_parser(sub) -> None:
                         "against the start plan without them), tuned (whole plans re-tuned by hoc tune for each "
                         "condition: noisier), or an agent spec, played as given and with the card banned")
     p.add_argument("--from", dest="start", metavar="PLAN",
-                   help="the start plan of rules and tuned (default tuned_general_<players>p); NAME+plan: that "
-                        "plan with its turn planner on")
+                   help="the start plan of rules and tuned (default tuned_general_<players>p; under 1e "
+                        "tuned_general_1e_<players>p where the library has it); NAME+plan: that plan with its turn "
+                        "planner on")
     p.add_argument("--opponents", help="with --strong tuned: agents the re-tunes play against, comma-separated "
                                        "(default: the start plan)")
     p.add_argument("--tune-games", type=int, default=100_000,

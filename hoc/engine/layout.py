@@ -78,6 +78,10 @@ RES_TURNS = 3
 RES_WIN_MASK = 4
 RES_STEPS = 5
 RES_ERROR = 6
+# where the players sat when the game's setup seated them otherwise than in the lineup's order (a seat
+# field of the row is the lineup's seat j; its position is its place in turn order, 0 plays first):
+# 4 bits per seat j from bit 4j, position + 1; 0 when every player sits at its own number
+RES_SEATING = 7
 RES_SEAT = 8
 RES_SEAT_SZ = 6
 RES_SCORE = 0           # the seat's final score (a game names it: SP, VP)

@@ -1,4 +1,5 @@
-"""The PettingZoo AEC environment: every seat is an agent ("player_0" plays first); the agent
+"""The PettingZoo AEC environment: every seat is an agent ("player_0" plays first
+unless a seating rule, the 1E hand elimination, seats the players otherwise); the agent
 selected is the seat that must decide, which may decide several times in a row.
 
 Observation of an agent: {"observation": float32 vector of `hoc.games.heart_of_crown.observation.size(players)`

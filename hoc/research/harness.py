@@ -348,6 +348,11 @@ def frame(rows: np.ndarray, plan: Plan, first: int) -> pd.DataFrame:
         cols[f"turns_{j}"] = rows[:, o + K.RES_OWN_TURNS].astype(np.int16)
         cols[f"owned_{j}"] = ((rows[:, o + K.RES_OWNED].astype(np.int64) & 0xFFFFFFFF)
                               | (rows[:, o + K.RES_OWNED + 1].astype(np.int64) << 32))
+    if getattr(rs, "reseats", False):
+        # where each seat's player sat (its place in turn order: 0 played first), set by the game's rules
+        packed = rows[:, K.RES_SEATING].astype(np.int64)
+        for j in range(rs.players):
+            cols[f"position_{j}"] = (((packed >> (4 * j)) & 15) - 1).astype(np.int8)
     cols["edition"] = pd.Categorical.from_codes(np.zeros(n, np.int8), dtype=dtypes["edition"])
     cols["overrides"] = pd.Categorical.from_codes(np.zeros(n, np.int8), dtype=dtypes["overrides"])
     return pd.DataFrame(cols)

@@ -14,6 +14,7 @@ from hoc.research.harness import Plan
 from hoc.research.simulate import lineup
 from hoc.research.store import MANIFEST, provenance
 from hoc.games.heart_of_crown.rules import Ruleset
+from hoc.games.heart_of_crown.replay import OPTIONAL_RULES
 
 
 def replay(ruleset: Ruleset, agents, seed: int, index: int, rotate: bool = False, mirror: bool = False) -> list[str]:
@@ -58,7 +59,8 @@ def run_plan(path: str | Path, agents=None):
             ruleset = Ruleset(edition=p["edition"], players=p["players"], market=p["market"],
                               princesses=tuple(p["princesses"]), overrides=tuple(p["overrides"]),
                               turn_cap=p["turn_cap"], instant_win_at_30=p["instant_win_at_30"],
-                              market_with=tuple(p.get("market_with", ())))
+                              market_with=tuple(p.get("market_with", ())),
+                              **{k: p[k] for k in OPTIONAL_RULES if k in p})
         names = agents or ",".join(p["agents"])
     except (OSError, ValueError, KeyError, TypeError) as e:
         raise HocError(f"{manifest} is unreadable: {e}") from None
@@ -144,7 +146,8 @@ def saved_plan(data, name: str) -> tuple:
         r = data["rules"]
         ruleset = Ruleset(edition=r["edition"], players=r["players"], market=r["market"],
                           princesses=tuple(r["princesses"]), overrides=tuple(r["overrides"]),
-                          turn_cap=r["turn_cap"], instant_win_at_30=r["instant_win_at_30"])
+                          turn_cap=r["turn_cap"], instant_win_at_30=r["instant_win_at_30"],
+                          **{k: r[k] for k in OPTIONAL_RULES if k in r})
         actions = [int(a) for a in data["actions"]]
         seats, index, result = list(data["seats"]), int(data["game"]), data["result"]
         seed = data["seed"]

@@ -123,6 +123,8 @@ class Summary:
         self.decisive = 0                        # games with one winner
         self.rounds = np.zeros(2)                # rounds (the first seat's turns): sum, sum of squares
         self.score = np.zeros((2, len(self.names)))     # per agent: sum, sum of squares of its share of a win
+        self.reseats = bool(getattr(ruleset, "reseats", False))    # seats chosen in the game (position_j)
+        self.wins_by_position = np.zeros(p, np.int64)   # the winner's place in turn order (0 played first)
 
     def add(self, df: pd.DataFrame) -> None:
         p = self.ruleset.players
@@ -135,6 +137,14 @@ class Summary:
         self.ties += int((winners > 1).sum())
         self.decisive += int((winners == 1).sum())
         r = df.turns_0.to_numpy(dtype=float)
+        if self.reseats:                # the first player's turns, and where each winner sat
+            pos = np.stack([df[f"position_{j}"].to_numpy() for j in range(p)], axis=1)
+            first = np.argmin(pos, axis=1)
+            r = np.stack([df[f"turns_{j}"].to_numpy(dtype=float) for j in range(p)], axis=1)[np.arange(len(df)), first]
+            won = w >= 0
+            self.wins_by_position += np.bincount(pos[np.flatnonzero(won), w[won]], minlength=p)[:p]
+        else:
+            self.wins_by_position += np.bincount(w[w >= 0], minlength=p)[:p]
         self.rounds += (r.sum(), (r * r).sum())
         self.wins_by_seat += np.bincount(w[w >= 0], minlength=p)[:p]
         self.draws += int((w < 0).sum())
@@ -199,12 +209,15 @@ class Summary:
                                      sorted(zip(self.princesses, self.princess_wins, self.backed),
                                             key=lambda t: -t[2]) if m],
             "score_by_agent": [_score(self.score[:, i], int(m), agent=a) for i, (a, m) in enumerate(zip(self.names, self.seats))],
+            **({"wins_by_position": [int(x) for x in self.wins_by_position],
+                "win_rate_by_position": [_rate(int(x), n, position=i) for i, x in enumerate(self.wins_by_position)]}
+               if self.reseats else {}),
             "draws": self.draws,
             "draw_rate": _rate(self.draws, n),
             "ties": self.ties,
             "tie_rate": _rate(self.ties, n),
             "decisive": self.decisive,
-            "first_seat_share_of_decisive": _rate(int(self.wins_by_seat[0]), self.decisive),
+            "first_seat_share_of_decisive": _rate(int(self.wins_by_position[0]), self.decisive),
             "end_reasons": reasons,
             "end_reason_rates": [_rate(v, n, end_reason=r) for r, v in reasons.items()],
             "mean_turns": mean,
@@ -289,11 +302,17 @@ def report(s: dict) -> str:
     if s["overrides"]:
         lines.append(f"overrides: {', '.join(s['overrides'])}")
     lines.append("")
-    lines.append("win rate by seat (95% interval; seat 0 plays first):")
+    reseats = "win_rate_by_position" in s
+    lines.append("win rate by seat (95% interval; " + ("the rules chose who plays first" if reseats
+                                                       else "seat 0 plays first") + "):")
     score = s.get("score", "sp")
     for r, (m, (lo, hi)) in zip(s["win_rate_by_seat"], zip(s[f"mean_final_{score}_by_seat"],
                                                            s[f"mean_final_{score}_by_seat_interval"])):
         lines.append(f"  seat {r['seat']} ({r['agent']}): {_pct(r)}  mean final {score.upper()} {m:.1f} [{lo:.1f}, {hi:.1f}]")
+    if reseats:
+        lines.append("win rate by place in turn order (0 played first):")
+        for r in s["win_rate_by_position"]:
+            lines.append(f"  place {r['position']}: {_pct(r)}")
     if len(set(s["agents"])) > 1:
         lines.append("win rate by agent (per seat played; score: a shared win counts 1/k):")
         for r, sc in zip(s["win_rate_by_agent"], s["score_by_agent"]):
@@ -306,7 +325,8 @@ def report(s: dict) -> str:
     lines.append(f"draws: {s['draws']:,} ({_pct(s['draw_rate']).strip()}); shared wins {s['ties']:,} "
                  f"({_pct(s['tie_rate']).strip()})")
     if s["players"] > 1 and s["decisive"]:
-        lines.append(f"first seat's share of decisive games: {_pct(s['first_seat_share_of_decisive']).strip()}")
+        lines.append(f"first {'player' if reseats else 'seat'}'s share of decisive games: "
+                     f"{_pct(s['first_seat_share_of_decisive']).strip()}")
     lines.append("end reasons: " + ", ".join(f"{r['end_reason']} {r['wins']:,} ({_pct(r).strip()})"
                                              for r in s["end_reason_rates"]))
     lo, hi = s["mean_turns_interval"]

@@ -152,7 +152,7 @@ def add_options(parser) -> None:
 def from_options(options: dict, defaults: dict) -> Ruleset:
     """The ruleset of the command line's game options; Heart of Crown's own options are refused."""
     for flag, key in (("--edition", "edition"), ("--princesses", "princesses"),
-                      ("--instant-win-at-30", "instant_win_at_30")):
+                      ("--instant-win-at-30", "instant_win_at_30"), ("--seating", "seating")):
         if options.get(key) not in (None, defaults.get(key)):
             raise HocError(f"{flag} is a Heart of Crown option; Dominion has no such rule")
     cap = options.get("turn_cap")

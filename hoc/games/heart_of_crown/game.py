@@ -116,10 +116,14 @@ class Counters(NamedTuple):
     handyman_coin: int      # coin counters from Handyman, kept apart: that effect holds at most 2
     twins: int              # Twins counters: each buys an extra turn
     succession: int         # succession counters on the backed princess: +1 SP each (Lily)
+    debt: int = 0           # 1E Moneylender: debt counters in the Moneylender area; coins the player would
+                            # gain remove that many instead
+    debt_due: int = 0       # debt counters the Moneylenders the player played this turn add at its end
 
     def parts(self) -> list[tuple[int, str]]:
         """(how many, what) of each kind a person reads, the two kinds of coin counter together."""
-        return [(self.coin + self.handyman_coin, "coin"), (self.twins, "twins"), (self.succession, "succession")]
+        return [(self.coin + self.handyman_coin, "coin"), (self.twins, "twins"), (self.succession, "succession"),
+                (self.debt, "debt"), (self.debt_due, "debt due at the end of the turn")]
 
 
 class Game:
@@ -137,6 +141,7 @@ class Game:
     `supply()`, `supply_top()`, `exiled()`, `princess(p)`, `princesses_available()`, `sp(p)`,
     `counters(p)`, `declared(p)`, `knocked_out(p)`, `owned(p, card)`, `cards_owned(p)`,
     `turns_taken(p)`, `price(card, p)`, `coins`, `open_plays`, `cards_played`, `turn_player`,
+    `seat_order`, `position(p)` (turn order: the seats' numbers unless the hand-elimination seating moved them),
     `turns`, `extra_turn`, `overtime`, `over`, `winner`, `winners`, `end_reason`. Hidden
     information too, for tests and analysis: `deck(p)`.
     """
@@ -368,7 +373,10 @@ class Game:
     def counters(self, p: int) -> Counters:
         b = self._pb(p)
         v = self._v
-        return Counters(v[b + K.P_COIN_CTR], v[b + K.P_HANDY_CTR], v[b + K.P_TWIN_CTR], v[b + K.P_SUCC_CTR])
+        p = self._seat(p)
+        due = v[K.H_DEBT_NEW] if p == v[K.H_CUR] and not self.over else 0
+        return Counters(v[b + K.P_COIN_CTR], v[b + K.P_HANDY_CTR], v[b + K.P_TWIN_CTR], v[b + K.P_SUCC_CTR],
+                        v[K.H_DEBT + p], due)
 
     def declared(self, p: int) -> bool:
         """p has declared a coronation that still stands (a declarer who falls below 20 SP is cancelled)."""
@@ -401,6 +409,16 @@ class Game:
     @property
     def players(self) -> int:
         return self.ruleset.players
+
+    def position(self, p: int) -> int:
+        """p's place in turn order (0 plays first): p itself unless a seating rule (hand elimination)
+        seated the players otherwise."""
+        return self._v[K.SEAT_POS + self._seat(p)]
+
+    @property
+    def seat_order(self) -> list[int]:
+        """The players in turn order, the first player first (clockwise around the table)."""
+        return [self._v[K.SEAT_ORDER + i] for i in range(self.players)]
 
     @property
     def turn_player(self) -> int:

@@ -26,7 +26,7 @@ import numpy as np
 
 from hoc.games.heart_of_crown.kernel.choice import FR_A, FR_EFF
 from hoc.games.heart_of_crown.kernel.constants import (
-    CTX_EFFECT, CH_DECK_TOP, H_ACTION_BONUS, H_CH_CARD, H_CH_OWNER, H_CH_EXCEPT, H_CH_FLAGS, H_CH_GOOD, H_CH_KIND,
+    CTX_EFFECT, CH_DECK_TOP, H_ACTION_BONUS, H_DEBT, H_DEBT_NEW, H_CH_CARD, H_CH_OWNER, H_CH_EXCEPT, H_CH_FLAGS, H_CH_GOOD, H_CH_KIND,
     H_CH_MAX, H_CH_MIN, H_CH_N, H_CH_NOT, H_CH_OPT, H_CH_TYPES, H_COINS, H_CTX, H_CUR, H_DECIDER,
     H_DEPTH, H_END, H_EXTRA_PENDING, H_IN_EXTRA, H_LILY_USED, H_MODE, H_NACTIVE, H_NC, H_NP, H_OFF_ABROAD,
     H_OFF_DISCARD, H_OFF_DOMAIN, H_OFF_HAND, H_OFF_KEPT, H_OFF_MARKET, H_OFF_OWNED, H_OFF_PLAY,
@@ -36,7 +36,7 @@ from hoc.games.heart_of_crown.kernel.constants import (
     P_OWNED_N, P_PRINCESS, P_SP, P_SUCC_CTR, P_TURNS, P_TWIN_CTR, STACK_FRAME,
 )
 from hoc.engine.jit import entry, kernel
-from hoc.games.heart_of_crown.kernel.state import active, deck, pb
+from hoc.games.heart_of_crown.kernel.state import active, after, deck, pb, position
 from hoc.games.heart_of_crown.kernel.turn import legal_actions
 from hoc.games.heart_of_crown.kernel.zones import FACE_UP, buy_cost, in_market
 
@@ -70,13 +70,15 @@ DECK_WINDOW = 19    # per card: the top cards of its deck the observing seat cho
 PLAYERS = 20        # the number of seats
 SEAT = 21           # the observing seat's own number (0 plays first)
 MINE = 22           # 1 if the observing seat must decide now
+SEAT_SLOT = 23      # s[src + seat]: a header slot per seat
 PER_CARD = {SEAT_CARDS, CARDS, PRICE, FOR_SALE, SUPPLY, SUPPLY_FACE_UP, DECK_FACE_UP, DECK, DECK_WINDOW}
 CAP = 100           # question limits are capped here (a cost limit of "any" reads 100)
 
 # (name, block, kind, src, meaning): the only description of the observation vector
 FIELDS = (
     ("players", TABLE_BLOCK, PLAYERS, 0, "number of seats"),
-    ("seat", TABLE_BLOCK, SEAT, 0, "the observing seat's number (seat 0 plays first)"),
+    ("seat", TABLE_BLOCK, SEAT, 0, "the observing seat's place in turn order (0 plays first; its number unless a "
+                                    "seating variant seated the players)"),
     ("to_decide", TABLE_BLOCK, MINE, 0, "1 if the observing seat must decide now"),
     ("over", TABLE_BLOCK, FLAG, H_END, "1 once the game is over"),
     ("turns", TABLE_BLOCK, HEADER, H_TURNS, "turns begun by all seats together"),
@@ -121,6 +123,8 @@ FIELDS = (
     ("supply_face_up", TABLE_BLOCK, SUPPLY_FACE_UP, 0, "per card: copies face up on top of the supply"),
     ("play_area", TABLE_BLOCK, CARDS, H_OFF_PLAY, "per card: copies in the play area"),
     ("exiled", TABLE_BLOCK, CARDS, H_OFF_ABROAD, "per card: copies exiled"),
+    ("debt_due", TABLE_BLOCK, HEADER, H_DEBT_NEW,
+     "debt counters the turn player's Moneylenders played this turn add at its end (1E)"),
     ("princess", SEAT_BLOCK, PLAYER_CARD, P_PRINCESS, "card id + 1 of the princess backed (0: none yet)"),
     ("sp", SEAT_BLOCK, PLAYER, P_SP, "succession points"),
     ("hand_size", SEAT_BLOCK, PLAYER, P_HAND_N, "cards in hand"),
@@ -144,6 +148,8 @@ FIELDS = (
     ("kept", SEAT_BLOCK, SEAT_CARDS, H_OFF_KEPT, "per card: Actions kept on the domain"),
     ("owned", SEAT_BLOCK, SEAT_CARDS, H_OFF_OWNED, "per card: copies owned (every gain and exile is seen)"),
     ("deck_face_up", SEAT_BLOCK, DECK_FACE_UP, 0, "per card: copies lying face up in the deck"),
+    ("debt_counters", SEAT_BLOCK, SEAT_SLOT, H_DEBT,
+     "debt counters in the Moneylender area (1E): coins it would gain remove that many instead"),
     ("hand", OWN_BLOCK, SEAT_CARDS, H_OFF_HAND, "per card: copies in the observing seat's hand"),
     ("deck", OWN_BLOCK, DECK, 0, "per card: copies in its deck (their order is hidden)"),
     ("deck_window", OWN_BLOCK, DECK_WINDOW, 0, "per card: the deck's top cards it chooses from now, its own or the one a 1E Scout or Royal Guard reveals to it (else 0)"),
@@ -262,7 +268,7 @@ def scalar_value(s, kind, src, seat, p):
     if kind == FLAG:
         return 1 if s[src] != 0 else 0
     if kind == SEAT_OF:
-        return (s[src] - seat + np_) % np_
+        return (position(s, s[src]) - position(s, seat) + np_) % np_
     if kind == QUESTION:
         return min(s[src], CAP) if asking(s) else 0
     if kind == QUESTION_CARD:
@@ -286,10 +292,12 @@ def scalar_value(s, kind, src, seat, p):
             return 0
         x = s[deck(s, p) + n - 1]
         return (x & (FACE_UP - 1)) + 1 if x & FACE_UP else 0
+    if kind == SEAT_SLOT:
+        return s[src + p]
     if kind == PLAYERS:
         return np_
     if kind == SEAT:
-        return seat
+        return position(s, seat)
     if kind == MINE:
         return 1 if s[H_END] == 0 and s[H_DECIDER] == seat else 0
     return 0
@@ -318,7 +326,7 @@ def observe(s, seat, out):
     np_ = s[H_NP]
     i = write_block(s, TABLE_BLOCK, seat, seat, out, 0)
     for r in range(np_):
-        i = write_block(s, SEAT_BLOCK, seat, (seat + r) % np_, out, i)
+        i = write_block(s, SEAT_BLOCK, seat, after(s, seat, r), out, i)
     return write_block(s, OWN_BLOCK, seat, seat, out, i)
 
 

@@ -356,6 +356,8 @@ class Teller:
             return self.name(self.db.index("lily" if "lily" in self.db.ids else "imperial_estate"))
         if eff == K.EFF_DEFEND:
             return f"Defense against {self.name(c)}"
+        if eff == K.EFF_HAND_ELIMINATION:
+            return "the opening hand, by hand elimination"
         return self.name(c) if c >= 0 else "a card's text"
 
     # -- the header
@@ -367,8 +369,8 @@ class Teller:
         self.say(f"Game {self.index} of run seed {self.plan.seed} (game seed {g.seed}): "
                  f"{EDITIONS[rs.edition]}, {rs.players} player{'s' if rs.players > 1 else ''}"
                  + "".join(f", {o}" for o in options))
-        self.say("Seats (seat 0 plays first): "
-                 + ", ".join(f"seat {j} {a.name}" for j, a in enumerate(self.agents)))
+        first = ("the most Apprentice Maids in the opening hand plays first" if rs.reseats else "seat 0 plays first")
+        self.say(f"Seats ({first}): " + ", ".join(f"seat {j} {a.name}" for j, a in enumerate(self.agents)))
         self.say("Princesses (the pool, in order): " + ", ".join(
             self.name(self.db.index(p)) for p in d["princesses"]))
         self.say(self.market_line())
@@ -436,6 +438,9 @@ class Teller:
         """The lines of one decision as `viewer` reads them."""
         g, db = self.game, self.db
         cur, p = d.turn_player, d.seat
+        if d.effect and d.effect[0] == K.EFF_HAND_ELIMINATION:     # before the first turn: a secret pick
+            what = "a card" if self.hides(viewer, p) else db.count(d.card, 1)
+            return [f"  seat {p} picks {what} for its opening hand (hand elimination)"]
         lines = []
         known = {q: () for q in range(g.players)}
         if d.verb in KNOWN:
@@ -601,6 +606,14 @@ class Teller:
         """Whether to go on with the game (a saved game that stopped before its end does not)."""
         return True
 
+    def seating_line(self) -> None:
+        """The opening hands shown together, and where the players sit (hand elimination)."""
+        g = self.game
+        maid = self.db.index("apprentice_maid")
+        shown = ", ".join(f"seat {p} {g.hand(p).get(self.db.name(maid), 0)}" for p in range(g.players))
+        self.say(f"The opening hands are shown: Apprentice Maids {shown}; turn order "
+                 + ", ".join(f"seat {p}" for p in g.seat_order))
+
     def begin(self) -> None:
         """Start telling the game: its header. Then `ready` and `step` in turn, and `close` (what
         `tell` does in one go; a caller that waits between decisions, such as the web table, calls
@@ -620,6 +633,8 @@ class Teller:
                 first, last = shown + 1, g.turns - 1
                 self.say(f"(turn{'s' if last > first else ''} {first}{f'-{last}' if last > first else ''}:"
                          f" nothing to decide)")
+            if shown == 0 and self.ruleset.reseats:
+                self.seating_line()
             self._shown = g.turns
             self.turn_header()
         return True
@@ -648,6 +663,7 @@ def replay_game(plan, index: int) -> Replay:
 
 SAVED_FORMAT = "hoc saved game"
 RULE_KEYS = ("edition", "players", "market", "princesses", "overrides", "turn_cap", "instant_win_at_30")
+OPTIONAL_RULES = ("judgement", "tie", "keep_timing", "seating")    # described (and saved) only when given
 
 
 def result_of(game: Game) -> dict:
@@ -664,7 +680,8 @@ def saved_data(teller: Teller) -> dict:
     plan = teller.plan
     rules = plan.ruleset.describe()
     return {"format": SAVED_FORMAT, "engine_version": hoc.__version__,
-            "rules": {k: rules[k] for k in RULE_KEYS}, "seed": plan.seed, "game": teller.index,
+            "rules": {k: rules[k] for k in RULE_KEYS + OPTIONAL_RULES if k in rules}, "seed": plan.seed,
+            "game": teller.index,
             "seats": [a.name for a in teller.agents], "actions": [int(a) for a in teller.actions],
             "result": result_of(teller.game)}
 

@@ -34,6 +34,7 @@ class Ruleset:
     judgement: str | None = None          # "three_piles" | "duke_only"; default by edition
     tie: str | None = None                # "later_seat" | "shared"; default by edition
     keep_timing: str | None = None        # "cleanup" | "main"; default by edition
+    seating: str | None = None            # "lineup" (default) | "hand_elimination" (a 1E variant)
     instant_win_at_30: bool = False
     turn_cap: int = 100
     overrides: tuple[str, ...] = ()
@@ -66,10 +67,29 @@ class Ruleset:
             raise HocError(f"edition must be '2e' or '1e', got {self.edition!r}")
         for name, value, allowed in (("judgement", self.judgement, ("three_piles", "duke_only")),
                                      ("tie", self.tie, ("later_seat", "shared")),
-                                     ("keep_timing", self.keep_timing, ("cleanup", "main"))):
+                                     ("keep_timing", self.keep_timing, ("cleanup", "main")),
+                                     ("seating", self.seating, tuple(K.SEATINGS))):
             if value is not None and value not in allowed:
                 raise HocError(f"{name} must be one of {', '.join(allowed)}, got {value!r}")
+        if self.seating == "hand_elimination":
+            self._check_same_decks()
         self.vector  # validate names now, not deep inside a run
+
+    def _check_same_decks(self) -> None:
+        """The hand-elimination seating needs every seat to start with the same cards: the players
+        pick their opening hands before they have seats."""
+        table = self.cards.table
+        decks = {tuple(table[:, K.F_START + min(seat, 3)].tolist()) for seat in range(self.players)}
+        if len(decks) > 1:
+            raise HocError(f"seating hand_elimination needs every seat to start with the same cards (the players "
+                           f"pick their opening hands before they have seats); the starting decks of "
+                           f"{self.edition} differ by seat" + (" (Orchards)" if self.edition == "2e" else ""))
+
+    @property
+    def reseats(self) -> bool:
+        """Whether the game's setup may seat the players otherwise than in the lineup's order (its
+        result rows then say where each sat: `hoc.engine.layout.RES_SEATING`)."""
+        return (self.seating or "lineup") != "lineup"
 
     @cached_property
     def cards(self) -> CardDB:
@@ -180,6 +200,8 @@ class Ruleset:
         R[K.R_TIE] = K.TIE_LATER_SEAT if tie == "later_seat" else K.TIE_SHARED
         keep = self.keep_timing or ("cleanup" if first else "main")
         R[K.R_KEEP_TIMING] = K.KEEP_CLEANUP if keep == "cleanup" else K.KEEP_MAIN
+        R[K.R_SEATING] = K.SEATINGS[self.seating or "lineup"]
+        R[K.R_APPRENTICE_MAID] = db.index("apprentice_maid")
         R[K.R_INSTANT_30] = int(self.instant_win_at_30)
         R[K.R_TURN_CAP] = self.turn_cap
         R[K.R_MARKET_SIZE] = 8
@@ -215,7 +237,8 @@ class Ruleset:
         # market_with and the edition-defaulted options only when given: runs saved before they were
         # recorded still describe themselves equally, and a run that sets one is told apart
         options = {k: v for k, v in (("judgement", self.judgement), ("tie", self.tie),
-                                     ("keep_timing", self.keep_timing)) if v is not None}
+                                     ("keep_timing", self.keep_timing), ("seating", self.seating))
+                   if v is not None}
         return options | ({"market_with": list(self.market_with)} if self.market_with else {}) | {"edition": self.edition, "players": self.players,
                 "market": self.market if isinstance(self.market, str) else ",".join(self.market),
                 "market_kinds": kinds if mode == K.MARKET_FIXED else None,
@@ -228,6 +251,10 @@ def add_options(parser) -> None:
     """Heart of Crown's own command-line options (beside the shared ones of `hoc.cli.options`)."""
     parser.add_argument("--princesses", default=None, help="princess pool in order, e.g. lulunasaika,laolily")
     parser.add_argument("--instant-win-at-30", action="store_true", help="30 SP wins at once outside overtime too")
+    parser.add_argument("--seating", default=None,
+                        help="lineup (default: the players sit in the lineup's order) or hand_elimination (1E "
+                             "variant: each picks 5 of the 10 starting cards as the opening hand; the most "
+                             "Apprentice Maids shown plays first, the others follow in descending order)")
 
 
 def from_options(options: dict, defaults: dict) -> Ruleset:
@@ -236,4 +263,5 @@ def from_options(options: dict, defaults: dict) -> Ruleset:
     pool = tuple(p.strip() for p in princesses.split(",") if p.strip()) if princesses else None
     return Ruleset(edition=options["edition"], players=options["players"], market=options["market"], princesses=pool,
                    instant_win_at_30=options["instant_win_at_30"], turn_cap=options["turn_cap"],
+                   seating=options.get("seating"),
                    overrides=tuple(options.get("override") or ()))

@@ -49,6 +49,11 @@ def question(teller) -> str:
     g, db = teller.game, teller.db
     if g.context == "card choice":
         d = Decision(g, K.A_PASS)
+        if d.effect[0] == K.EFF_HAND_ELIMINATION:
+            picked = sum(g.hand(g.decider).values())
+            return (f"Before the first turn (hand elimination): pick card {picked + 1} of the 5 of your opening "
+                    f"hand from your starting cards; the rest are your deck. The hands are then shown: the most "
+                    f"Apprentice Maids plays first, the others follow in descending order")
         what = ("choose one" if d.choice == K.CH_MODE else
                 f"choose a card {CHOICE_ZONES[d.choice]}" if d.choice in CHOICE_ZONES else "choose a number")
         text = db.text(d.effect[1]) if d.effect[1] >= 0 else ""

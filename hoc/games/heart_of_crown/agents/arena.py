@@ -32,7 +32,7 @@ larger set than the player could know, never from information it lacks.
 import numpy as np
 
 from hoc.games.heart_of_crown.kernel.constants import (
-    CH_DECK_TOP, CTX_EFFECT, H_CH_KIND, H_CH_N, H_CTX, H_DCAP, H_DECIDER, H_LEN, H_NC, H_NP, H_OFF_SUPPLY,
+    CH_DECK_TOP, CTX_EFFECT, H_CH_KIND, H_CH_N, H_CH_OWNER, H_CTX, H_DCAP, H_DECIDER, H_LEN, H_NC, H_NP, H_OFF_SUPPLY,
     H_REVEALED, H_RNG, H_SCAP, H_SUPPLY_N, NCMAX, N_ACTIONS, P_ARNG, P_DECK_N, P_HAND_N, P_RNG,
 )
 from hoc.engine.jit import kernel
@@ -134,12 +134,19 @@ def shuffle_supply(s, w):
 
 @kernel
 def determinize(s, w, p):
-    """Turn w (a copy of the game) into a sample of the states the searcher p cannot tell from it."""
-    window = w[H_CH_N] if w[H_CTX] == CTX_EFFECT and w[H_CH_KIND] == CH_DECK_TOP and w[H_DECIDER] == p else 0
-    deal_hidden(s, w, p, window, False)
+    """Turn w (a copy of the game) into a sample of the states the searcher p cannot tell from it. The
+    top cards of a deck the searcher is choosing from stay: its own, or an opponent's that a 1E Scout
+    or Royal Guard reveals to it (H_CH_OWNER); that opponent's hand and the rest of its deck are
+    shuffled as any opponent's."""
+    window = 0
+    owner = -1
+    if w[H_CTX] == CTX_EFFECT and w[H_CH_KIND] == CH_DECK_TOP and w[H_DECIDER] == p:
+        window = w[H_CH_N]
+        owner = w[H_CH_OWNER]
+    deal_hidden(s, w, p, window if owner == p else 0, False)
     for q in range(w[H_NP]):
         if q != p:
-            deal_hidden(s, w, q, 0, True)
+            deal_hidden(s, w, q, window if owner == q else 0, True)
     shuffle_supply(s, w)
     rng = s[H_LEN] + AR_RNG
     store_u64(w, H_RNG, next_u64(s, rng))

@@ -243,8 +243,29 @@ def _unique(items: tuple, limit: int) -> tuple:
     return tuple(dict.fromkeys(items))[:limit]
 
 
+def in_edition(plan: Plan, universe: Universe) -> Plan:
+    """The plan without the names its universe's edition lacks (a start plan of the other edition,
+    `hoc tune --edition 1e --from tuned_general_2p`): as the agent file is read for that edition
+    (`PriorityList.for_edition`), a rule for such a card goes, and so does a rule whose `offered` or
+    `backed` names one (it never holds); a `not_offered` naming one goes alone (it always holds); the
+    lists lose the name. The search then never breeds nor keeps a plan that names them, so it never
+    meets a plan whose every buy rule is gone in the edition's reading."""
+    names = frozenset(universe.ruleset.cards.ids)
+    if all(r.card in names and all(v in names for k, v in r.conditions if k in CARD_VALUED) for r in plan.buy) \
+            and all(n in names for n in plan.prefer + plan.first + plan.gain + plan.lose):
+        return plan
+    buy = tuple(Rule(r.card, tuple((k, v) for k, v in r.conditions if k != "not_offered" or v in names))
+                for r in plan.buy
+                if r.card in names and all(v in names for k, v in r.conditions if k in ("offered", "backed")))
+    keep = lambda items: tuple(n for n in items if n in names)      # noqa: E731
+    return replace(plan, buy=buy, prefer=keep(plan.prefer), first=keep(plan.first), gain=keep(plan.gain),
+                   lose=keep(plan.lose))
+
+
 def valid(plan: Plan, universe: Universe) -> Plan:
-    """The plan within the format's limits, thresholds within bounds, the required princess first."""
+    """The plan within the format's limits, thresholds within bounds, the required princess first,
+    and only names of the universe's edition (`in_edition`)."""
+    plan = in_edition(plan, universe)
     prefer = _unique(plan.prefer, 8)
     if universe.princess:
         prefer = (universe.princess,) + tuple(p for p in prefer if p != universe.princess)

@@ -195,6 +195,13 @@ class PriorityList:
             raise self.error(f"every [[buy]] rule names a card edition {edition} lacks; the agent would never buy")
         return spec, tuple(notes)
 
+    def key_for(self, edition: str) -> tuple[str, ...]:
+        """The `key` as `edition` reads it (what `for_edition` keeps): a kind only another edition has is
+        dropped, since that edition's markets never offer it; a kind no edition has stays, for `params`
+        to reject. Studies choosing markets by a plan's key read this (`hoc.agents.registry.Agent.key_for`)."""
+        _, commons, _ = _edition_names(edition)
+        return tuple(n for n in self.key if n in commons or _other_edition(n, edition, "common") is None)
+
     def dropped(self, edition: str) -> tuple[str, ...]:
         """The names `for_edition` leaves out under an edition, each once, in the order met."""
         return tuple(dict.fromkeys(note.split(" (")[0] for note in self.for_edition(edition)[1]))

@@ -21,7 +21,7 @@ from hoc.engine.layout import (
 from hoc.engine.state import record_owned, rule
 from hoc.games.heart_of_crown.kernel.constants import (
     H_END, H_KINDS, H_N_KINDS, H_NC, H_NP, H_STEPS, H_TURNS, H_WINNER, H_WIN_MASK, P_BACK_TURN, P_PRINCESS, P_SP,
-    P_TURNS, RES_BACK_TURN, RES_PRINCESS, R_EDITION, R_NC,
+    P_TURNS, RES_BACK_TURN, RES_PRINCESS, RES_SEATING, R_EDITION, R_NC, R_SEATING, SEATING_LINEUP, SEAT_POS,
 )
 from hoc.games.heart_of_crown.kernel.invariants import check
 from hoc.engine.loops import namespace
@@ -43,13 +43,19 @@ def card_totals(s, totals, work):
 
 @entry
 def record(s, out):
-    """The result row of the finished game in s: the shared fields, then per seat its SP (the score),
+    """The result row of the finished game in s: the shared fields (with where each player sat when a
+    seating rule seated them: RES_SEATING), then per seat its SP (the score),
     the princess it backed and when, its own turns and the cards it owned at the end."""
     out[RES_WINNER] = s[H_WINNER]
     out[RES_END] = s[H_END]
     out[RES_TURNS] = s[H_TURNS]
     out[RES_WIN_MASK] = s[H_WIN_MASK]
     out[RES_STEPS] = s[H_STEPS]
+    seating = 0
+    if rule(s, R_SEATING) != SEATING_LINEUP:
+        for p in range(s[H_NP]):
+            seating |= (s[SEAT_POS + p] + 1) << (4 * p)
+    out[RES_SEATING] = seating
     for p in range(s[H_NP]):
         b = pb(s, p)
         o = RES_SEAT + p * RES_SEAT_SZ
@@ -82,9 +88,10 @@ assert _ALL.apply is apply
 
 def for_rules(vector, shared: bool):
     """The interface the loops of a ruleset (its vector) take: the 2nd edition's own, unless the
-    ruleset is of the 1st edition or the run's agents play games on their own too (`shared`: a
+    ruleset is of the 1st edition, or seats its players by a variant (its routine is one of the
+    1st edition's own), or the run's agents play games on their own too (`shared`: a
     search agent or a turn planner calls the interface of either edition; giving the loops that
     one too compiles the rules once, not twice). The games are the same either way."""
-    if not shared and int(vector[R_EDITION]) == 2:
+    if not shared and int(vector[R_EDITION]) == 2 and int(vector[R_SEATING]) == SEATING_LINEUP:
         return SECOND_EDITION
     return sys.modules[__name__]

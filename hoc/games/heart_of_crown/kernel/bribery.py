@@ -8,7 +8,7 @@ from hoc.games.heart_of_crown.kernel.constants import (
     A_NUMBER, F_TYPES, H_COINS, H_NP, H_TURN_FLAGS, P_DECK_N, P_KEPT_N, P_OUT, ST_BOUGHT, ST_GAINED,
     TF_BRIBERY, TF_BUYS_TO_DECK_BOTTOM, TY_ACTION,
 )
-from hoc.games.heart_of_crown.kernel.state import card, count, deck, discard, kept, pb
+from hoc.games.heart_of_crown.kernel.state import after, card, count, deck, discard, kept, pb
 from hoc.games.heart_of_crown.kernel.zones import (
     FACE_UP, buy_cost, discard_add, gain, gain_to_deck_bottom, in_market, own, pop_deck, push_deck_bottom,
 )
@@ -27,7 +27,7 @@ def bribe_sources(s, p, c):
         return m
     n = s[H_NP]
     for j in range(1, n):
-        q = (p + j) % n
+        q = after(s, p, j)
         if s[pb(s, q) + P_OUT] != 0:
             continue
         bit = 1 << (1 + 3 * (j - 1))
@@ -57,7 +57,7 @@ def buy_from(s, p, c, mode):
     s[H_COINS] -= buy_cost(s, p, c) + 1
     j = (mode - 1) // 3 + 1
     z = (mode - 1) % 3
-    q = (p + j) % s[H_NP]
+    q = after(s, p, j)
     if z == 0:
         discard_add(s, q, c, -1)
     elif z == 1:

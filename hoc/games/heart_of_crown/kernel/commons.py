@@ -21,7 +21,7 @@ from hoc.games.heart_of_crown.kernel.defense import attack_played
 from hoc.games.heart_of_crown.kernel.endgame import rescore
 from hoc.games.heart_of_crown.kernel.market import reveal_bottom, take_supply_bottom
 from hoc.games.heart_of_crown.kernel.state import (
-    abroad, active, card, count, deck, discard, domain, hand, lowest, market, mask_load, pb, play, rule,
+    abroad, active, after, card, count, deck, discard, domain, hand, lowest, market, mask_load, pb, play, rule,
 )
 from hoc.games.heart_of_crown.kernel.zones import (
     FACE_UP, discard_add, discard_has, domain_to_discard, draw, ensure_deck, exile_from_discard,
@@ -461,7 +461,7 @@ def next_victim(s, fr):
     n = s[H_NP]
     while s[fr + FR_B] < n - 1:
         s[fr + FR_B] += 1
-        q = (p + s[fr + FR_B]) % n
+        q = after(s, p, s[fr + FR_B])
         if s[pb(s, q) + P_OUT] == 0:
             count(s, s[fr + FR_A], ST_ATTACKS)
             return q
@@ -470,7 +470,7 @@ def next_victim(s, fr):
 
 @kernel
 def victim(s, fr):
-    return (s[fr + FR_P] + s[fr + FR_B]) % s[H_NP]
+    return after(s, s[fr + FR_P], s[fr + FR_B])
 
 
 @kernel
@@ -999,10 +999,10 @@ def eff_battering_ram_1e(s, fr, a):
     if s[fr + FR_STEP] == 0:
         draw(s, p, 1)
     elif a != A_PASS:
-        kept_to_discard(s, (p + s[fr + FR_B]) % n, a - A_CHOOSE)
+        kept_to_discard(s, after(s, p, s[fr + FR_B]), a - A_CHOOSE)
     while s[fr + FR_B] < n - 1:
         s[fr + FR_B] += 1
-        q = (p + s[fr + FR_B]) % n
+        q = after(s, p, s[fr + FR_B])
         if s[pb(s, q) + P_OUT] == 0 and s[pb(s, q) + P_KEPT_N] > 0:
             s[fr + FR_STEP] = 1
             ask(s, p, CH_KEPT, 0, 0, 0, ANY_COST, True)
@@ -1022,11 +1022,11 @@ def eff_gossip_duchess_1e(s, fr, a):
     p = s[fr + FR_P]
     n = s[H_NP]
     if s[fr + FR_STEP] == 1 and a != A_PASS:
-        domain_to_discard(s, (p + s[fr + FR_B]) % n, a - A_CHOOSE)
+        domain_to_discard(s, after(s, p, s[fr + FR_B]), a - A_CHOOSE)
         return DONE
     while s[fr + FR_B] < n - 1:
         s[fr + FR_B] += 1
-        q = (p + s[fr + FR_B]) % n
+        q = after(s, p, s[fr + FR_B])
         if s[pb(s, q) + P_OUT] == 0 and domain_has_flag(s, q, FL_COURT_TITLE):
             s[fr + FR_STEP] = 1
             ask(s, p, CH_DOMAIN, 0, 0, 0, ANY_COST, True)

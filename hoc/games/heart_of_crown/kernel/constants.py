@@ -10,7 +10,7 @@ from hoc.engine.layout import (  # noqa: F401 (the shared slots: re-exported for
     HEADER, H_CTX, H_CUR, H_DECIDER, H_END, H_LEN, H_NC, H_NP,
     H_OFF_STATS, H_SEED, H_STEPS, H_TURNS, H_WINNER, H_WIN_MASK, LEGAL, MAX_ACTIONS,
     MAX_KINDS, MAX_SEATS, MAX_STEPS, NCMAX, N_EXTRAS, N_FIELDS, N_PARAMS, N_STATS,
-    OK, RES_END, RES_ERROR, RES_EXTRA, RES_GAME, RES_LEN, RES_MARKET, RES_OWNED,
+    OK, RES_END, RES_ERROR, RES_EXTRA, RES_GAME, RES_SEATING, RES_LEN, RES_MARKET, RES_OWNED,
     RES_OWN_TURNS, RES_SCORE, RES_SEAT, RES_SEAT_SZ, RES_STEPS, RES_TURNS, RES_WINNER, RES_WIN_MASK,
     RULES, R_LEN, R_NC, R_PLAYERS, STATS, ST_ATTACKS, ST_BOUGHT, ST_EXILED,
     ST_GAINED, ST_KEPT, ST_PLAYED,
@@ -148,6 +148,7 @@ EFF_MONEYLENDER = 58
 EFF_SHINOBI = 59
 EFF_BRIBERY = 60
 EFF_BUY_FROM_OPPONENTS = 61    # built-in: under 1E Bribery, where a card bought comes from
+EFF_HAND_ELIMINATION = 62      # built-in: the hand-elimination seating, before the first turn (1E variant)
 EFFECT_IDS = {"set_at_cleanup": EFF_SET_AT_CLEANUP, "laolily": EFF_LAOLILY,
               "klam_klam": EFF_KLAM_KLAM, "bergamot": EFF_BERGAMOT, "flammaria": EFF_FLAMMARIA,
               "twins": EFF_TWINS, "post_horse": EFF_DRAW_1, "flea_market": EFF_DRAW_1,
@@ -240,6 +241,8 @@ R_FARMING_VILLAGE = 20
 R_CITY = 21
 R_LARGE_CITY = 22
 R_MARKET_ALWAYS = 23    # random market: the first so many candidate piles are always drawn (--with)
+R_SEATING = 24          # SEATING_*: how the players come to their seats
+R_APPRENTICE_MAID = 25  # card id of the Apprentice Maid (the hand-elimination variant counts them)
 R_POOL = 32             # R_POOL + i: princess card ids, pool order
 R_PILES = 48            # R_PILES + i: a representative card id of each candidate common pile
 
@@ -252,6 +255,10 @@ KEEP_MAIN = 1
 MARKET_BASIC = 0
 MARKET_RANDOM = 1
 MARKET_FIXED = 2
+SEATING_LINEUP = 0              # the players sit in the lineup's order (every game's default)
+SEATING_HAND_ELIMINATION = 1    # 1E variant: each picks 5 of the 10 starting cards as the opening hand,
+                                # the most Apprentice Maids shown goes first (EFF_HAND_ELIMINATION)
+SEATINGS = {"lineup": SEATING_LINEUP, "hand_elimination": SEATING_HAND_ELIMINATION}
 
 # ---- state header s[H_*] --------------------------------------------------------------------
 # (H_NP, H_NC, H_LEN, H_CUR, H_CTX, H_DECIDER, H_TURNS, H_END, H_WINNER, H_WIN_MASK, H_SEED, H_STEPS
@@ -322,6 +329,14 @@ H_DEBT = 91              # 4 slots, by seat: debt counters in the player's Money
 H_DEBT_NEW = 95          # this turn: debt counters the turn player's Moneylenders put there at the turn's end
 # (the ruleset vector, the card table, the lineup and the legal-action scratch follow the header:
 # hoc.engine.layout)
+
+# the seating block, the first of the game's own regions (at DYNAMIC, before the player blocks): where
+# each player sits. A player keeps its number (its lineup slot) all game; its position is its place in
+# turn order around the table (0 plays first, then clockwise). Under the lineup seating the position is
+# the player's number; the hand-elimination variant sets them before the first turn.
+SEAT_ORDER = DYNAMIC            # MAX_SEATS slots: the player at each position
+SEAT_POS = DYNAMIC + MAX_SEATS  # MAX_SEATS slots: each player's position
+SEATING_LEN = 2 * MAX_SEATS
 
 # per-player block s[off_player + p * PSZ + P_*]
 P_PRINCESS = 0

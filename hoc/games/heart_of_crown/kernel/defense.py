@@ -15,7 +15,7 @@ from hoc.games.heart_of_crown.kernel.constants import (
     TRIG_DEFENSE, TRIG_PLAY, TY_ATTACK, TY_DEFENSE, F_FLAGS, F_SUB, FL_DECK_ATTACK, FL_GUARDS_DECK,
     FL_GUARDS_HAND, FL_GUARDS_MILITARY, FL_HAND_ATTACK, P_HAND_N, SUB_MILITARY,
 )
-from hoc.games.heart_of_crown.kernel.state import active, card, hand, kept, pb
+from hoc.games.heart_of_crown.kernel.state import active, after, card, hand, kept, pb
 from hoc.games.heart_of_crown.kernel.zones import hand_has_type
 
 ASKING = 1
@@ -47,7 +47,7 @@ def attack_played(s, p, c):
     for q in range(4):
         s[H_SHIELD + q] = 0
     for j in range(1, n):
-        q = (p + j) % n
+        q = after(s, p, j)
         if s[pb(s, q) + P_OUT] == 0 and defends(s, q):
             push(s, EFF_DEFEND, TRIG_PLAY, p, c)
             return
@@ -86,7 +86,7 @@ def eff_defend(s, fr, a):
         s[fr + FR_C] = 0
         s[fr + FR_D] = 0
     else:
-        q = (p + s[fr + FR_B]) % n
+        q = after(s, p, s[fr + FR_B])
         c = active(s, s[fr + FR_C] & 255)
         zone = s[fr + FR_C] >> 8
         if step == ASKING:
@@ -104,7 +104,7 @@ def eff_defend(s, fr, a):
                 stayed += 1
             s[fr + FR_D] = stayed
     while s[fr + FR_B] < n:
-        q = (p + s[fr + FR_B]) % n
+        q = after(s, p, s[fr + FR_B])
         if s[pb(s, q) + P_OUT] == 0:
             while (s[fr + FR_C] >> 8) < 2:
                 zone = s[fr + FR_C] >> 8

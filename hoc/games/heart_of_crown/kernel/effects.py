@@ -19,7 +19,7 @@ from hoc.games.heart_of_crown.kernel.constants import (
     EFF_BURIED_TREASURE_1E, EFF_CONSCRIPTION_WRIT, EFF_LIBRARY_1E, EFF_PURVEYOR_1E, EFF_ROYAL_GUARD_1E,
     EFF_SCOUT_1E, EFF_SLASH_AND_BURN, EFF_STARGAZING_WITCH_1E, EFF_DEFEND, EFF_RAMPART_1E, EFF_HIDEOUT_1E,
     EFF_MAGIC_TALISMAN_1E, EFF_BATTERING_RAM_1E, EFF_CHARM_WITCH_1E, EFF_CURSE_WITCH_1E, EFF_GOSSIP_DUCHESS_1E,
-    EFF_MONEYLENDER, EFF_SHINOBI, EFF_BRIBERY, EFF_BUY_FROM_OPPONENTS, EFF_BATTERING_RAM, EFF_BERGAMOT, EFF_BURIED_TREASURE,
+    EFF_MONEYLENDER, EFF_SHINOBI, EFF_BRIBERY, EFF_BUY_FROM_OPPONENTS, EFF_HAND_ELIMINATION, EFF_BATTERING_RAM, EFF_BERGAMOT, EFF_BURIED_TREASURE,
     EFF_CHARM_WITCH, EFF_CITY_DEVELOPMENT, EFF_CURSE_WITCH, EFF_DONATION, EFF_DRAW_1, EFF_DRAW_2,
     EFF_FLAMMARIA, EFF_GOSSIP_DUCHESS, EFF_HANDYMAN, EFF_HIDEOUT, EFF_HUNTED_BEAST,
     EFF_INFANTRY_BATTALION, EFF_LAND_RECLAMATION, EFF_LAOLILY, EFF_LIBRARY, EFF_LILY,
@@ -31,6 +31,7 @@ from hoc.games.heart_of_crown.kernel.constants import (
 )
 from hoc.games.heart_of_crown.kernel.bribery import eff_buy_from_opponents
 from hoc.games.heart_of_crown.kernel.defense import eff_defend
+from hoc.games.heart_of_crown.kernel.seating import eff_hand_elimination
 from hoc.games.heart_of_crown.kernel.princesses import (
     eff_back, eff_bergamot, eff_flammaria, eff_laolily, eff_set_at_cleanup, eff_twins,
 )
@@ -192,4 +193,6 @@ def dispatch_1e(s, fr, a):
         return eff_bribery(s, fr, a)
     if e == EFF_BUY_FROM_OPPONENTS:
         return eff_buy_from_opponents(s, fr, a)
+    if e == EFF_HAND_ELIMINATION:
+        return eff_hand_elimination(s, fr, a)
     return DONE

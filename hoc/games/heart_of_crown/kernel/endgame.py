@@ -9,7 +9,9 @@ from hoc.games.heart_of_crown.kernel.constants import (
     P_DOMAIN_MASK, P_SP, P_SUCC_CTR, R_COURT_MAID, R_DUKE, R_INSTANT_30, R_JUDGEMENT, R_OVERTIME_SP, R_SENATOR, R_TIE,
     R_WIN_SP, SUB_MAID, TIE_SHARED,
 )
-from hoc.games.heart_of_crown.kernel.state import active, card, domain, lowest, market, mask_load, pb, rule, sync_masks
+from hoc.games.heart_of_crown.kernel.state import (
+    active, card, domain, lowest, market, mask_load, pb, position, rule, sync_masks,
+)
 
 
 @kernel
@@ -128,7 +130,7 @@ def judgement_due(s):
 
 @kernel
 def judge(s):
-    """End by judgement: most SP among live players; ties to the later seat or shared."""
+    """End by judgement: most SP among live players; ties to the later seat (in turn order) or shared."""
     best = -10 ** 6
     mask = 0
     for q in range(s[H_NP]):
@@ -152,10 +154,11 @@ def judge(s):
             winner = -1
         finish(s, END_JUDGEMENT, winner, mask)
     else:
-        winner = 0
-        for q in range(s[H_NP]):
-            if mask & (1 << q):
+        winner = -1
+        for q in range(s[H_NP]):         # the latest in turn order
+            if mask & (1 << q) and (winner < 0 or position(s, q) > position(s, winner)):
                 winner = q
+        winner = max(winner, 0)
         finish(s, END_JUDGEMENT, winner, 1 << winner)
 
 

@@ -1,8 +1,8 @@
 """State invariants, checked after every step by `--validate` and by the test suite."""
-from hoc.engine.jit import entry
+from hoc.engine.jit import entry, kernel
 from hoc.engine.layout import E_ILLEGAL, E_STEPS, OK  # the loop's codes, among the checks' own
 from hoc.games.heart_of_crown.kernel.constants import (
-    H_DEBT, H_SHIELD,
+    H_DEBT, H_SHIELD, H_DEPTH, H_OFF_STACK, H_TURNS, EFF_HAND_ELIMINATION, SEAT_ORDER, SEAT_POS, STACK_FRAME,
     H_COINS, H_CUR, H_PLAY_MASK, H_DCAP, H_NC, H_NP, H_OFF_SUPPLY, H_OPEN, H_REVEALED, H_REVEALED_NEW, H_SCAP,
     H_SUPPLY_N, P_DECK_N, P_DISCARD_N,
     P_DISCARD_MASK, P_DOMAIN_MASK, P_DOMAIN_N, P_HAND_MASK, P_HAND_N, P_KEPT_N, P_LILIES, P_OWNED_N, P_PRINCESS, P_SP,
@@ -19,12 +19,23 @@ E_OWNED = 5           # ownership record disagrees with where the cards are
 E_SP = 6              # cached SP disagrees with the domain
 E_COINS = 7
 E_MASK = 10           # a zone mask disagrees with the zone's counts
+E_SEATING = 11        # the seating block is not a seating of the players (or a turn begun before the seating)
 ERRORS = {E_CARD_COUNT: "a card was created or lost", E_NEGATIVE: "a pile or zone count below zero",
           E_SIZE: "a zone's size counter disagrees with its cards",
           E_BOUNDS: "a zone outgrew its capacity", E_OWNED: "ownership record disagrees with the zones",
           E_SP: "cached succession points disagree with the domain", E_COINS: "negative coins or open plays",
           E_ILLEGAL: "an agent chose an illegal action", E_STEPS: "the game exceeded the step limit",
-          E_MASK: "a zone mask disagrees with the zone's cards"}
+          E_MASK: "a zone mask disagrees with the zone's cards",
+          E_SEATING: "the seating is not one seat per player, or a turn began before the players were seated"}
+
+
+@kernel
+def seating_pending(s):
+    """The hand-elimination seating is still on the effect stack."""
+    for i in range(s[H_DEPTH]):
+        if s[s[H_OFF_STACK] + i * STACK_FRAME] == EFF_HAND_ELIMINATION:
+            return True
+    return False
 
 
 @entry
@@ -34,6 +45,12 @@ def check(s, totals, work):
     nc = s[H_NC]
     if s[H_COINS] < 0 or s[H_OPEN] < 0:
         return E_COINS
+    for p in range(s[H_NP]):
+        i = s[SEAT_POS + p]
+        if not 0 <= i < s[H_NP] or s[SEAT_ORDER + i] != p:
+            return E_SEATING
+    if s[H_TURNS] > 0 and seating_pending(s):
+        return E_SEATING
     for c in range(nc):
         work[c] = s[market(s) + c] + s[abroad(s) + c] + s[play(s) + c]
     sup = s[H_OFF_SUPPLY]

@@ -12,8 +12,10 @@ from hoc.games.heart_of_crown.kernel.constants import (
     H_OFF_PLAYER, H_OFF_SCRATCH, H_OFF_STACK, H_OFF_STATS, H_OFF_SUPPLY, H_PHASE, H_RNG, H_SCAP, H_SEED,
     H_SUPPLY_N, H_WINNER, MARKET_BASIC, NCMAX, N_STATS, PH_START, PSZ, P_ARNG, P_DECK_N,
     P_PRINCESS, P_RNG, R_HAND_SIZE, R_MARKET_MODE, R_NC, R_N_POOL, R_PLAYERS, R_POOL,
-    STACK_DEPTH, STACK_FRAME,
+    STACK_DEPTH, STACK_FRAME, EFF_HAND_ELIMINATION, R_SEATING, SEATING_HAND_ELIMINATION, SEATING_LEN, SEAT_ORDER,
+    SEAT_POS, TRIG_PLAY,
 )
+from hoc.games.heart_of_crown.kernel.choice import push
 from hoc.games.heart_of_crown.kernel.market import build_supply
 from hoc.games.heart_of_crown.kernel.state import (
     card, deck, market, mask_set, owned, pb, rule, seed_stream, shuffle, store_u64,
@@ -52,7 +54,7 @@ def layout(s):
     s[H_NC] = nc
     s[H_DCAP] = dcap
     s[H_SCAP] = scap
-    off = DYNAMIC
+    off = DYNAMIC + SEATING_LEN          # the seating block first (constants: SEAT_ORDER, SEAT_POS)
     s[H_OFF_PLAYER] = off
     off += players * PSZ
     for h in (H_OFF_HAND, H_OFF_DISCARD, H_OFF_DOMAIN, H_OFF_KEPT, H_OFF_OWNED):
@@ -113,7 +115,8 @@ def collect_active(s):
 @kernel
 def deal(s, seed):
     """Set up a game: markets, supply, starting decks by seat, opening hands (`init_game` then runs
-    it to the first decision)."""
+    it to the first decision). Under the hand-elimination seating the opening hands are the players'
+    first decisions (`hoc.games.heart_of_crown.kernel.seating`)."""
     dcap = s[H_DCAP]
     scap = s[H_SCAP]
     s[:HEADER] = 0
@@ -138,7 +141,10 @@ def deal(s, seed):
         s[m + rule(s, R_POOL + i)] = 1
     if rule(s, R_MARKET_MODE) != MARKET_BASIC:
         build_supply(s)
+    hand_elimination = rule(s, R_SEATING) == SEATING_HAND_ELIMINATION
     for p in range(players):
+        s[SEAT_ORDER + p] = p           # every player at its own number, until a seating rule says otherwise
+        s[SEAT_POS + p] = p
         b = pb(s, p)
         s[b + P_PRINCESS] = -1
         seed_stream(s, b + P_RNG, seed, 1 + p)
@@ -152,10 +158,15 @@ def deal(s, seed):
             own(s, p, c, card(s, c, F_START + min(p, 3)))
         s[b + P_DECK_N] = n
         shuffle(s, b + P_RNG, k, n)
-        draw(s, p, rule(s, R_HAND_SIZE))
+        if not hand_elimination:
+            draw(s, p, rule(s, R_HAND_SIZE))
     collect_active(s)
     s[H_CUR] = 0
     s[H_PHASE] = PH_START
+    if hand_elimination:
+        # the players pick their opening hands from their decks, then sit (kernel.seating); the
+        # routine is one of the 1st edition's own, so a 2nd-edition run never compiles it
+        push(s, EFF_HAND_ELIMINATION, TRIG_PLAY, 0, -1)
 
 
 @entry

@@ -13,7 +13,7 @@ from hoc.engine.state import (  # noqa: F401 (re-exported for the game's kernels
 from hoc.games.heart_of_crown.kernel.constants import (
     H_DCAP, H_NC, H_OFF_ABROAD, H_OFF_ACTIVE, H_OFF_DECK, H_OFF_DISCARD,
     H_OFF_DOMAIN, H_OFF_HAND, H_OFF_KEPT, H_OFF_MARKET, H_OFF_OWNED, H_OFF_PLAY, H_OFF_PLAYER,
-    H_NP, H_PLAY_MASK, PSZ, P_DISCARD_MASK, P_DOMAIN_MASK, P_HAND_MASK,
+    H_NP, H_PLAY_MASK, PSZ, P_DISCARD_MASK, P_DOMAIN_MASK, P_HAND_MASK, SEAT_ORDER, SEAT_POS,
 )
 
 
@@ -21,6 +21,18 @@ from hoc.games.heart_of_crown.kernel.constants import (
 def active(s, i):
     """The i-th card present in this game (0 <= i < s[H_NACTIVE])."""
     return s[s[H_OFF_ACTIVE] + i]
+
+
+@kernel
+def position(s, p):
+    """Player p's place in turn order (0 plays first)."""
+    return s[SEAT_POS + p]
+
+
+@kernel
+def after(s, p, j):
+    """The player j places clockwise after player p (turn order; j = 0: p itself)."""
+    return s[SEAT_ORDER + (s[SEAT_POS + p] + j) % s[H_NP]]
 
 
 @kernel

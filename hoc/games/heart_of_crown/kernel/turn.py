@@ -38,7 +38,8 @@ from hoc.games.heart_of_crown.kernel.effects import dispatch_1e
 from hoc.games.heart_of_crown.kernel.endgame import coronation_check, declare, finish, may_declare, turn_completed
 from hoc.games.heart_of_crown.kernel.market import refill
 from hoc.games.heart_of_crown.kernel.state import (
-    active, card, count, discard, domain, hand, highest, kept, lowest, market, mask_load, mask_set, pb, play, rule,
+    active, after, card, count, discard, domain, hand, highest, kept, lowest, market, mask_load, mask_set, pb, play,
+    rule,
 )
 from hoc.games.heart_of_crown.kernel.zones import (
     buy_cost, deck_window_has, draw, free_buy_exists, gain, gain_coins, gain_to_deck_bottom, hand_add, hand_card_with_flag,
@@ -324,7 +325,7 @@ def end_turn(s, p):
         s[H_IN_EXTRA] = 0
         q = p
         for _ in range(s[H_NP]):
-            q = q + 1 if q + 1 < s[H_NP] else 0
+            q = after(s, q, 1)
             if s[pb(s, q) + P_OUT] == 0:
                 break
         s[H_CUR] = q
