@@ -11,6 +11,8 @@ broken by a random order drawn from the game seed (a stream nothing else reads).
 numbers; the seating block (SEAT_ORDER, SEAT_POS) says where they sit, and turn order, "clockwise"
 and the later-seat tie follow it.
 """
+import numpy as np
+
 from hoc.engine.jit import kernel
 from hoc.games.heart_of_crown.kernel.choice import ANY_COST, DONE, FR_B, FR_C, WAIT, ask, good_for_chooser, narrow
 from hoc.games.heart_of_crown.kernel.constants import (
@@ -31,7 +33,7 @@ def seat_by_maids(s):
     am = rule(s, R_APPRENTICE_MAID)
     rng = s[H_OFF_SCRATCH]          # scratch: the stream (2 slots), then the order being sorted
     order = rng + 2
-    seed_stream(s, rng, load_u64(s, H_SEED), SEATING_STREAM)
+    seed_stream(s, rng, np.int64(load_u64(s, H_SEED)), SEATING_STREAM)   # the setup's (int64) signature: one version
     for p in range(n):
         s[order + p] = p
     shuffle(s, rng, order, n)       # the tie-breaking order
