@@ -133,3 +133,31 @@ class Study:
         if self.verbose:
             print("\n".join(self.lines))
         return f
+
+
+def redeal(game, me: int, rng) -> None:
+    """What seat `me` cannot see, shuffled in `game` (a 2-player Python `Game`) with numpy's `rng`: its
+    own face-down deck cards among their places, and the opponent's hand and face-down deck together
+    (skipped when the opponent's deck has face-up cards, and during a card question: rewriting zones
+    mid-question would restart it). The Python probes' determinization."""
+    import numpy as np
+
+    from hoc.games.heart_of_crown.game import FACE_UP
+    from hoc.games.heart_of_crown.kernel import constants as K
+
+    st = game.state
+    off = int(st[K.H_OFF_DECK] + game._seat(me) * st[K.H_DCAP])
+    n = int(st[game._pb(me) + K.P_DECK_N])
+    d = st[off:off + n]
+    down = np.flatnonzero(d & FACE_UP == 0)
+    d[down] = d[rng.permutation(down)]
+    q = 1 - me
+    if game.context == "card choice" or any(x is not None for x in game.deck_face_up(q)):
+        return
+    pool = [name for name, k in game.hand(q).items() for _ in range(k)] + game.deck(q)
+    pool = [pool[i] for i in rng.permutation(len(pool))]
+    h = sum(game.hand(q).values())
+    hand = {}
+    for name in pool[:h]:
+        hand[name] = hand.get(name, 0) + 1
+    game.arrange(q, hand=hand, deck=pool[h:])

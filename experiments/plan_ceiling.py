@@ -33,7 +33,7 @@ def main(argv=None) -> None:
     from hoc.games.heart_of_crown.kernel import constants as K
     from hoc.research.stats import wilson
     from hoc.games.heart_of_crown.rules import Ruleset
-    from hoc.games.heart_of_crown.game import FACE_UP
+    from experiments.common import redeal
 
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--plan", default="tuned_plan_2p")
@@ -75,26 +75,6 @@ def main(argv=None) -> None:
 
     rng = np.random.default_rng(a.seed)
 
-    def redeal(c, me):
-        """What `me` cannot see, shuffled in c: its own face-down deck cards among their places, and the
-        opponent's hand and face-down deck together (skipped when the opponent's deck has face-up cards)."""
-        st = c.state
-        off = int(st[K.H_OFF_DECK] + c._seat(me) * st[K.H_DCAP])
-        n = int(st[c._pb(me) + K.P_DECK_N])
-        d = st[off:off + n]
-        down = np.flatnonzero(d & FACE_UP == 0)
-        d[down] = d[rng.permutation(down)]
-        q = 1 - me
-        if c.context == "card choice" or any(x is not None for x in c.deck_face_up(q)):
-            return                      # (rewriting zones mid-question would restart the question)
-        pool = [name for name, k in c.hand(q).items() for _ in range(k)] + c.deck(q)
-        pool = [pool[i] for i in rng.permutation(len(pool))]
-        h = sum(c.hand(q).values())
-        hand = {}
-        for name in pool[:h]:
-            hand[name] = hand.get(name, 0) + 1
-        c.arrange(q, hand=hand, deck=pool[h:])
-
     def outcome(g, me):
         while not g.over:
             g.apply(g.decide(plain))
@@ -121,7 +101,7 @@ def main(argv=None) -> None:
                             for k in range(max(1, a.samples)):
                                 c = g.clone()
                                 if a.samples:
-                                    redeal(c, me)
+                                    redeal(c, me, rng)
                                 c.apply(x)
                                 w, m = outcome(c, me)
                                 v = (v[0] + w, v[1] + m)

@@ -30,6 +30,7 @@ def main(argv=None) -> None:
     from hoc.games.heart_of_crown.game import Game
     from hoc.games.heart_of_crown.rules import Ruleset
     from hoc.research.stats import wilson
+    from experiments.common import redeal
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--plan", default="tuned_plan_b_2p")
@@ -76,27 +77,6 @@ def main(argv=None) -> None:
         t = g.turns
         while not g.over and g.turns == t:
             g.apply(g.decide(plain))
-
-    def redeal(c, me):
-        """What `me` cannot see, shuffled in c: its own face-down deck, the opponent's hand and deck."""
-        from hoc.games.heart_of_crown.game import FACE_UP
-        from hoc.games.heart_of_crown.kernel import constants as K
-        st = c.state
-        off = int(st[K.H_OFF_DECK] + c._seat(me) * st[K.H_DCAP])
-        n = int(st[c._pb(me) + K.P_DECK_N])
-        d = st[off:off + n]
-        down = np.flatnonzero(d & FACE_UP == 0)
-        d[down] = d[rng.permutation(down)]
-        q = 1 - me
-        if c.context == "card choice" or any(x is not None for x in c.deck_face_up(q)):
-            return
-        pool = [name for name, k in c.hand(q).items() for _ in range(k)] + c.deck(q)
-        pool = [pool[i] for i in rng.permutation(len(pool))]
-        h = sum(c.hand(q).values())
-        hand = {}
-        for name in pool[:h]:
-            hand[name] = hand.get(name, 0) + 1
-        c.arrange(q, hand=hand, deck=pool[h:])
 
     def play_on(c, me):
         """The turn to its end, then `horizon` more of me's own turns (and the others' between)."""
@@ -187,12 +167,8 @@ def main(argv=None) -> None:
                             v = a.margin if x == own else 0.0
                             for sd in seeds:
                                 c = g.clone()
-                                if sd is not None:
-                                    rng_state = rng.bit_generator.state
-                                    rng_local = np.random.default_rng(int(sd))
-                                    rng.bit_generator.state = rng_local.bit_generator.state
-                                    redeal(c, me)
-                                    rng.bit_generator.state = rng_state
+                                if sd is not None:         # the same deal for every option
+                                    redeal(c, me, np.random.default_rng(int(sd)))
                                 c.apply(x)
                                 play_on(c, me)
                                 v += value(c, me) / len(seeds)
