@@ -9,9 +9,10 @@ from hoc.games.heart_of_crown.kernel.turn import legal_actions
 from hoc.games.heart_of_crown.agents.priority_kernel import (  # noqa: F401 (better_choice, default_choice: re-exported)
     banned_choice, better_choice, default_choice, priority_policy, priority_question,
 )
-from hoc.agents.ids import ISMCTS, PLANNED, PRIORITY, RANDOM, needs  # noqa: F401 (the ids, needs: re-exported)
+from hoc.agents.ids import ISMCTS, LEARNED, PLANNED, PRIORITY, RANDOM, needs  # noqa: F401 (the ids, needs: re-exported)
 from hoc.games.heart_of_crown.agents.planner import plan_choice, planned
 from hoc.agents.search.kernel import ismcts_policy
+from hoc.agents.learned.kernel import learned_policy
 
 
 @kernel
@@ -20,15 +21,20 @@ def random_policy(s):
     return s[LEGAL + below(s, pb(s, s[H_DECIDER]) + P_ARNG, n)]
 
 
-def _decider(search, plan=False):
-    """`decide` with or without the search agent, with or without the turn planner. `search` and
-    `plan` are constants of the closure, so the plain one compiles neither (the search is about
-    12 s of the cold start): loops and `Game` take the variant a lineup needs (`decider`)."""
+def _decider(search, plan=False, learned=False):
+    """`decide` with or without the search agent, the turn planner, the learned network. They are
+    constants of the closure, so the plain one compiles none of them (the search is about 12 s of
+    the cold start): loops and `Game` take the variant a lineup needs (`decider`). A seat whose
+    part is not compiled in plays its list (its row's priority-list part)."""
 
     @entry
     def decide(s):
         """The action of the jitted agent in the decider's seat."""
         agent = agent_of(s, s[H_DECIDER])
+        if agent == LEARNED:
+            if learned:
+                return learned_policy(s)
+            agent = PRIORITY            # not reached by the loops (they pick a learned variant)
         if agent == ISMCTS:
             if search:
                 return ismcts_policy(s)
@@ -51,8 +57,9 @@ decide = _decider(False)
 decide_search = _decider(True)
 decide_plan = _decider(False, True)
 decide_search_plan = _decider(True, True)
-DECIDERS = {(False, False): decide, (True, False): decide_search, (False, True): decide_plan,
-            (True, True): decide_search_plan}
+DECIDERS = {(False, False, False): decide, (True, False, False): decide_search, (False, True, False): decide_plan,
+            (True, True, False): decide_search_plan}
+DECIDERS.update({(search, plan, True): _decider(search, plan, True) for search in (False, True) for plan in (False, True)})
 
 
 def decider(ids):

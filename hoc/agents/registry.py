@@ -10,7 +10,7 @@ from typing import Callable
 
 import numpy as np
 
-from hoc.agents import in_game, policies, search
+from hoc.agents import in_game, learned, policies, search
 from hoc.games.dominion.agents import bots
 from hoc.games.heart_of_crown.agents import priority
 from hoc.games.heart_of_crown.agents.planner import SECOND_DEFAULTS
@@ -301,4 +301,7 @@ register_kind("search agent", search.is_spec, search_agent)                     
 register_kind("Dominion search agent", _dominion_search_spec, dominion_search)        # dom_search:iterations=...
 register_kind("priority list with its turn planner", lambda n: n.endswith(PLAN_SUFFIX), planned)   # NAME+plan
 register_kind("priority list file", lambda n: n.endswith(".toml"), from_file)             # path/to/plan.toml
+register_kind("learned policy", learned.is_spec, learned.agent)                         # learned_2p, path/to/policy.npz
 register_kind("Python agent", lambda n: ":" in n, from_import)                             # module:function
+for _name in learned.library():    # the shipped learned policies (after the plans: each names its model list)
+    AGENTS[_name] = learned.agent(_name)

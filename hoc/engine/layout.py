@@ -52,6 +52,9 @@ AGENTS = CARDS + NCMAX * N_FIELDS
 # scratch where jitted agents list legal actions
 LEGAL = AGENTS + MAX_SEATS * AGENT_SZ
 MAX_ACTIONS = 512                   # room for the legal actions of any game's action space
+# s[-1] of a state that ends in a tail of learned networks (s[-2]: the tail's length), after any arena
+# (hoc.agents.learned.kernel)
+LEARNED_TAIL = 0x1EA12ED
 DYNAMIC = LEGAL + MAX_ACTIONS       # the game's own regions start here
 
 # ---- coverage statistics of a game, per card: s[s[H_OFF_STATS] + card * N_STATS + ST_*] ---------

@@ -1,11 +1,11 @@
 """The game loop, written once for every game and every set of jitted deciders.
 
-`game_loops(rules, agents, search, plan)` makes the loops that play a game whose jitted rules are
-the module `rules` (its `apply`, `is_legal` and invariant `check`) with the deciders of the module
-`agents` (`decide`, `decide_search`, `decide_plan`, `decide_search_plan`: the lineup's seats with or
-without a search agent, with or without a turn planner). `search` and `plan` are constants of the
-closure, so numba prunes the branches not taken before typing: a plain run compiles neither the
-search nor the planner, and a run of one game compiles no other game's rules.
+`game_loops(rules, agents, search, plan, learned)` makes the loops that play a game whose jitted
+rules are the module `rules` (its `apply`, `is_legal` and invariant `check`) with the decider of the
+module `agents` that the lineup needs (`agents.DECIDERS[(search, plan, learned)]`: with or without a
+search agent, a turn planner, a learned network). Each variant is its own compiled decider, so a
+plain run compiles neither the search, the planner nor the network, and a run of one game compiles
+no other game's rules.
 
 The loops come back as a module (`hoc.engine.loops.<game>.<variant>`, registered in `sys.modules`),
 and a loop that plays these loops (the research batch, the tuner's schedule, the environments'
@@ -33,7 +33,7 @@ def namespace(name: str, doc: str | None = None) -> types.ModuleType:
     return sys.modules[name]
 
 
-def game_loops(rules, agents, search: bool = False, plan: bool = False) -> types.ModuleType:
+def game_loops(rules, agents, search: bool = False, plan: bool = False, learned: bool = False) -> types.ModuleType:
     """The loops of one game and one decider variant (made once per process):
 
     - `decide(s)`: the action of the jitted agent in the decider's seat;
@@ -43,22 +43,17 @@ def game_loops(rules, agents, search: bool = False, plan: bool = False) -> types
     - `play_until(s, seat)`: let the jitted agents decide until `seat` must decide or the game ends;
       False if the game runs past MAX_STEPS decisions.
     """
-    search, plan = bool(search), bool(plan)
-    key = (rules.__name__, agents.__name__, search, plan)
+    search, plan, learned = bool(search), bool(plan), bool(learned)
+    key = (rules.__name__, agents.__name__, search, plan, learned)
     if key in _MADE:
         return _MADE[key]
-    variant = f"{'search_' if search else ''}{'plan' if plan else 'plain'}"
+    variant = f"{'search_' if search else ''}{'plan' if plan else 'plain'}{'_learned' if learned else ''}"
     made = namespace(f"{__name__}.{rules.__name__.replace('.', '_')}.{variant}", game_loops.__doc__)
+    made.chosen = agents.DECIDERS[(search, plan, learned)]     # read through the module (see above)
 
     @kernel
     def decide(s):
-        if search and plan:
-            return agents.decide_search_plan(s)
-        if search:
-            return agents.decide_search(s)
-        if plan:
-            return agents.decide_plan(s)
-        return agents.decide(s)
+        return made.chosen(s)
 
     @kernel
     def play_out(s):
@@ -91,6 +86,6 @@ def game_loops(rules, agents, search: bool = False, plan: bool = False) -> types
         return True
 
     made.decide, made.play_out, made.play_checked, made.play_until = decide, play_out, play_checked, play_until
-    made.rules, made.agents, made.search, made.plan = rules, agents, search, plan
+    made.rules, made.agents, made.search, made.plan, made.learned = rules, agents, search, plan, learned
     _MADE[key] = made
     return made

@@ -151,11 +151,12 @@ def stepper(ids, ruleset, shared: bool = False) -> Stepper:
     """The loops a lineup of agent ids needs on a ruleset (a seat that searches, a seat that plans:
     `policies.needs`), made and compiled only when a lineup needs them. `shared`: the caller also
     steps the game through the game's own interface (`Game`), so the loops had better use it too."""
-    search, plan = needs(ids)
+    search, plan, learned = needs(ids)
     rules = ruleset.game.kernel_for(ruleset.vector, shared or search or plan)
-    key = (rules.__name__, search, plan)
+    key = (rules.__name__, search, plan, learned)
     if key not in _STEPPERS:
-        _STEPPERS[key] = _stepper(game_loops(rules, policies(ruleset.game.name), search, plan), ruleset.game.observation)
+        _STEPPERS[key] = _stepper(game_loops(rules, policies(ruleset.game.name), search, plan, learned),
+                                  ruleset.game.observation)
     return _STEPPERS[key]
 
 

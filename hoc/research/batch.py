@@ -55,11 +55,11 @@ def batch_loop(ruleset, validate, ids):
     """The batch loop a plan needs: for its ruleset's game (`ruleset.game`, a `GameSpec`), with the
     checks or not, with the search agent or not, with the turn planner or not (each made and compiled
     only when a run needs it)."""
-    search, plan = needs(ids)
+    search, plan, learned = needs(ids)
     rules = ruleset.game.kernel_for(ruleset.vector, search or plan)
-    key = (rules.__name__, bool(validate), search, plan)
+    key = (rules.__name__, bool(validate), search, plan, learned)
     if key not in _MADE:
-        _MADE[key] = _batch(game_loops(rules, policies(ruleset.game.name), search, plan), bool(validate))
+        _MADE[key] = _batch(game_loops(rules, policies(ruleset.game.name), search, plan, learned), bool(validate))
     return _MADE[key]
 
 

@@ -196,10 +196,16 @@ def new_search_state(T, R, ids, rows) -> np.ndarray:
 
 def reserve(state: np.ndarray, ids, rows) -> np.ndarray:
     """`state`, or a longer copy with the arena the lineup's search agents and turn planners need
-    (agent ids, rows)."""
+    (agent ids, rows), and the tail of networks its learned seats read (`hoc.agents.learned`)."""
+    from hoc.agents import learned
+
     ids = np.ascontiguousarray(ids, K.DTYPE)
     rows = np.ascontiguousarray(rows, K.DTYPE).reshape(len(ids), -1)
     need = int(state[K.H_LEN]) + int(search_tail(state, search_nodes(ids, rows), any_planner(ids)))
+    networks = learned.tail(ids, rows)          # the weights of the lineup's learned seats, at the very end
+    if networks is not None:
+        base = max(need, len(learned.strip(state)))
+        return state if learned.same_tail(state, base, networks) else learned.attach(state, base, networks)
     if need <= state.shape[0]:
         return state
     big = np.zeros(need, state.dtype)

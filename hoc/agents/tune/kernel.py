@@ -50,10 +50,10 @@ def _schedule(loops):
 def play_schedule(master, T, R, ids, rows, seed_index, seats, out, game=HEART_OF_CROWN):
     """The tuner's loop for these agent ids (with the search or the planner compiled in only when a
     seat needs it)."""
-    search, plan = needs(ids)
+    search, plan, learned = needs(ids)
     rules = game.kernel_for(R, search or plan)
-    key = (rules.__name__, search, plan)
+    key = (rules.__name__, search, plan, learned)
     if key not in _MADE:
-        _MADE[key] = _schedule(game_loops(rules, policies, search, plan))
+        _MADE[key] = _schedule(game_loops(rules, policies, search, plan, learned))
     s = new_search_state(T, R, ids, rows)
     _MADE[key](master, s, ids, rows, seed_index, seats, out, np.zeros(RES_LEN, s.dtype))

@@ -27,7 +27,9 @@ def _decider(search: bool):
 
 decide = decide_plan = _decider(False)
 decide_search = decide_search_plan = _decider(True)
-DECIDERS = {(False, False): decide, (True, False): decide_search, (False, True): decide, (True, True): decide_search}
+# (search, plan, learned): Dominion has neither a planner nor a learned policy yet
+DECIDERS = {(search, plan, learned): decide_search if search else decide
+            for search in (False, True) for plan in (False, True) for learned in (False, True)}
 
 
 def decider(ids):

@@ -1,0 +1,173 @@
+"""The learned policy's forward pass, jitted: the network of a `hoc learn` weight file plays inside the
+batch loop like any other agent.
+
+The network (`hoc.agents.learned.network`) reads the deciding seat's observation
+(`hoc.games.heart_of_crown.observation`, each slot squashed to sign(x) log(1 + |x|)), has two ReLU
+layers and one logit per action of the fixed action space. The agent takes the legal action with
+the highest logit (ties: the lowest action id) or, with a temperature, samples the softmax over the
+legal actions from the seat's own stream. A banned card (the row's `never` list, a study's ban) is
+masked out of buys and gains unless nothing else is legal.
+
+Where the weights are. A kernel sees only the state, so the weights travel in it: the tail of a
+state made for a lineup with learned seats (`hoc.agents.learned.tail`) holds each distinct network
+once, as float32 bits in the int32 array, and a directory at the very end:
+
+    s[L-1] = MAGIC, s[L-2] = the tail's length, s[L-3] = the scratch's start, s[L-4] = networks n,
+    s[L-4-2(k+1)] = network k's key, s[L-3-2(k+1)] = where its block starts
+
+The seat's row names its network by key (LN_KEY, a hash of the block), so the rows stay plain data.
+A block is [obs size, hidden 1, hidden 2, actions, then float32: W1 (obs x h1), b1, W2 (h1 x h2),
+b2, Wp (actions x h2), bp]. The scratch holds the squashing table, the observation and the hidden
+layers. Only the real game state has a tail: the look-aheads of planners and searches play copies of
+the game part, where every seat plays its row's priority list (the learned row starts with one, its
+`model`), never the network.
+
+The first layer walks the observation's non-zero slots only (most of the 1,355 are 0), and only the
+legal actions' logits are computed: the cost of a decision is a few thousand multiply-adds.
+"""
+import math
+
+import numpy as np
+
+from hoc.engine.jit import kernel
+from hoc.engine.layout import LEARNED_TAIL as MAGIC, LEGAL
+from hoc.games.heart_of_crown.agents.planner import banned
+from hoc.games.heart_of_crown.agents.priority_kernel import PR_LEN
+from hoc.games.heart_of_crown.kernel.constants import H_DECIDER, N_ACTIONS, P_ARNG
+from hoc.games.heart_of_crown.kernel.state import below, param, pb
+from hoc.games.heart_of_crown.kernel.turn import legal_actions
+from hoc.games.heart_of_crown.observation import observe
+
+LN_KEY = PR_LEN            # the row's network, by key (after the model list's priority row)
+LN_TEMPERATURE = PR_LEN + 1   # x 1000; 0: the highest logit
+LN_END = PR_LEN + 2
+BLOCK_HEAD = 4             # obs size, hidden 1, hidden 2, actions
+LOG_TABLE = 1024           # squashed values of the integers 0 .. LOG_TABLE - 1, precomputed
+
+
+@kernel
+def network_block(s, key):
+    """Where the block of the network with this key starts in s's tail (-1: none)."""
+    L = s.shape[0]
+    if L < 4 or s[L - 1] != MAGIC:
+        return -1
+    for k in range(s[L - 4]):
+        if s[L - 4 - 2 * (k + 1)] == key:
+            return s[L - 3 - 2 * (k + 1)]
+    return -1
+
+
+@kernel
+def squash(table, x):
+    """sign(x) log(1 + |x|) in float32, from the table for small integers (observations are integers)."""
+    ax = abs(x)
+    if ax < LOG_TABLE and ax == math.floor(ax):
+        v = table[np.int64(ax)]
+    else:
+        v = np.float32(math.log1p(ax))
+    return v if x >= 0 else -v
+
+
+@kernel
+def hidden(s, b, p):
+    """Run the network of block b on seat p's observation up to its second hidden layer, in the
+    scratch; return the offset (in floats of the block's view) of the output layer's weights."""
+    L = s.shape[0]
+    sc = s[L - 3]
+    n_obs = s[b]
+    h1 = s[b + 1]
+    h2 = s[b + 2]
+    w = s[b + BLOCK_HEAD:L].view(np.float32)
+    x = s[sc:L].view(np.float32)
+    table = x[0:LOG_TABLE]
+    obs = x[LOG_TABLE:LOG_TABLE + n_obs]
+    a1 = x[LOG_TABLE + n_obs:LOG_TABLE + n_obs + h1]
+    a2 = x[LOG_TABLE + n_obs + h1:LOG_TABLE + n_obs + h1 + h2]
+    observe(s, p, obs)
+    o_b1 = n_obs * h1
+    for j in range(h1):
+        a1[j] = w[o_b1 + j]
+    for i in range(n_obs):
+        if obs[i] != 0:
+            f = squash(table, obs[i])
+            r = i * h1
+            for j in range(h1):
+                a1[j] += f * w[r + j]
+    for j in range(h1):
+        a1[j] = max(a1[j], np.float32(0))
+    o_w2 = o_b1 + h1
+    o_b2 = o_w2 + h1 * h2
+    for j in range(h2):
+        a2[j] = w[o_b2 + j]
+    for i in range(h1):
+        f = a1[i]
+        if f != 0:
+            r = o_w2 + i * h2
+            for j in range(h2):
+                a2[j] += f * w[r + j]
+    for j in range(h2):
+        a2[j] = max(a2[j], np.float32(0))
+    return o_b2 + h2
+
+
+@kernel
+def logit(s, b, o_wp, a):
+    """The logit of action a after `hidden` (its weights row and bias in block b)."""
+    L = s.shape[0]
+    n_obs = s[b]
+    h1 = s[b + 1]
+    h2 = s[b + 2]
+    n_act = s[b + 3]
+    w = s[b + BLOCK_HEAD:L].view(np.float32)
+    x = s[s[L - 3]:L].view(np.float32)
+    a2 = x[LOG_TABLE + n_obs + h1:LOG_TABLE + n_obs + h1 + h2]
+    r = o_wp + a * h2
+    z = w[o_wp + n_act * h2 + a]
+    for j in range(h2):
+        z += a2[j] * w[r + j]
+    return z
+
+
+@kernel
+def learned_policy(s):
+    """The learned agent's action for the decision s waits for."""
+    p = s[H_DECIDER]
+    out = s[LEGAL:LEGAL + N_ACTIONS]
+    n = legal_actions(s, out)
+    m = 0
+    for i in range(n):                      # a ban masks the buys and gains of banned cards
+        if not banned(s, p, out[i]):
+            m += 1
+    if 0 < m < n:
+        k = 0
+        for i in range(n):
+            a = out[i]
+            if not banned(s, p, a):
+                out[k] = a
+                k += 1
+        n = k
+    if n == 1:
+        return out[0]
+    b = network_block(s, param(s, p, LN_KEY))
+    if b < 0:
+        return -1                           # a state made without the tail: the loops report an illegal action
+    o_wp = hidden(s, b, p)
+    temperature = param(s, p, LN_TEMPERATURE)
+    best = out[0]
+    top = logit(s, b, o_wp, best)
+    for i in range(1, n):
+        z = logit(s, b, o_wp, out[i])
+        if z > top:
+            best, top = out[i], z
+    if temperature <= 0:
+        return best
+    t = temperature / 1000.0               # sample the softmax over the legal actions
+    total = 0.0
+    for i in range(n):
+        total += math.exp((logit(s, b, o_wp, out[i]) - top) / t)
+    u = below(s, pb(s, p) + P_ARNG, 1 << 30) / float(1 << 30) * total
+    for i in range(n):
+        u -= math.exp((logit(s, b, o_wp, out[i]) - top) / t)
+        if u < 0:
+            return out[i]
+    return best
