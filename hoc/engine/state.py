@@ -10,7 +10,7 @@ import numpy as np
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
 from hoc.engine.jit import entry, kernel
-from hoc.engine.layout import AGENTS, AGENT_SZ, CARDS, H_OFF_STATS, N_FIELDS, N_STATS, RULES, R_LEN
+from hoc.engine.layout import AGENTS, AGENT_SZ, CARDS, H_OFF_STATS, LEARNED_TAIL, N_FIELDS, N_STATS, RULES, R_LEN
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 MIX1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -79,6 +79,17 @@ def seat_agent(s, seat, agent, params):
 def count(s, c, stat):
     """One more occurrence of a coverage statistic of card c."""
     s[s[H_OFF_STATS] + c * N_STATS + stat] += 1
+
+
+@kernel
+def tail_start(s):
+    """Where a state's tail of learned networks starts (`hoc.agents.learned`; its end marks it: s[-1]
+    is LEARNED_TAIL, s[-2] its length), or the state's length: a game's setup clears the state up to
+    there and leaves the weights."""
+    L = s.shape[0]
+    if L >= 2 and s[L - 1] == LEARNED_TAIL:
+        return L - s[L - 2]
+    return L
 
 
 @kernel

@@ -48,9 +48,8 @@ from hoc.agents.ids import ISMCTS, PLANNED, PRIORITY
 from hoc.games.heart_of_crown.agents.evaluation import weighed
 from hoc.games.heart_of_crown.agents.planner import PL_WEIGHTS, WEIGHT_SCALE, candidates, main_needs_plan, unbanned
 from hoc.engine.jit import entry, kernel
-from hoc.engine.layout import LEARNED_TAIL
 from hoc.games.heart_of_crown.kernel.state import (
-    GOLDEN, below, mix64, next_u64, param, pb, store_u64,
+    GOLDEN, below, mix64, next_u64, param, pb, store_u64, tail_start,
 )
 from hoc.games.heart_of_crown.kernel.turn import apply, is_legal
 from hoc.games.heart_of_crown.agents.priority_kernel import PR_LEN, banned_choice, priority_policy, priority_question
@@ -113,16 +112,6 @@ def any_planner(ids):
         if ids[k] == PLANNED:
             return True
     return False
-
-
-@kernel
-def arena_end(s):
-    """Where the arena ends: the state's end, or the start of its tail of learned networks
-    (`hoc.agents.learned.kernel`: s[-1] marks it, s[-2] is its length)."""
-    L = s.shape[0]
-    if L >= 2 and s[L - 1] == LEARNED_TAIL:
-        return L - s[L - 2]
-    return L
 
 
 # ---- the rollout policy ---------------------------------------------------------------------------
@@ -396,7 +385,7 @@ def ismcts_policy(s):
     start = copy_offset(s)
     length = s[H_LEN]
     tree = start + 3 * length          # after the game copies (the second and third are the planner's)
-    cap = (arena_end(s) - tree) // NODE_SZ
+    cap = (tail_start(s) - tree) // NODE_SZ     # the tree ends where learned networks start
     if not searched(s) or cap < 3:
         return rollout_choice(s)        # play order, declarations (and a state without an arena)
     w = s[start:start + length]

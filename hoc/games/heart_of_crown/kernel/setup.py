@@ -3,7 +3,7 @@ import numpy as np
 
 from hoc.engine.jit import entry, kernel
 from hoc.engine.seeds import game_seed, game_seeds  # noqa: F401 (re-exported: the game's setup)
-from hoc.engine.state import load_rules
+from hoc.engine.state import load_rules, tail_start
 from hoc.games.heart_of_crown.kernel.constants import (
     CAT_BASIC, CAT_COMMON, CAT_PRINCESS, CAT_RARE, DTYPE, DYNAMIC, FL_NOT_IN_MARKET, F_CAT, F_COPIES, F_COST,
     F_FLAGS, F_PER_PLAYER, F_START, F_TRIGGERS, H_CLEANUP_CARDS, H_FREE_CARDS, TRIG_CLEANUP,
@@ -120,7 +120,7 @@ def deal(s, seed):
     dcap = s[H_DCAP]
     scap = s[H_SCAP]
     s[:HEADER] = 0
-    s[DYNAMIC:] = 0
+    s[DYNAMIC:tail_start(s)] = 0       # the arena too; a tail of learned networks stays
     players = rule(s, R_PLAYERS)
     s[H_DCAP] = dcap
     s[H_SCAP] = scap

@@ -8,7 +8,7 @@ as it is. The shared blocks' accessors and the random streams are `hoc.engine.st
 from hoc.engine.jit import kernel
 from hoc.engine.state import (  # noqa: F401 (re-exported for the game's kernels)
     GOLDEN, MIX1, MIX2, agent_of, below, card, count, highest, load_u64, lowest, mask_clear, mask_has, mask_load,
-    mask_set, mix64, next_u64, param, rule, seat_agent, seed_stream, shuffle, store_u64,
+    mask_set, mix64, next_u64, param, rule, seat_agent, seed_stream, shuffle, store_u64, tail_start,
 )
 from hoc.games.heart_of_crown.kernel.constants import (
     H_DCAP, H_NC, H_OFF_ABROAD, H_OFF_ACTIVE, H_OFF_DECK, H_OFF_DISCARD,
