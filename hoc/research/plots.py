@@ -269,3 +269,24 @@ def meta_game(meta, path, title: str = "Meta-game") -> Path:
         right.grid(axis="x", alpha=0.3)
     fig.suptitle(title)
     return _save(fig, path)
+
+
+def learning_curve(curve: pd.DataFrame, benchmarks, path, title: str = "Learning curve") -> Path:
+    """Win rate of the learner against each benchmark agent after every generation of `hoc learn`,
+    with 95% intervals; generation 0 is the network after imitation (`curve`: `curve.csv`)."""
+    fig = Figure(figsize=(7, 4))
+    ax = fig.add_subplot()
+    x = curve["steps"] / 1e6
+    for name in benchmarks:
+        if name not in curve:
+            continue
+        y = curve[name]
+        ax.plot(x, 100 * y, marker="o", ms=3, label=name)
+        ax.fill_between(x, 100 * curve[f"{name} lo"], 100 * curve[f"{name} hi"], alpha=0.2)
+    ax.axhline(50, color="grey", lw=0.8, ls="--")
+    ax.set_xlabel("PPO decisions (millions; 0: after imitation)")
+    ax.set_ylabel("win rate, % (95% interval)")
+    ax.set_title(title)
+    ax.legend(loc="lower right", fontsize=8)
+    fig.tight_layout()
+    return _save(fig, path)
