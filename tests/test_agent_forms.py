@@ -148,10 +148,12 @@ def test_a_kind_of_agent_plugs_in_by_registering_how_its_names_read():
 
 
 def test_the_compiled_decider_a_lineup_needs_comes_from_its_agents_kinds():
-    from hoc.agents.ids import ISMCTS, KINDS, PLANNED, PRIORITY, RANDOM, needs
+    from hoc.agents.ids import ISMCTS, KINDS, LEARNED, PLANNED, PRIORITY, RANDOM, needs
 
-    assert needs([PRIORITY, RANDOM]) == (False, False)
-    assert needs([ISMCTS, PRIORITY]) == (True, False)
-    assert needs([PLANNED, -1]) == (False, True)                 # a Python seat (-1) needs neither
-    assert needs([get("ismcts").id, get("tuned_general_2p+plan").id]) == (True, True)
-    assert {k.name for k in KINDS.values()} == {"random", "priority list", "search agent", "planning list"}
+    assert needs([PRIORITY, RANDOM]) == (False, False, False)
+    assert needs([ISMCTS, PRIORITY]) == (True, False, False)
+    assert needs([PLANNED, -1]) == (False, True, False)          # a Python seat (-1) needs none
+    assert needs([get("ismcts").id, get("tuned_general_2p+plan").id]) == (True, True, False)
+    assert needs([LEARNED, PRIORITY]) == (False, False, True)
+    assert {k.name for k in KINDS.values()} == {"random", "priority list", "search agent", "planning list",
+                                                    "learned policy"}

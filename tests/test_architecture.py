@@ -30,6 +30,9 @@ module or a package holding it):
   card value and SP curves); card value re-tunes plans, so the studies sit
   above the tuner;
 - env: the learning environments (`hoc.env`), which seat jitted agents in games;
+- learner: `hoc learn`'s training (`hoc.agents.learn`: imitation and PPO, in torch) lives beside the
+  learned agents it writes (`hoc.agents.learned`, the weight file and the jitted forward pass, in the
+  agents layer), but it trains over the environments and evaluates through the research harness;
 - cli: the `hoc` command;
 - web: the web table (`hoc.web`, started by `hoc serve`), a front end ranked with the cli: it plays
   through `Game` and the replay's `Teller` and reads runs through the research layer.
@@ -56,6 +59,7 @@ LAYERS = (
     ("studies", ("hoc.research.studies", "hoc.research.meta", "hoc.research.tuning",
                  "hoc.games.heart_of_crown.studies")),
     ("env", ("hoc.env",)),
+    ("learner", ("hoc.agents.learn",)),
     ("cli", ("hoc.cli", "hoc.__main__")),
     ("web", ("hoc.web",)),
 )

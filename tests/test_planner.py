@@ -61,7 +61,7 @@ def scores(g, agent) -> dict[str, float]:
 
 def test_the_plan_suffix_makes_a_planning_list_and_the_plain_list_stays_plain(planner, plain):
     assert planner.id == PLANNED and plain.id == policies.PRIORITY
-    assert policies.needs([planner.id, plain.id]) == (False, True)
+    assert policies.needs([planner.id, plain.id]) == (False, True, False)
 
 
 def test_trading_ship_takes_two_coins_because_they_reach_the_duke(rs, planner, plain):

@@ -285,6 +285,16 @@ def dominion_search(spec: str) -> Agent:
                  game="dominion")
 
 
+def learned_agent(spec: str) -> Agent:
+    """The agent of a learned spec (`hoc.agents.learned`): its weight file loaded and checked, its
+    model list looked up here."""
+    path, temperature = learned.parse(spec)
+    net = learned.nw.load(path)
+    model = get(net.meta.get("model", "basic_rush"))
+    return Agent(spec, policies.LEARNED, learned.describe(spec, net, temperature),
+                 learned.Row(spec, net, temperature, model))
+
+
 def _dominion_search_spec(name: str) -> bool:
     from hoc.games.dominion.agents import search as dsearch
 
@@ -301,7 +311,7 @@ register_kind("search agent", search.is_spec, search_agent)                     
 register_kind("Dominion search agent", _dominion_search_spec, dominion_search)        # dom_search:iterations=...
 register_kind("priority list with its turn planner", lambda n: n.endswith(PLAN_SUFFIX), planned)   # NAME+plan
 register_kind("priority list file", lambda n: n.endswith(".toml"), from_file)             # path/to/plan.toml
-register_kind("learned policy", learned.is_spec, learned.agent)                         # learned_2p, path/to/policy.npz
+register_kind("learned policy", learned.is_spec, learned_agent)                         # learned_2p, path/to/policy.npz
 register_kind("Python agent", lambda n: ":" in n, from_import)                             # module:function
 for _name in learned.library():    # the shipped learned policies (after the plans: each names its model list)
-    AGENTS[_name] = learned.agent(_name)
+    AGENTS[_name] = learned_agent(_name)

@@ -1,5 +1,5 @@
 """`hoc learn`: train a policy and value network by imitation and PPO self-play (needs the `learn`
-extra: pip install -e ".[learn]"); the run is `hoc.agents.learned.train`, its report
+extra: pip install -e ".[learn]"); the run is `hoc.agents.learn.train`, its report
 `hoc.research.learning`."""
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ def cmd_learn(args) -> int:
         import torch  # noqa: F401
     except ImportError:
         raise HocError('hoc learn needs the learn extra (torch, CPU): pip install -e ".[learn]"') from None
-    from hoc.agents.learned.train import Budget, Options, Run
+    from hoc.agents.learn.train import Budget, Options, Run
     from hoc.agents.registry import split_names
 
     if args.jobs < 1:

@@ -1,6 +1,6 @@
 """What `hoc learn` reports: the learner's evaluation against fixed benchmark agents after each
 generation, the learning curve (CSV and PNG) and the run's summary (`summary.md`, with the command
-that reproduces it). The training itself is `hoc.agents.learned.train`."""
+that reproduces it). The training itself is `hoc.agents.learn.train`."""
 from __future__ import annotations
 
 from pathlib import Path

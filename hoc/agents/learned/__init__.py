@@ -2,7 +2,8 @@
 
 An agent spec is a weight file, by library name or path, optionally followed by `:key=value,...`:
 
-    learned_2p                               the shipped network (hoc/games/heart_of_crown/agents/learned/)
+    learned_2p                               the shipped network (hoc/games/heart_of_crown/agents/learned/);
+                                             `learned` names it too
     results/learn/policy.npz                 any weight file `hoc learn` wrote
     learned_2p:temperature=0.5               sample the softmax over the legal actions (0: the best logit)
 
@@ -32,8 +33,11 @@ NETWORKS: dict[int, np.ndarray] = {}      # key -> the network's int32 block, fo
 
 
 def library() -> dict[str, Path]:
-    """The shipped weight files by name."""
-    return {p.stem: p for p in sorted(LIBRARY.glob("*.npz"))}
+    """The shipped weight files by name, and `learned` for the 2-player one (`hoc balance --strong learned`)."""
+    files = {p.stem: p for p in sorted(LIBRARY.glob("*.npz"))}
+    if "learned_2p" in files:
+        files["learned"] = files["learned_2p"]
+    return files
 
 
 def is_spec(name: str) -> bool:
@@ -99,16 +103,9 @@ class Row:
         return P
 
 
-def agent(spec: str):
-    """The Agent of a learned spec."""
-    from hoc.agents.registry import Agent, get
-
-    path, temperature = parse(spec)
-    net = nw.load(path)
-    model = get(net.meta.get("model", "basic_rush"))
-    what = net.meta.get("description") or f"policy network {path.name}"
-    how = f"; samples at temperature {temperature:g}" if temperature else ""
-    return Agent(spec, LEARNED, f"{what}{how}", Row(spec, net, temperature, model))
+def describe(spec: str, net: nw.Network, temperature: float) -> str:
+    what = net.meta.get("description") or f"policy network {spec}"
+    return what + (f"; samples at temperature {temperature:g}" if temperature else "")
 
 
 def tail(ids, rows) -> np.ndarray | None:

@@ -29,7 +29,7 @@ import math
 
 import numpy as np
 
-from hoc.engine.jit import kernel
+from hoc.engine.jit import entry, kernel
 from hoc.engine.layout import LEARNED_TAIL as MAGIC, LEGAL
 from hoc.games.heart_of_crown.agents.planner import banned
 from hoc.games.heart_of_crown.agents.priority_kernel import PR_LEN
@@ -69,9 +69,24 @@ def squash(table, x):
 
 
 @kernel
+def obs_at(s):
+    """Where the scratch's observation slots start (float32 bits; a kernel without reference counting
+    cannot return a view, so callers view s themselves)."""
+    return s[s.shape[0] - 3] + LOG_TABLE
+
+
+@kernel
 def hidden(s, b, p):
     """Run the network of block b on seat p's observation up to its second hidden layer, in the
     scratch; return the offset (in floats of the block's view) of the output layer's weights."""
+    o = obs_at(s)
+    observe(s, p, s[o:o + s[b]].view(np.float32))
+    return layers(s, b)
+
+
+@kernel
+def layers(s, b):
+    """`hidden` on the observation already in the scratch."""
     L = s.shape[0]
     sc = s[L - 3]
     n_obs = s[b]
@@ -83,7 +98,6 @@ def hidden(s, b, p):
     obs = x[LOG_TABLE:LOG_TABLE + n_obs]
     a1 = x[LOG_TABLE + n_obs:LOG_TABLE + n_obs + h1]
     a2 = x[LOG_TABLE + n_obs + h1:LOG_TABLE + n_obs + h1 + h2]
-    observe(s, p, obs)
     o_b1 = n_obs * h1
     for j in range(h1):
         a1[j] = w[o_b1 + j]
@@ -126,6 +140,23 @@ def logit(s, b, o_wp, a):
     for j in range(h2):
         z += a2[j] * w[r + j]
     return z
+
+
+@entry
+def network_logits(s, key, obs, out):
+    """Every action's logit for the raw observation `obs` by the network `key` of s's tail: the
+    forward pass alone, for tests against the training framework's. Returns False without the network."""
+    b = network_block(s, key)
+    if b < 0:
+        return False
+    o = obs_at(s)
+    x = s[o:o + s[b]].view(np.float32)
+    for i in range(s[b]):
+        x[i] = obs[i]
+    o_wp = layers(s, b)
+    for a in range(s[b + 3]):
+        out[a] = logit(s, b, o_wp, a)
+    return True
 
 
 @kernel

@@ -88,13 +88,16 @@ BANS: dict[int | str, Callable[[Agent, list[int], Ruleset], Agent]] = {}
 
 
 def _register_defaults() -> None:
-    from hoc.agents.ids import ISMCTS, PLANNED, PRIORITY
+    from hoc.agents.ids import ISMCTS, LEARNED, PLANNED, PRIORITY
 
     BANS.setdefault(PRIORITY, _ban_priority)
     # a planning list and the search agent read the same row: their own decisions leave out what the
     # never list bans (hoc.games.heart_of_crown.agents.planner.unbanned), their look-aheads and rollouts play the list
     BANS.setdefault(PLANNED, _ban_priority)
     BANS.setdefault(ISMCTS, _ban_priority)
+    # a learned policy's row starts with its model list's: the ban is an action mask over its buys and
+    # gains (hoc.agents.learned.kernel), with no re-training
+    BANS.setdefault(LEARNED, _ban_priority)
 
 
 def ban(agent: Agent, kind: str, ruleset: Ruleset) -> Agent:

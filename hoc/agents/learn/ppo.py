@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 import torch
 
-from hoc.agents.learned.model import PolicyValue
+from hoc.agents.learn.model import PolicyValue
 
 
 @dataclass(frozen=True)

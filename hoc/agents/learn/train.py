@@ -144,8 +144,8 @@ class Run:
     def go(self, budget: Budget, progress_bar: bool = True, log=print) -> Progress:
         import torch
 
-        from hoc.agents.learned import ppo
-        from hoc.agents.learned.model import PolicyValue
+        from hoc.agents.learn import ppo
+        from hoc.agents.learn.model import PolicyValue
 
         torch.set_num_threads(self.jobs)
         torch.use_deterministic_algorithms(True)
@@ -225,7 +225,7 @@ class Run:
         return names
 
     def _imitate(self, model, generator, progress_bar, log) -> dict:
-        from hoc.agents.learned import imitation
+        from hoc.agents.learn import imitation
 
         o = self.options
         t0 = time.perf_counter()

@@ -2,7 +2,7 @@
 
 The teacher (by default the strongest plan of the library for the player count) plays against each
 member of the league and against itself; a share of its decisions with a choice is recorded
-(`hoc.agents.learned.record`). The policy head learns the teacher's action by cross-entropy over the
+(`hoc.agents.learn.record`). The policy head learns the teacher's action by cross-entropy over the
 legal actions, the value head the game's result for the deciding seat (squared error). Every 20th
 game is held out: its decisions measure how often the network picks the teacher's action on games it
 never saw.
@@ -14,8 +14,8 @@ from dataclasses import dataclass
 import numpy as np
 import torch
 
-from hoc.agents.learned.model import PolicyValue
-from hoc.agents.learned.record import Samples, record
+from hoc.agents.learn.model import PolicyValue
+from hoc.agents.learn.record import Samples, record
 
 HELD_OUT = 20            # every HELD_OUT-th game is held out
 
