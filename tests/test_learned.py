@@ -242,3 +242,31 @@ def test_hoc_learn_trains_resumes_and_gives_the_same_weights_for_the_same_seed(t
     for k in nw.ARRAYS:
         np.testing.assert_array_equal(getattr(one, k), getattr(two, k))
     get(str(a / "policy.npz")).params(Ruleset(players=2))
+
+
+@pytest.mark.parametrize("extra, says", [
+    (["--players", "5"], "2 to 4 players"),
+    (["--opponents", "nobody"], "unknown agent 'nobody'"),
+    (["--hidden", "64"], "two sizes"),
+    (["--imitation-games", "-1"], "--imitation-games must be at least 0"),
+])
+def test_hoc_learn_refuses_bad_options_in_one_line(tmp_path, capsys, extra, says):
+    pytest.importorskip("torch")
+    from hoc.cli.main import main
+
+    assert main(["learn", "--steps", "1", "--out", str(tmp_path / "o"), *extra]) == 2
+    err = capsys.readouterr().err.strip()
+    assert says in err and len(err.splitlines()) == 1
+
+
+def test_hoc_learn_will_not_resume_a_run_of_other_options(tmp_path, capsys):
+    pytest.importorskip("torch")
+    from hoc.cli.main import main
+
+    out = tmp_path / "run"
+    out.mkdir()
+    (out / "options.json").write_text(json.dumps({"players": 2, "seed": 99}))
+    assert main(["learn", "--steps", "1", "--opponents", "basic_rush", "--out", str(out)]) == 2
+    assert "other options" in capsys.readouterr().err
+    (tmp_path / "file").write_text("x")
+    assert main(["learn", "--steps", "1", "--out", str(tmp_path / "file")]) == 2

@@ -58,7 +58,8 @@ def write_outputs(out: Path, options, progress, command: str) -> None:
     lines = [f"# hoc learn: {options.players} players, {options.market} markets", "",
              f"Reproduce: `hoc learn {command}`" if command else "", "",
              f"- generations: {progress.generation}; PPO decisions: {progress.steps:,}; training games: "
-             f"{progress.games:,}; training time: {progress.seconds / 60:.1f} min",
+             f"{progress.games:,}; training time: {progress.seconds / 60:.1f} min"
+             + (f" ({progress.wall / 60:.1f} min of wall clock with the evaluations)" if progress.wall else ""),
              f"- teacher: {options.teacher}" + (
                  f"; imitation: {progress.imitation.get('samples', 0):,} decisions of "
                  f"{progress.imitation.get('games', 0):,} games, held-out agreement "

@@ -98,7 +98,8 @@ class Progress:
     generation: int = 0
     steps: int = 0                  # PPO decisions so far
     games: int = 0                  # PPO training games finished
-    seconds: float = 0.0            # training time so far, over every invocation
+    seconds: float = 0.0            # training time so far (imitation, rollouts, updates), over every invocation
+    wall: float = 0.0               # wall-clock time of the run so far, evaluations and checkpoints included
     imitation: dict = field(default_factory=dict)
     curve: list = field(default_factory=list)
 
@@ -138,6 +139,7 @@ class Run:
                 "description": f"policy network trained by hoc learn ({o.players} players, {o.market} markets)",
                 "command": self.command, "seed": o.seed, "generation": progress.generation, "steps": progress.steps,
                 "imitation": progress.imitation, "training_minutes": round(progress.seconds / 60, 1),
+                **({"wall_minutes": round(progress.wall / 60, 1)} if progress.wall else {}),
                 "figures": progress.curve[-1] if progress.curve else {}}
 
     # ---- the run ----------------------------------------------------------------------------------
@@ -147,6 +149,7 @@ class Run:
         from hoc.agents.learn import ppo
         from hoc.agents.learn.model import PolicyValue
 
+        began = time.perf_counter()
         torch.set_num_threads(self.jobs)
         torch.use_deterministic_algorithms(True)
         o = self.options
@@ -172,6 +175,8 @@ class Run:
             if o.teacher != "none" and o.imitation_games > 0:
                 progress.imitation = self._imitate(model, generator, progress_bar, log)
             progress.seconds += time.perf_counter() - t0
+            progress.wall += time.perf_counter() - began
+            began = time.perf_counter()
             self._close_generation(model, optimizer, generator, progress, {}, log)
         start = time.perf_counter()
         target = None if budget.steps is None else budget.steps
@@ -198,13 +203,28 @@ class Run:
                         bar.set_postfix(gen=progress.generation, kl=f"{stats['kl']:.3f}",
                                         ent=f"{stats['entropy']:.2f}")
                 progress.seconds += time.perf_counter() - t0
+                progress.wall += time.perf_counter() - began
+                began = time.perf_counter()
                 progress.generation += 1
                 train = {name: float(np.mean([r > 0 for r in rs])) for name, rs in results.items()}
                 self._close_generation(model, optimizer, generator, progress, train, log)
         finally:
             if bar is not None:
                 bar.close()
+        self._restamp(progress)
         return progress
+
+    def _restamp(self, progress: Progress) -> None:
+        """The policy and summary name this invocation's command: its budget may differ from the
+        one that trained the last generation (a run stopped early, or resumed with more), and any
+        budget that reaches the same generation gives the same weights."""
+        from hoc.agents.learned import network as nw
+        from hoc.research import learning
+
+        net = nw.load(self.out / "policy.npz")
+        net.meta = self.meta(progress)
+        net.save(self.out / "policy.npz")
+        learning.write_outputs(self.out, self.options, progress, self.command)
 
     def _bar(self, progress, target, on):
         if not on:
