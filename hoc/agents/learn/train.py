@@ -29,10 +29,15 @@ import numpy as np
 
 from hoc.errors import HocError
 
-TEACHERS = {2: "tuned_plan_d_2p", 3: "tuned_general_3p", 4: "tuned_general_4p"}
-BENCHMARKS = {2: ("tuned_laolily_2p", "tuned_general_2p"), 3: ("tuned_general_3p",), 4: ("tuned_general_4p",)}
-LEAGUE = {2: ("tuned_laolily_2p", "tuned_general_2p", "tuned_plan_c_2p", "tuned_lulunasaika_2p"),
-          3: ("tuned_general_3p",), 4: ("tuned_general_4p",)}
+# the defaults by (edition, players): the teacher imitated, the league's fixed members, the benchmarks
+TEACHERS = {("2e", 2): "tuned_plan_d_2p", ("1e", 2): "tuned_general_1e_2p"}
+BENCHMARKS = {("2e", 2): ("tuned_laolily_2p", "tuned_general_2p"), ("1e", 2): ("tuned_laolily_1e_2p", "tuned_general_1e_2p")}
+LEAGUE = {("2e", 2): ("tuned_laolily_2p", "tuned_general_2p", "tuned_plan_c_2p", "tuned_lulunasaika_2p"),
+          ("1e", 2): ("tuned_laolily_1e_2p", "tuned_general_1e_2p", "tuned_lulunasaika_1e_2p")}
+for _e in ("2e", "1e"):            # 3 and 4 players: the tuned general plans (read for 1E under 1E)
+    for _p in (3, 4):
+        TEACHERS[_e, _p] = f"tuned_general_{_p}p"
+        BENCHMARKS[_e, _p] = LEAGUE[_e, _p] = (f"tuned_general_{_p}p",)
 
 
 @dataclass(frozen=True)
@@ -59,9 +64,9 @@ class Options:
     def resolved(self) -> "Options":
         from dataclasses import replace
 
-        p = self.players
-        return replace(self, opponents=tuple(self.opponents or LEAGUE.get(p, ())),
-                       teacher=self.teacher or TEACHERS.get(p), benchmarks=tuple(self.benchmarks or BENCHMARKS[p]))
+        key = (self.edition, self.players)
+        return replace(self, opponents=tuple(self.opponents or LEAGUE.get(key, ())),
+                       teacher=self.teacher or TEACHERS.get(key), benchmarks=tuple(self.benchmarks or BENCHMARKS[key]))
 
     def check(self) -> None:
         if not 2 <= self.players <= 4:
@@ -75,7 +80,9 @@ class Options:
             raise HocError(f"--imitation-rate must be in (0, 1], got {self.imitation_rate}")
         if any(not 1 <= h <= 1024 for h in self.hidden):
             raise HocError(f"--hidden sizes must be 1 to 1024, got {self.hidden}")
-        if not self.opponents and not self.selves:
+        if self.edition not in ("2e", "1e"):
+            raise HocError(f"--edition must be 2e or 1e, got {self.edition!r}")
+        if not (self.opponents or LEAGUE.get((self.edition, self.players))) and not self.selves:
             raise HocError("the league is empty: name --opponents or let the learner play itself")
 
 
