@@ -11,19 +11,8 @@ two-player games/s per core for learned_2p against a priority list.
 from __future__ import annotations
 
 import argparse
-import time
 
-
-def games_per_second(agents, games: int) -> float:
-    from hoc.games.heart_of_crown.rules import Ruleset
-    from hoc.research.harness import Plan, play_rows
-
-    rs = Ruleset(players=2, market="random")
-    plan = Plan(rs, list(agents), games, seed=101, rotate=True)
-    play_rows(plan, 0, 1)                       # load (or compile) the kernels
-    t = time.process_time()
-    play_rows(plan, 0, games)
-    return games / (time.process_time() - t)
+from bench_planner import games_per_second     # the same measure: the batch loop on one core, process time
 
 
 def main(argv=None) -> None:

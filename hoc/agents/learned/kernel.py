@@ -31,7 +31,7 @@ import numpy as np
 
 from hoc.engine.jit import entry, kernel
 from hoc.engine.layout import LEARNED_TAIL as MAGIC, LEGAL
-from hoc.games.heart_of_crown.agents.planner import banned
+from hoc.games.heart_of_crown.agents.planner import unbanned
 from hoc.games.heart_of_crown.agents.priority_kernel import PR_LEN
 from hoc.games.heart_of_crown.kernel.constants import H_DECIDER, N_ACTIONS, P_ARNG
 from hoc.games.heart_of_crown.kernel.state import below, param, pb
@@ -164,19 +164,7 @@ def learned_policy(s):
     """The learned agent's action for the decision s waits for."""
     p = s[H_DECIDER]
     out = s[LEGAL:LEGAL + N_ACTIONS]
-    n = legal_actions(s, out)
-    m = 0
-    for i in range(n):                      # a ban masks the buys and gains of banned cards
-        if not banned(s, p, out[i]):
-            m += 1
-    if 0 < m < n:
-        k = 0
-        for i in range(n):
-            a = out[i]
-            if not banned(s, p, a):
-                out[k] = a
-                k += 1
-        n = k
+    n = unbanned(s, p, out, legal_actions(s, out))     # a ban masks the buys and gains of banned cards
     if n == 1:
         return out[0]
     b = network_block(s, param(s, p, LN_KEY))
