@@ -1,6 +1,6 @@
 """Search agent speed (a script that prints numbers, never a timed test).
 
-    python benchmarks/bench_ismcts.py [--games N] [--agents ismcts_fast,ismcts,ismcts_strong]
+    python benchmarks/bench_ismcts.py [--games N] [--agents ismcts_fast,ismcts,ismcts_strong,ismcts_net]
 
 For each search agent, 2-player games against tuned_laolily_2p on random markets, seats rotated,
 on one core, in process time:
@@ -9,6 +9,8 @@ on one core, in process time:
   card questions with more than one legal action), stepped through `Game.decide` and timed one by one;
 - the decisions a game asks of the searcher, and how many of them it searches.
 Issue 13's target: at the default budget (`ismcts`), at most 2 s per 2-player game on one core.
+`ismcts_net` (guided by `learned_2p`) is timed the same way; in `Game.decide` its state's tail of
+weights is rebuilt at each decision (about 1 ms), which its searched-decision rate includes.
 """
 from __future__ import annotations
 
@@ -62,7 +64,7 @@ def decision_rate(spec: str, games: int) -> tuple[float, float, float]:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=20)
-    ap.add_argument("--agents", default="ismcts_fast,ismcts,ismcts_strong")
+    ap.add_argument("--agents", default="ismcts_fast,ismcts,ismcts_strong,ismcts_net")
     args = ap.parse_args()
     from hoc.agents.registry import split_names
 

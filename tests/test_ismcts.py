@@ -24,6 +24,7 @@ from hoc.games.heart_of_crown.rules import Ruleset
 RANDOM_2P = Ruleset(players=2, market="random")
 SMALL = "ismcts:iterations=40"          # enough to search, cheap enough for many decisions
 SEARCHED = ("second phase", "keep", "card choice")
+GUIDED = "ismcts:iterations=16,net=learned_2p"      # guided by the shipped network
 
 
 def pb(s, p):
@@ -120,12 +121,13 @@ def hidden_variants(g: Game, p: int, rng):
     return out
 
 
-@pytest.mark.parametrize("seed", [3, 8])
-def test_decisions_are_the_same_for_states_differing_only_in_hidden_information(seed):
+@pytest.mark.parametrize("seed, spec", [(3, SMALL), (8, SMALL), (4, GUIDED)])
+def test_decisions_are_the_same_for_states_differing_only_in_hidden_information(seed, spec):
     """Opponent hand swapped with its deck cards, own and opponent deck order permuted, the face-down
     supply permuted, the game's random streams changed: same agent seed, same decision, at every
-    searched decision of real games (and the searcher's own stream advances the same way)."""
-    searcher, other = get(SMALL), get("tuned_laolily_2p")
+    searched decision of real games (and the searcher's own stream advances the same way); with a
+    network guiding the search too."""
+    searcher, other = get(spec), get("tuned_laolily_2p")
     rng = np.random.default_rng(seed)
     g = Game(RANDOM_2P, seed=seed)
     pairs = searched = 0
@@ -146,8 +148,9 @@ def test_decisions_are_the_same_for_states_differing_only_in_hidden_information(
     assert searched >= 20 and pairs >= 5 * searched
 
 
-def test_a_search_leaves_the_real_state_unchanged_but_for_its_own_stream():
-    searcher, other = get(SMALL), get("tuned_laolily_2p")
+@pytest.mark.parametrize("spec", [SMALL, GUIDED])
+def test_a_search_leaves_the_real_state_unchanged_but_for_its_own_stream(spec):
+    searcher, other = get(spec), get("tuned_laolily_2p")
     g = Game(RANDOM_2P, seed=4)
     checked = 0
     while not g.over:
@@ -176,8 +179,11 @@ def test_search_agents_play_only_legal_moves_and_keep_the_invariants(players, ma
     assert len(run.games) == 6                       # validate raises on an illegal action or broken invariant
 
 
-def test_serial_and_parallel_search_runs_are_identical():
-    agents = lineup("ismcts:iterations=30,tuned_laolily_2p", 2)
+@pytest.mark.parametrize("spec", ["ismcts:iterations=30", "ismcts:iterations=12,net=learned_2p,main=1"])
+def test_serial_and_parallel_search_runs_are_identical(spec):
+    """A guided search's network reaches the worker processes with its agent (its row function
+    registers the weights when unpickled)."""
+    agents = lineup(f"{spec},tuned_laolily_2p", 2)
     serial = simulate(RANDOM_2P, agents, 8, seed=7, jobs=1, rotate=True, announce=False)
     parallel = simulate(RANDOM_2P, agents, 8, seed=7, jobs=2, rotate=True, announce=False)
     a = serial.games.sort_values("game").reset_index(drop=True)
@@ -233,11 +239,51 @@ def test_options_after_a_search_spec_belong_to_it():
     ("ismcts:iterations", r"is not key=value"),
     ("ismcts:", r"no option after ':'"),
     ("ismcts:c=1,c=2", r"given twice"),
+    ("ismcts:net=tuned_laolily_2p", r"net must name a learned policy"),
+    ("ismcts:net=learned_2p:temperature=1", r"net must name a learned policy"),
+    ("ismcts:net=learned_2p,temperature=0", r"temperature must be between 0.01 and 100"),
+    ("ismcts:net=missing.npz", r"missing.npz: no such file"),
 ])
 def test_bad_specs_are_one_line_errors(spec, message):
     with pytest.raises(HocError, match=message) as e:
         get(spec)
     assert "\n" not in str(e.value)
+
+
+def test_a_guided_search_names_its_network_in_its_row_and_refuses_a_game_it_was_not_trained_for():
+    from hoc.agents.learned import LN_KEY
+
+    row = get("ismcts:net=learned_2p,temperature=3").params(RANDOM_2P)
+    assert row[SK.IS_NET] == get("learned_2p").params(RANDOM_2P)[LN_KEY] != 0
+    assert row[SK.IS_NET_TEMPERATURE] == 3000
+    assert get("ismcts").params(RANDOM_2P)[SK.IS_NET] == 0
+    with pytest.raises(HocError, match=r"trained for 2 players, this game has 3"):
+        get("ismcts_net").params(Ruleset(players=3))
+
+
+def test_a_guided_search_with_one_iteration_plays_its_network_s_choice():
+    """One iteration expands the root action of the highest logit and takes it: the guided search is
+    then the network, wherever the network's choice is among the search's candidates."""
+    one, net, other = get("ismcts:iterations=1,net=learned_2p,main=1"), get("learned_2p"), get("tuned_laolily_2p")
+    g = Game(RANDOM_2P, seed=9)
+    same = checked = 0
+    while not g.over:
+        if g.decider == 0 and len(g.legal_actions()) > 1:
+            want = g.clone().decide(net)
+            got = g.decide(one)
+            same += got == want
+            checked += 1
+            g.apply(got)
+        else:
+            g.apply(g.decide(other))
+    assert checked >= 40 and same >= 0.95 * checked
+
+
+@pytest.mark.parametrize("players", [2])
+def test_guided_search_games_are_legal_and_keep_the_invariants(players):
+    run = simulate(RANDOM_2P, lineup(f"{GUIDED},main=1,tuned_laolily_2p", 2), 4, seed=3, rotate=True,
+                   validate=True, announce=False)
+    assert len(run.games) == 4
 
 
 def test_a_princess_outside_the_game_is_an_error_when_the_row_is_built():

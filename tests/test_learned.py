@@ -10,7 +10,7 @@ import pytest
 from hoc.agents import learned
 from hoc.agents.ids import LEARNED
 from hoc.agents.learned import network as nw
-from hoc.agents.learned.kernel import network_logits
+from hoc.agents.learned.kernel import network_logits, network_value
 from hoc.agents.registry import get
 from hoc.errors import HocError
 from hoc.games.heart_of_crown import observation as view
@@ -74,6 +74,25 @@ def test_the_jitted_forward_pass_equals_numpy_and_torch_on_random_inputs():
     back = m.network(net.meta)                              # torch -> weight file -> the same arrays
     for k in nw.ARRAYS:
         np.testing.assert_array_equal(getattr(back, k), getattr(net, k))
+
+
+def test_the_jitted_value_head_equals_numpy_as_a_chance_of_winning():
+    """The value head predicts the environments' reward (1 a win, -1 a loss); a search guided by the
+    network reads it as a chance of winning, (v + 1) / 2 clipped to [0, 1]."""
+    net = random_network(seed=4, hidden=(20, 10))
+    rng = np.random.default_rng(6)
+    net.wv[:] = rng.normal(0, 0.5, net.wv.shape)
+    net.bv[:] = [0.1]
+    s, key = state_with(net)
+    obs = rng.integers(0, 30, (48, net.sizes[0])).astype(np.float32)
+    obs[rng.random(obs.shape) < 0.8] = 0
+    h = np.maximum(nw.features(obs) @ net.w1 + net.b1, 0)
+    v = np.maximum(h @ net.w2 + net.b2, 0) @ net.wv + net.bv[0]
+    want = np.clip((v + 1) / 2, 0, 1)
+    assert 0 < want.min() < want.max() < 1 or (want == 0).any() or (want == 1).any()
+    got = np.array([network_value(s, key, obs[i]) for i in range(len(obs))])
+    np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-5)
+    assert network_value(s, key + 1, obs[0]) == -1.0          # a key not in the tail
 
 
 def test_the_agent_takes_the_legal_action_with_the_highest_logit(policy_file):

@@ -269,13 +269,14 @@ def test_planned_decisions_are_the_same_for_states_differing_only_in_hidden_info
     assert planned >= 20 and pairs >= 5 * planned and second >= 3
 
 
-@pytest.mark.parametrize("seed", [5])
-def test_search_main_phase_decisions_are_the_same_for_states_differing_only_in_hidden_information(seed):
+@pytest.mark.parametrize("seed, spec", [(5, "ismcts:iterations=24,main=1"),
+                                        (6, "ismcts:iterations=12,net=learned_2p,main=1")])
+def test_search_main_phase_decisions_are_the_same_for_states_differing_only_in_hidden_information(seed, spec):
     """The search agent with main=1 searches Main-phase decisions too: the same hidden-information
-    guarantee holds there."""
+    guarantee holds there, also when a network guides it (its observation is the searcher's own)."""
     from test_ismcts import pb
 
-    searcher, other = registry.get("ismcts:iterations=24,main=1"), registry.get("tuned_laolily_2p")
+    searcher, other = registry.get(spec), registry.get("tuned_laolily_2p")
     rng = np.random.default_rng(seed)
     g = Game(RANDOM_2P, seed=seed)
     mains = 0
@@ -317,7 +318,7 @@ def test_main_phase_candidates_are_exactly_the_legal_actions(edition):
     assert checked > 200
 
 
-@pytest.mark.parametrize("spec", [PLAN, "ismcts:iterations=16,main=1"])
+@pytest.mark.parametrize("spec", [PLAN, "ismcts:iterations=16,main=1", "ismcts:iterations=8,net=learned_2p,main=1"])
 def test_a_planner_or_search_agent_with_a_kind_banned_never_buys_it(spec):
     """The card-value study's ban (hoc.games.heart_of_crown.studies.card_value.BANS) for the planning list and the search
     agent: with curse_witch banned, on markets that always offer it, neither buys nor gains one."""

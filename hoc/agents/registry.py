@@ -273,7 +273,9 @@ def search_agent(spec: str) -> Agent:
     """The agent of a search spec; its rollout list is looked up here (`get` passed in), so the
     search package needs nothing of the registry."""
     opts = search.parse(spec, get)
-    return Agent(spec, search.ISMCTS, search.describe(opts), lambda ruleset: search.row(spec, opts, ruleset, get))
+    # the guiding network's row function: it registers the weights in every process it is unpickled in
+    net = learned_agent(opts.net).params if opts.net else None
+    return Agent(spec, search.ISMCTS, search.describe(opts), lambda ruleset: search.row(spec, opts, ruleset, get, net))
 
 
 def dominion_search(spec: str) -> Agent:

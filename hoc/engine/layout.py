@@ -46,7 +46,7 @@ N_FIELDS = 18
 RULES = HEADER
 CARDS = RULES + R_LEN
 # then the lineup: per seat the jitted agent's id and its parameter row
-N_PARAMS = 328          # room for the widest agent kind's parameter row (each kind lays its own out)
+N_PARAMS = 332          # room for the widest agent kind's parameter row (each kind lays its own out)
 AGENT_SZ = 1 + N_PARAMS
 AGENTS = CARDS + NCMAX * N_FIELDS
 # scratch where jitted agents list legal actions

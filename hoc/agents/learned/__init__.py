@@ -108,13 +108,15 @@ def describe(spec: str, net: nw.Network, temperature: float) -> str:
     return what + (f"; samples at temperature {temperature:g}" if temperature else "")
 
 
-def tail(ids, rows) -> np.ndarray | None:
-    """The tail of a state for a lineup (agent ids, rows) with learned seats: each network once, the
-    scratch, the directory (`hoc.agents.learned.kernel`); None without a learned seat."""
+def tail(ids, rows, also=()) -> np.ndarray | None:
+    """The tail of a state for a lineup (agent ids, rows) with learned seats, and the networks keyed
+    in `also` (those that guide a search): each network once, the scratch, the directory
+    (`hoc.agents.learned.kernel`); None without a network."""
     keys = []
     for i, r in zip(np.asarray(ids).ravel(), np.asarray(rows).reshape(len(np.asarray(ids).ravel()), -1)):
         if int(i) == LEARNED and int(r[LN_KEY]) not in keys:
             keys.append(int(r[LN_KEY]))
+    keys += [int(k) for k in also if int(k) not in keys]
     if not keys:
         return None
     blocks = []

@@ -17,10 +17,11 @@ once, as float32 bits in the int32 array, and a directory at the very end:
 
 The seat's row names its network by key (LN_KEY, a hash of the block), so the rows stay plain data.
 A block is [obs size, hidden 1, hidden 2, actions, then float32: W1 (obs x h1), b1, W2 (h1 x h2),
-b2, Wp (actions x h2), bp]. The scratch holds the squashing table, the observation and the hidden
-layers. Only the real game state has a tail: the look-aheads of planners and searches play copies of
-the game part, where every seat plays its row's priority list (the learned row starts with one, its
-`model`), never the network.
+b2, Wp (actions x h2), bp, wv (h2), bv]. The scratch holds the squashing table, the observation and the hidden
+layers. Only the real game state has a tail: the look-aheads of planners play copies of the game
+part, where every seat plays its row's priority list (the learned row starts with one, its `model`).
+A search guided by a network (`ismcts:net=...`) runs it on its copies with the weights of the real
+state's tail (`seat_hidden`, `model_choice`, `seat_value`).
 
 The first layer walks the observation's non-zero slots only (most of the 1,355 are 0), and only the
 legal actions' logits are computed: the cost of a decision is a few thousand multiply-adds.
@@ -79,8 +80,15 @@ def obs_at(s):
 def hidden(s, b, p):
     """Run the network of block b on seat p's observation up to its second hidden layer, in the
     scratch; return the offset (in floats of the block's view) of the output layer's weights."""
+    return seat_hidden(s, b, s, p)
+
+
+@kernel
+def seat_hidden(s, b, w, p):
+    """`hidden` for seat p of the game w (a copy in s's arena, or s itself), with the network and
+    scratch of s's tail."""
     o = obs_at(s)
-    observe(s, p, s[o:o + s[b]].view(np.float32))
+    observe(w, p, s[o:o + s[b]].view(np.float32))
     return layers(s, b)
 
 
@@ -125,21 +133,87 @@ def layers(s, b):
 
 
 @kernel
-def logit(s, b, o_wp, a):
-    """The logit of action a after `hidden` (its weights row and bias in block b)."""
+def head(s, b, r, bias):
+    """An output unit after `hidden`: the second hidden layer (in the scratch) times the block's
+    float weights r .. r + h2, plus the bias at `bias` (offsets in floats of the block's view)."""
     L = s.shape[0]
     n_obs = s[b]
     h1 = s[b + 1]
     h2 = s[b + 2]
-    n_act = s[b + 3]
     w = s[b + BLOCK_HEAD:L].view(np.float32)
     x = s[s[L - 3]:L].view(np.float32)
     a2 = x[LOG_TABLE + n_obs + h1:LOG_TABLE + n_obs + h1 + h2]
-    r = o_wp + a * h2
-    z = w[o_wp + n_act * h2 + a]
+    z = w[bias]
     for j in range(h2):
         z += a2[j] * w[r + j]
     return z
+
+
+@kernel
+def logit(s, b, o_wp, a):
+    """The logit of action a after `hidden` (its weights row and bias in block b)."""
+    h2 = s[b + 2]
+    return head(s, b, o_wp + a * h2, o_wp + s[b + 3] * h2 + a)
+
+
+@kernel
+def value_after(s, b, o_wp):
+    """The value head after `hidden` (o_wp as it returned) as the seat's chance of winning in [0, 1]:
+    the head predicts the environments' reward (1 a win, -1 a loss, `hoc.env.vector.reward`)."""
+    o_v = o_wp + s[b + 3] * (s[b + 2] + 1)      # after the policy's weights and biases
+    z = head(s, b, o_v, o_v + s[b + 2])
+    return min(1.0, max(0.0, (z + 1.0) / 2.0))
+
+
+@kernel
+def seat_value(s, b, w, p):
+    """The network's value of the game w for seat p (p should be the seat deciding in w: the value
+    head learned from the positions where its seat decides)."""
+    return value_after(s, b, seat_hidden(s, b, w, p))
+
+
+@kernel
+def model_choice(s, b, w):
+    """The network's action (the highest logit among the legal actions, a ban masked as the agent
+    does) for the decision the game w waits for, with the network of block b in s's tail."""
+    p = w[H_DECIDER]
+    out = w[LEGAL:LEGAL + N_ACTIONS]
+    n = unbanned(w, p, out, legal_actions(w, out))
+    if n == 1:
+        return out[0]
+    return best_logit(s, b, seat_hidden(s, b, w, p), out, n)[0]
+
+
+@kernel
+def best_logit(s, b, o_wp, out, n):
+    """(the action of the highest logit among out[:n], that logit); ties: the first listed."""
+    best = out[0]
+    top = logit(s, b, o_wp, best)
+    for i in range(1, n):
+        z = logit(s, b, o_wp, out[i])
+        if z > top:
+            best, top = out[i], z
+    return best, top
+
+
+@kernel
+def raw_layers(s, b, obs):
+    """`layers` on a raw observation copied into the scratch."""
+    o = obs_at(s)
+    x = s[o:o + s[b]].view(np.float32)
+    for i in range(s[b]):
+        x[i] = obs[i]
+    return layers(s, b)
+
+
+@entry
+def network_value(s, key, obs):
+    """The value head for the raw observation `obs` by the network `key` of s's tail (for tests;
+    -1 without the network)."""
+    b = network_block(s, key)
+    if b < 0:
+        return -1.0
+    return value_after(s, b, raw_layers(s, b, obs))
 
 
 @entry
@@ -149,11 +223,7 @@ def network_logits(s, key, obs, out):
     b = network_block(s, key)
     if b < 0:
         return False
-    o = obs_at(s)
-    x = s[o:o + s[b]].view(np.float32)
-    for i in range(s[b]):
-        x[i] = obs[i]
-    o_wp = layers(s, b)
+    o_wp = raw_layers(s, b, obs)
     for a in range(s[b + 3]):
         out[a] = logit(s, b, o_wp, a)
     return True
@@ -172,12 +242,7 @@ def learned_policy(s):
         return -1                           # a state made without the tail: the loops report an illegal action
     o_wp = hidden(s, b, p)
     temperature = param(s, p, LN_TEMPERATURE)
-    best = out[0]
-    top = logit(s, b, o_wp, best)
-    for i in range(1, n):
-        z = logit(s, b, o_wp, out[i])
-        if z > top:
-            best, top = out[i], z
+    best, top = best_logit(s, b, o_wp, out, n)
     if temperature <= 0:
         return best
     t = temperature / 1000.0               # sample the softmax over the legal actions

@@ -5,7 +5,8 @@ A weight file is a NumPy `.npz` archive (no pickles) with float32 arrays
     w1 (obs, h1), b1 (h1)            first hidden layer, ReLU
     w2 (h1, h2), b2 (h2)             second hidden layer, ReLU
     wp (actions, h2), bp (actions)   one logit per action of the game's fixed action space
-    wv (h2,), bv (1,)                the value head (training only: the agent never reads it)
+    wv (h2,), bv (1,)                the value head: the seat's expected reward, 1 a win, -1 a loss (the agent
+                                     never reads it; a search guided by the network scores its leaves by it)
 
 and `meta`, a JSON text: `format` (FORMAT), `game`, `edition`, `players`, `obs` and `actions` (the sizes
 the network was trained on), `model` (the priority list that models this player in other agents'
@@ -64,8 +65,8 @@ class Network:
 
     def block(self) -> np.ndarray:
         """The int32 block the jitted forward pass reads (`hoc.agents.learned.kernel`): the sizes, then
-        the weights' float32 bits."""
-        parts = [self.w1, self.b1, self.w2, self.b2, self.wp, self.bp]
+        the weights' float32 bits, the value head last."""
+        parts = [self.w1, self.b1, self.w2, self.b2, self.wp, self.bp, self.wv, self.bv]
         floats = np.concatenate([np.ascontiguousarray(a, np.float32).ravel() for a in parts])
         return np.concatenate([np.array(self.sizes, np.int32), floats.view(np.int32)])
 

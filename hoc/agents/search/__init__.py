@@ -14,7 +14,11 @@ after this many turns of all players and are scored by `eval`; 0 plays them to t
 (`sp`: a logistic of the searcher's SP lead, `scale` SP per e-fold; `learned`: the turn planner's
 evaluation of the position, `hoc/games/heart_of_crown/agents/evaluation.py`), `princess` (back her whenever she
 is offered), `main` (1: search the Main-phase decisions too where a card with a text, an ability or
-a kept card is at hand, as the turn planner does; 0: the Main phase follows the rollout list).
+a kept card is at hand, as the turn planner does; 0: the Main phase follows the rollout list),
+`net` (a learned policy, `hoc.agents.learned`, that guides the search: its softmax is the prior at
+`temperature`, it models every player and plays the searcher's own unsearched decisions, and its
+value head scores each leaf at the searcher's next decision, with no rollout; `rollout` is then
+only the list whose row carries the settings and a study's ban).
 """
 from __future__ import annotations
 
@@ -27,7 +31,8 @@ from hoc.errors import HocError
 from hoc.games.heart_of_crown.kernel import constants as K
 from hoc.games.heart_of_crown.kernel.setup import new_state
 from hoc.agents.search.kernel import (  # noqa: F401 (ISMCTS: re-exported)
-    ISMCTS, IS_CUTOFF, IS_EVAL, IS_EXPLORE, IS_ITERATIONS, IS_MAIN, IS_PRINCESS, IS_PRIOR, IS_SCALE, ROLLOUT_AGENT, any_planner,
+    ISMCTS, IS_CUTOFF, IS_EVAL, IS_EXPLORE, IS_ITERATIONS, IS_MAIN, IS_NET, IS_NET_TEMPERATURE, IS_PRINCESS, IS_PRIOR, IS_SCALE,
+    ROLLOUT_AGENT, any_planner,
     search_nodes, search_tail,
 )
 from hoc.games.heart_of_crown.agents import priority_kernel as PK
@@ -47,14 +52,18 @@ class Options:
     scale: float = 4.0
     princess: str | None = None
     main: int = 0
+    net: str | None = None
+    temperature: float = 12.0
 
 
 PRESETS = {
     "ismcts": Options(),
     "ismcts_fast": Options(iterations=100),
     "ismcts_strong": Options(iterations=1500),
+    "ismcts_net": Options(net="learned_2p", main=1),        # guided by the shipped network, searching the Main phase
 }
-KEYS = ("iterations", "exploration", "c", "prior", "rollout", "cutoff", "eval", "scale", "princess", "main")
+KEYS = ("iterations", "exploration", "c", "prior", "rollout", "cutoff", "eval", "scale", "princess", "main", "net",
+        "temperature")
 
 
 def is_spec(name: str) -> bool:
@@ -107,22 +116,19 @@ def _value(spec: str, key: str, text: str, agents):
             raise HocError(f"agent {spec!r}: {key} must be between {lo} and {hi}, not {v}")
         return v
     if key == "prior":
-        try:
-            v = float(text)
-        except ValueError:
-            raise HocError(f"agent {spec!r}: prior must be a number, not {text!r}") from None
-        if not 0 <= v <= 1:
-            raise HocError(f"agent {spec!r}: prior must be between 0 and 1, not {text}")
-        return v
+        return _number(spec, key, text, 0, 1)
+    if key == "net":
+        from hoc.agents import learned
+
+        if not learned.is_spec(text) or ":" in text:
+            raise HocError(f"agent {spec!r}: net must name a learned policy ({', '.join(learned.library())} or an "
+                           f".npz file of hoc learn), not {text!r}")
+        return text
+    if key == "temperature":
+        return _number(spec, key, text, 0.01, 100)
     if key in ("exploration", "scale"):
-        try:
-            v = float(text)
-        except ValueError:
-            raise HocError(f"agent {spec!r}: {key} must be a number, not {text!r}") from None
-        if not (0 <= v <= 100) or (key == "scale" and v < 0.01):
-            raise HocError(f"agent {spec!r}: {key} must be {'above 0.01' if key == 'scale' else 'at least 0'} "
-                           f"and at most 100, not {text}")
-        return v
+        lo = 0.01 if key == "scale" else 0
+        return _number(spec, key, text, lo, 100, f"{'above 0.01' if key == 'scale' else 'at least 0'} and at most 100")
     if key == "eval":
         if text not in EVALS:
             raise HocError(f"agent {spec!r}: eval must be one of {', '.join(EVALS)}, not {text!r}")
@@ -132,6 +138,16 @@ def _value(spec: str, key: str, text: str, agents):
             _rollout_agent(spec, text, agents)      # checked now: a wrong name fails before any game
         return text
     return text                           # princess: checked against the ruleset's cards in `row`
+
+
+def _number(spec: str, key: str, text: str, lo: float, hi: float, bounds: str | None = None) -> float:
+    try:
+        v = float(text)
+    except ValueError:
+        raise HocError(f"agent {spec!r}: {key} must be a number, not {text!r}") from None
+    if not lo <= v <= hi:
+        raise HocError(f"agent {spec!r}: {key} must be {bounds or f'between {lo:g} and {hi:g}'}, not {text}")
+    return v
 
 
 def _rollout_agent(spec: str, name: str, agents):
@@ -144,9 +160,10 @@ def _rollout_agent(spec: str, name: str, agents):
     return agent
 
 
-def row(spec: str, opts: Options, ruleset, agents) -> np.ndarray:
+def row(spec: str, opts: Options, ruleset, agents, net=None) -> np.ndarray:
     """The parameter row: the rollout list's row (the list looked up by `agents`), then the search
-    options in their own block after it (IS_*), and the restricted princess first in its backing order."""
+    options in their own block after it (IS_*), and the restricted princess first in its backing order.
+    `net` is the guiding network's row function (`hoc.agents.learned.Row`) when `opts.net` names one."""
     P = _rollout_agent(spec, opts.rollout, agents).params(ruleset).copy()
     P[IS_ITERATIONS] = opts.iterations
     P[IS_EXPLORE] = round(opts.exploration * 1000)
@@ -156,6 +173,11 @@ def row(spec: str, opts: Options, ruleset, agents) -> np.ndarray:
     P[IS_PRINCESS] = -1
     P[IS_MAIN] = opts.main
     P[IS_EVAL] = EVALS.index(opts.eval)
+    if net is not None:
+        from hoc.agents.learned.kernel import LN_KEY
+
+        P[IS_NET] = net(ruleset)[LN_KEY]       # checks the network plays this game and player count
+        P[IS_NET_TEMPERATURE] = round(opts.temperature * 1000)
     if opts.eval == "learned":          # the turn planner's evaluation, in the row's planner block
         from hoc.games.heart_of_crown.agents.evaluation import N_FEATURES, weights
         from hoc.games.heart_of_crown.agents.planner import PL_WEIGHTS, WEIGHT_SCALE
@@ -183,6 +205,9 @@ def describe(opts: Options) -> str:
     end = f"cut off after {opts.cutoff} turns, scored by SP lead" if opts.cutoff else "played to the end"
     who = f"; backs {opts.princess} when offered" if opts.princess else ""
     who += "; searches the Main phase" if opts.main else ""
+    if opts.net:
+        return (f"ISMCTS search guided by {opts.net}: {opts.iterations} iterations per decision, PUCT c="
+                f"{opts.exploration:g}, the network's prior (temperature {opts.temperature:g}), models and value{who}")
     return (f"ISMCTS search: {opts.iterations} iterations per decision, PUCT c={opts.exploration:g} prior "
             f"{opts.prior:g}, rollouts by {opts.rollout} ({end}){who}")
 
@@ -202,7 +227,8 @@ def reserve(state: np.ndarray, ids, rows) -> np.ndarray:
     ids = np.ascontiguousarray(ids, K.DTYPE)
     rows = np.ascontiguousarray(rows, K.DTYPE).reshape(len(ids), -1)
     need = int(state[K.H_LEN]) + int(search_tail(state, search_nodes(ids, rows), any_planner(ids)))
-    networks = learned.tail(ids, rows)          # the weights of the lineup's learned seats, at the very end
+    guides = [rows[k, IS_NET] for k in range(len(ids)) if ids[k] == ISMCTS and rows[k, IS_NET] != 0]
+    networks = learned.tail(ids, rows, guides)   # the weights of learned seats and guided searches, at the very end
     if networks is not None:
         base = max(need, len(learned.strip(state)))
         return state if learned.same_tail(state, base, networks) else learned.attach(state, base, networks)

@@ -30,6 +30,14 @@ search stronger than the list at every budget from 100 iterations on:
 - common random numbers at the root: the root's actions are legal in every determinization (they
   depend only on what the searcher sees), so the root action is chosen first and the k-th visit of
   every root action plays in the k-th determinization, future shuffles included.
+
+Guided by a network (`net`, IS_NET: a `hoc learn` policy whose weights are in the real state's tail),
+the search is AlphaZero's (Silver et al. 2017) on ISMCTS's determinizations: the prior P of an action
+is the network's softmax over the candidates (at IS_NET_TEMPERATURE), expansions take the untried
+action of the highest logit, the network plays every other player and the searcher's unsearched
+decisions, and a leaf is not rolled out: the models play on to the searcher's next decision, where
+the network's value head scores it. The network reads the searcher's observation of the copy, which
+holds only what the searcher may see plus its sampled determinization.
 """
 import math
 
@@ -53,6 +61,7 @@ from hoc.games.heart_of_crown.kernel.state import (
 )
 from hoc.games.heart_of_crown.kernel.turn import apply, is_legal
 from hoc.games.heart_of_crown.agents.priority_kernel import PR_LEN, banned_choice, priority_policy, priority_question
+from hoc.agents.learned.kernel import logit, model_choice, network_block, seat_hidden, seat_value
 
 ROLLOUT_AGENT = PRIORITY   # every seat of a determinization plays the rollout list
 
@@ -66,7 +75,9 @@ IS_SCALE = IS_ITERATIONS + 4       # SP difference worth e (about 73%) at a cut-
 IS_PRIOR = IS_ITERATIONS + 5       # prior probability of the rollout list's action, x 1000
 IS_MAIN = IS_ITERATIONS + 6        # 1: Main-phase decisions with a card text, ability or kept card at hand are searched
 IS_EVAL = IS_ITERATIONS + 7        # a cut-off rollout's score: 0 the SP lead (`scale`), 1 the learned evaluation
-IS_END = IS_ITERATIONS + 8
+IS_NET = IS_ITERATIONS + 8         # the key of the network that guides the search (0: none, the rollout list)
+IS_NET_TEMPERATURE = IS_ITERATIONS + 9    # its prior is the softmax of its logits at this temperature, x 1000
+IS_END = IS_ITERATIONS + 10
 assert IS_END <= N_PARAMS
 
 # tree nodes
@@ -77,9 +88,11 @@ ND_NEXT = 3            # next sibling, -1: none
 ND_VISITS = 4
 ND_AVAIL = 5           # iterations in which the node's action was legal at its parent
 ND_REWARD = 6          # sum of the searcher's rewards x REWARD_ONE
-ND_POLICY = 7          # 1: the rollout list's own choice at its parent (the prior's favourite)
+ND_POLICY = 7          # 1: the rollout list's own choice at its parent (the prior's favourite);
+                       # with a network, its probability x PRIOR_ONE
 NODE_SZ = 8
 REWARD_ONE = 1000
+PRIOR_ONE = 1_000_000
 TREE_SALT = np.uint64(0x5EA7C4A11)
 ROLLOUT_STEPS = 100_000   # a rollout that does not end by then is scored as it stands
 
@@ -122,6 +135,15 @@ def rollout_choice(s):
         a = priority_question(s)
         return a if a >= 0 else banned_choice(s)
     return priority_policy(s)
+
+
+@kernel
+def model(s, b, w):
+    """The searcher's model of every player in its copies: the rollout list, or with a network
+    (block b of s's tail, b >= 0) the network's choice."""
+    if b < 0:
+        return rollout_choice(w)
+    return model_choice(s, b, w)
 
 
 @kernel
@@ -202,11 +224,12 @@ def evaluate(s, w, p, scale):
 
 
 @kernel
-def select(s, w, tree, node, n, explore, prior):
+def select(s, w, tree, node, n, explore, prior, b):
     """At a node with expanded actions legal in w: the one with the highest PUCT score
     Q + c P sqrt(A) / (1 + N), where A counts the iterations in which it was legal (ISMCTS's
     availability, in place of the parent's visits) and the prior P gives the rollout list's own
-    action `prior` and shares the rest among the other legal actions. Each legal expanded action's
+    action `prior` and shares the rest among the other legal actions; with a network (b >= 0) P is
+    the network's probability of the action where it was expanded. Each legal expanded action's
     availability counts this iteration."""
     mark = s[H_LEN] + AR_MARK
     best = -1
@@ -219,7 +242,10 @@ def select(s, w, tree, node, n, explore, prior):
         o = tree + child * NODE_SZ
         s[o + ND_AVAIL] += 1
         visits = s[o + ND_VISITS]
-        p_a = prior if s[o + ND_POLICY] != 0 else other
+        if b >= 0:
+            p_a = s[o + ND_POLICY] / PRIOR_ONE
+        else:
+            p_a = prior if s[o + ND_POLICY] != 0 else other
         score = (s[o + ND_REWARD] / (REWARD_ONE * max(visits, 1))
                  + explore * p_a * math.sqrt(s[o + ND_AVAIL]) / (1 + visits))
         if score > best_score:
@@ -229,10 +255,11 @@ def select(s, w, tree, node, n, explore, prior):
 
 
 @kernel
-def choose(s, w, p, tree, node, used, cap, explore, prior):
+def choose(s, w, p, tree, node, used, cap, explore, prior, b):
     """The searcher's action at tree node `node` for the decision w waits for (its legal actions
     listed in w's LEGAL block, n of them): expand an untried action while the node may widen (the
-    rollout list's action first, then one at random), else the UCB choice among the expanded ones.
+    rollout list's action first, then one at random; with a network, the untried action of the
+    highest logit), else the PUCT choice among the expanded ones.
     Returns (child node, nodes used, whether it is new); child -1 when nothing is expanded here and
     the tree is full."""
     a = s[H_LEN]
@@ -254,24 +281,31 @@ def choose(s, w, p, tree, node, used, cap, explore, prior):
     visits = s[tree + node * NODE_SZ + ND_VISITS]
     expand = untried > 0 and n - untried < 1 + np.int64(math.sqrt(visits)) and used < cap
     if expand:
-        act = rollout_choice(w)
+        chance = 0.0
         favourite = True
-        if act < 0 or act >= N_ACTIONS or s[mark + act] != 0 or not listed(w, n, act):
-            favourite = False
-            pick = below(s, a + AR_TREE, untried)
-            act = -1
-            for i in range(n):
-                if s[mark + w[LEGAL + i]] == 0:
-                    if pick == 0:
-                        act = w[LEGAL + i]
-                        break
-                    pick -= 1
+        if b >= 0:
+            act, chance = likeliest_untried(s, w, p, n, b)
+        else:
+            act = rollout_choice(w)
+            if act < 0 or act >= N_ACTIONS or s[mark + act] != 0 or not listed(w, n, act):
+                favourite = False
+                pick = below(s, a + AR_TREE, untried)
+                act = -1
+                for i in range(n):
+                    if s[mark + w[LEGAL + i]] == 0:
+                        if pick == 0:
+                            act = w[LEGAL + i]
+                            break
+                        pick -= 1
         for i in range(n):                # the expanded actions legal here were available too
             c = s[mark + w[LEGAL + i]] - 1
             if c >= 0:
                 s[tree + c * NODE_SZ + ND_AVAIL] += 1
         new_node(s, tree, used, key, act)
-        s[tree + used * NODE_SZ + ND_POLICY] = 1 if favourite else 0
+        if b >= 0:
+            s[tree + used * NODE_SZ + ND_POLICY] = np.int32(chance * PRIOR_ONE + 0.5)
+        else:
+            s[tree + used * NODE_SZ + ND_POLICY] = 1 if favourite else 0
         o = tree + node * NODE_SZ
         s[tree + used * NODE_SZ + ND_NEXT] = s[o + ND_CHILD]
         s[o + ND_CHILD] = used
@@ -280,25 +314,46 @@ def choose(s, w, p, tree, node, used, cap, explore, prior):
     elif n - untried == 0:
         nxt = -1
     else:
-        nxt = select(s, w, tree, node, n, explore, prior)
+        nxt = select(s, w, tree, node, n, explore, prior, b)
     clear_marks(s, w, n)
     return nxt, used, expand
 
 
 @kernel
-def descend(s, w, p, tree, node, depth, used, cap, stop, explore, prior):
+def likeliest_untried(s, w, p, n, b):
+    """The untried action (not marked) of the highest logit among the n listed in w's LEGAL block,
+    and its probability: the softmax of the logits over the n, at the row's temperature."""
+    mark = s[H_LEN] + AR_MARK
+    t = max(1, param(s, p, IS_NET_TEMPERATURE)) / 1000.0
+    o_wp = seat_hidden(s, b, w, p)
+    top = -1e30
+    for i in range(n):
+        top = max(top, logit(s, b, o_wp, w[LEGAL + i]))
+    total = 0.0
+    act = -1
+    best = -1e30
+    for i in range(n):
+        z = logit(s, b, o_wp, w[LEGAL + i])
+        total += math.exp((z - top) / t)
+        if s[mark + w[LEGAL + i]] == 0 and z > best:
+            best, act = z, w[LEGAL + i]
+    return act, math.exp((best - top) / t) / total
+
+
+@kernel
+def descend(s, w, p, tree, node, depth, used, cap, stop, explore, prior, b):
     """Play w on from tree node `node` to a new leaf: the searcher's decisions by the tree,
     everything else by the rollout policy. Returns the nodes used; the path is in AR_PATH, its
     length in AR_PATH + MAX_PATH - 1."""
     path = s[H_LEN] + AR_PATH
     while w[H_END] == 0 and (stop <= 0 or w[H_TURNS] < stop) and depth < MAX_PATH - 1:
         if w[H_DECIDER] != p or not searched(w):
-            apply(w, rollout_choice(w))
+            apply(w, model(s, b, w))
             continue
         if search_actions(w, p, w[LEGAL:LEGAL + N_ACTIONS]) == 1:
             apply(w, w[LEGAL])
             continue
-        nxt, used, new = choose(s, w, p, tree, node, used, cap, explore, prior)
+        nxt, used, new = choose(s, w, p, tree, node, used, cap, explore, prior, b)
         if nxt < 0:
             break
         apply(w, s[tree + nxt * NODE_SZ + ND_ACTION])
@@ -331,6 +386,17 @@ def rollout(w, stop, steps):
     """The rollout policy plays w on, to the end or to the cut-off turn."""
     while w[H_END] == 0 and (stop <= 0 or w[H_TURNS] < stop) and w[H_STEPS] < steps:
         apply(w, rollout_choice(w))
+
+
+@kernel
+def leaf_value(s, b, w, p, scale, steps):
+    """With a network: the models play w on to the searcher's next decision, where the network's
+    value head scores it (the result, if the game ends first)."""
+    while w[H_END] == 0 and w[H_DECIDER] != p and w[H_STEPS] < steps:
+        apply(w, model_choice(s, b, w))
+    if w[H_END] != 0 or w[H_DECIDER] != p:
+        return evaluate(s, w, p, scale)
+    return seat_value(s, b, w, p)
 
 
 @kernel
@@ -386,8 +452,12 @@ def ismcts_policy(s):
     length = s[H_LEN]
     tree = start + 3 * length          # after the game copies (the second and third are the planner's)
     cap = (tail_start(s) - tree) // NODE_SZ     # the tree ends where learned networks start
+    key = param(s, p, IS_NET)
+    b = network_block(s, key) if key != 0 else -1
+    if key != 0 and b < 0:
+        return -1                       # a state made without the network's tail: the loops report it
     if not searched(s) or cap < 3:
-        return rollout_choice(s)        # play order, declarations (and a state without an arena)
+        return model(s, b, s)           # play order, declarations (and a state without an arena)
     w = s[start:start + length]
     prepare_copy(s, w, p)
     n = search_actions(w, p, w[LEGAL:LEGAL + N_ACTIONS])
@@ -421,7 +491,7 @@ def ismcts_policy(s):
         # depend on), so the root action is chosen first, and the k-th visit of every root action
         # plays in the same k-th determinization, future shuffles included: common random numbers,
         # so that root actions are compared on the same deals, not on their luck.
-        child, used, new = choose(s, w, p, tree, 0, used, cap, explore, prior)
+        child, used, new = choose(s, w, p, tree, 0, used, cap, explore, prior, b)
         if child < 0:
             break
         store_u64(s, s[H_LEN] + AR_RNG,
@@ -432,7 +502,10 @@ def ismcts_policy(s):
         if new:
             s[path + MAX_PATH - 1] = 2
         else:
-            used = descend(s, w, p, tree, child, 2, used, cap, stop, explore, prior)
-        rollout(w, stop, steps)
-        backpropagate(s, tree, evaluate(s, w, p, scale))
+            used = descend(s, w, p, tree, child, 2, used, cap, stop, explore, prior, b)
+        if b >= 0:
+            backpropagate(s, tree, leaf_value(s, b, w, p, scale, steps))
+        else:
+            rollout(w, stop, steps)
+            backpropagate(s, tree, evaluate(s, w, p, scale))
     return best_child(s, tree)
