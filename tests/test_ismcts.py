@@ -243,6 +243,8 @@ def test_options_after_a_search_spec_belong_to_it():
     ("ismcts:net=learned_2p:temperature=1", r"net must name a learned policy"),
     ("ismcts:net=learned_2p,temperature=0", r"temperature must be between 0.01 and 100"),
     ("ismcts:net=missing.npz", r"missing.npz: no such file"),
+    ("ismcts_net:cutoff=4", r"cutoff does not apply with net"),
+    ("ismcts:prior=0.3,net=learned_2p", r"prior does not apply with net"),
 ])
 def test_bad_specs_are_one_line_errors(spec, message):
     with pytest.raises(HocError, match=message) as e:

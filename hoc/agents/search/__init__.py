@@ -97,6 +97,10 @@ def parse(spec: str, agents=None) -> Options:
             raise HocError(f"agent {spec!r}: option {key!r} given twice")
         seen.add(key)
         opts = dataclasses.replace(opts, **{key: _value(spec, key, value, agents)})
+    unused = sorted(seen & {"cutoff", "eval", "scale", "prior"}) if opts.net else []
+    if unused:        # a guided search has no rollout to cut off and takes its prior from the network
+        raise HocError(f"agent {spec!r}: {', '.join(unused)} {'does' if len(unused) == 1 else 'do'} not apply with net (its prior and its leaves' "
+                       "scores are the network's)")
     return opts
 
 
