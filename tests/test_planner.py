@@ -428,3 +428,102 @@ def test_evaluation_features_read_each_player_s_cards_from_the_view_of_the_playe
     position_features(g.state, 1, b)
     assert a[0] == g.sp(0) == 15 and b[SEAT_TERMS] == 15 and a[SEAT_TERMS] == b[0] == 0
     assert a[1] == 6 and a[2] == 1.0 and b[2] == 0.0        # a Duke still to set; backed or not
+
+
+# ---- the Second phase without look-ahead: the preference at the end of the Second phase ----------
+
+def second_scores_and_ends(g, agent):
+    """(actions, the planner's scores, the features where each option's Second phase ends, the game
+    state as it was before weighing, the agent seated) of the open Second phase g waits for, as the
+    agent's planner weighs it."""
+    from hoc.games.heart_of_crown.agents.evaluation import N_FEATURES
+    from hoc.games.heart_of_crown.agents.planner import second_ends, second_scores
+
+    P = np.ascontiguousarray(agent.params(g.ruleset), K.DTYPE)
+    g.state = reserve(g.state, [agent.id], P[None, :])
+    seat_agent(g.state, g.decider, agent.id, P)
+    before = g.state[:g.state[K.H_LEN]].copy()
+    acts, vals = np.zeros(K.N_ACTIONS, K.DTYPE), np.zeros(K.N_ACTIONS)
+    n = second_scores(g.state, g.decider, acts, vals)
+    feats = np.zeros((K.N_ACTIONS, N_FEATURES))
+    second_ends(g.state, g.decider, acts, n, feats)
+    return acts[:n].copy(), vals[:n].copy(), feats[:n], before
+
+
+def test_horizon_minus_one_scores_each_option_by_the_preference_network_where_its_second_phase_ends(tmp_path):
+    """With horizon = -1 an option's score is the shipped preference network's output (x 1000) for the
+    features where the list's own option's Second phase ends and this option's difference to them, the
+    same as the network in NumPy; the own option scores 0; no random number is drawn and the real game
+    is left as it was."""
+    from hoc.agents.learned import network as nw
+    from hoc.games.heart_of_crown.agents.preference import NETWORK, value
+
+    agent = second_only(tmp_path, SECOND_ONLY.replace("horizon = 1", "horizon = -1"), "preference")
+    g = Game(Ruleset(players=2, market="basic"), seed=3)
+    g.arrange(0, princess="lulunasaika", domain={"duke": 1, "senator": 1}, hand={"duke": 1}, deck=CITIES,
+              discard={}, coins=8)
+    acts, vals, feats, before = second_scores_and_ends(g, agent)
+    assert {g.label(a) for a in acts} >= {"set duke"} and len(acts) >= 2
+    net = nw.load(NETWORK)
+    expected = value(net, np.hstack([np.repeat(feats[:1], len(acts) - 1, 0), feats[1:] - feats[:1]]))
+    assert vals[0] == 0
+    np.testing.assert_allclose(vals[1:], np.round(1000 * expected), atol=1.5)
+    assert np.array_equal(g.state[:len(before)], before), "weighing changed the real game"
+
+
+def test_a_network_that_is_not_a_second_phase_preference_is_refused_in_one_line(tmp_path):
+    from hoc.agents.learned import network as nw
+    from hoc.errors import HocError
+    from hoc.games.heart_of_crown.agents import preference
+
+    path = tmp_path / "policy.npz"
+    nw.initial(46, 5, (8, 4), seed=1, meta={"game": "heart_of_crown"}).save(path)
+    with pytest.raises(HocError, match="reads 46 features and has no policy head; this network reads 46 and has 5"):
+        preference.key(path)
+
+
+def test_each_option_is_valued_where_its_second_phase_ends_setting_or_buying_not_both(tmp_path):
+    """Lulunasaika with 15 SP in her domain, a Duke in hand and 8 coins: setting the Duke ends its
+    Second phase at 21 SP with nothing left to set (a Second phase that sets buys nothing); buying a
+    Duke ends it at 15 SP with two Dukes (12 SP) still to set."""
+    agent = second_only(tmp_path, SECOND_ONLY.replace("horizon = 1", "horizon = -1"), "preference")
+    g = Game(Ruleset(players=2, market="basic"), seed=3)
+    g.arrange(0, princess="lulunasaika", domain={"duke": 1, "senator": 1}, hand={"duke": 1}, deck=CITIES,
+              discard={}, coins=8)
+    acts, _, feats, _ = second_scores_and_ends(g, agent)
+    by = {g.label(a): f for a, f in zip(acts, feats)}
+    sp, to_set = 0, 1                                  # FEATURE_NAMES: own_sp, own_to_set
+    assert by["set duke"][sp] == 21 and by["set duke"][to_set] == 0
+    buy = next(k for k in by if k.startswith("buy duke"))
+    assert by[buy][sp] == 15 and by[buy][to_set] == 12
+
+
+def test_a_horizon_below_minus_one_is_refused_in_one_line(tmp_path):
+    path = tmp_path / "bad.toml"
+    path.write_text(SECOND_ONLY.replace("horizon = 1", "horizon = -2"))
+    with pytest.raises(Exception, match=r"\[plan\] horizon must be a whole number from -1 to 8"):
+        priority.parse(path)
+
+
+@pytest.mark.parametrize("seed", [4])
+def test_the_preference_s_second_phase_is_the_same_for_states_differing_only_in_hidden_information(seed, tmp_path, plain):
+    """horizon = -1 reads no determinization: its Second-phase choice must still ignore what the
+    player cannot see (the other hand, every deck order, the face-down supply, the random streams)."""
+    from test_ismcts import RANDOM_2P, hidden_variants
+
+    agent = registry.from_list(priority.parse(registry.list_file("tuned_plan_b_2p")).with_plan(
+        samples=0, second=1, horizon=-1), "preference")
+    rng = np.random.default_rng(seed)
+    g = Game(RANDOM_2P, seed=seed)
+    weighed = pairs = 0
+    while not g.over:
+        p = g.decider
+        if p == 0 and g.turn_player == 0 and g.context == "second phase" and g.second_phase == "open" \
+                and len(g.legal_actions()) > 1:
+            expected = g.clone().decide(agent)
+            weighed += 1
+            for name, v in hidden_variants(g, p, rng):
+                assert v.decide(agent) == expected, f"turn {g.turns}: {name} changed {g.label(expected)!r}"
+                pairs += 1
+        g.apply(g.decide(agent if p == 0 else plain))
+    assert weighed >= 10 and pairs >= 5 * weighed

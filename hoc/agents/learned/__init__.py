@@ -25,11 +25,11 @@ from hoc.agents.ids import LEARNED
 from hoc.agents.learned import network as nw
 from hoc.agents.learned.kernel import LN_KEY, LN_TEMPERATURE, LOG_TABLE
 from hoc.engine.layout import DTYPE, LEARNED_TAIL
+from hoc.engine.networks import NETWORKS, SHIPPED  # noqa: F401 (this process's networks by key; shipped loaders)
 from hoc.errors import HocError
 
 LIBRARY = Path(__file__).resolve().parents[2] / "games" / "heart_of_crown" / "agents" / "learned"
 KEYS = ("temperature",)
-NETWORKS: dict[int, np.ndarray] = {}      # key -> the network's int32 block, for this process
 
 
 def library() -> dict[str, Path]:
@@ -120,6 +120,9 @@ def tail(ids, rows, also=()) -> np.ndarray | None:
     if not keys:
         return None
     blocks = []
+    if any(k not in NETWORKS for k in keys):
+        for load in SHIPPED:         # a row made in another process names a shipped network: load them here
+            load()
     for k in keys:
         if k not in NETWORKS:
             raise HocError(f"a learned seat names network {k}, which this process has not loaded "

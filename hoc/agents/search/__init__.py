@@ -223,6 +223,15 @@ def new_search_state(T, R, ids, rows) -> np.ndarray:
     return reserve(new_state(T, R), ids, rows)
 
 
+def preference_keys(ids, rows) -> list[int]:
+    """The networks the planning seats' Second phases are weighed by (`horizon = -1`)."""
+    from hoc.agents.ids import PLANNED
+    from hoc.games.heart_of_crown.agents.planner import PL_HORIZON, PL_SECOND, PL_WEIGHTS
+
+    return [int(rows[k, PL_WEIGHTS]) for k in range(len(ids))
+            if ids[k] == PLANNED and rows[k, PL_SECOND] > 0 and rows[k, PL_HORIZON] < 0 and rows[k, PL_WEIGHTS] != 0]
+
+
 def reserve(state: np.ndarray, ids, rows) -> np.ndarray:
     """`state`, or a longer copy with the arena the lineup's search agents and turn planners need
     (agent ids, rows), and the tail of networks its learned seats read (`hoc.agents.learned`)."""
@@ -232,6 +241,7 @@ def reserve(state: np.ndarray, ids, rows) -> np.ndarray:
     rows = np.ascontiguousarray(rows, K.DTYPE).reshape(len(ids), -1)
     need = int(state[K.H_LEN]) + int(search_tail(state, search_nodes(ids, rows), any_planner(ids)))
     guides = [rows[k, IS_NET] for k in range(len(ids)) if ids[k] == ISMCTS and rows[k, IS_NET] != 0]
+    guides += preference_keys(ids, rows)
     networks = learned.tail(ids, rows, guides)   # the weights of learned seats and guided searches, at the very end
     if networks is not None:
         base = max(need, len(learned.strip(state)))

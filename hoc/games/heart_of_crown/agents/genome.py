@@ -31,7 +31,7 @@ BOUNDS = {
     "plan.counter": (0, 300), "plan.hand": (0, 200), "plan.opponents": (0, 200), "plan.coin": (0, 400),
     "plan.coin_cap": (4, 16), "plan.margin": (0, 200),
     # its Second phase (searched when the plan weighs it: `second` above 0)
-    "plan.second_margin": (0, 2000), "plan.horizon": (0, 3),
+    "plan.second_margin": (0, 2000), "plan.horizon": (-1, 3),     # -1: the preference network, no look-ahead
 }
 SECOND_WEIGHTS = ("second_margin", "horizon")
 PLAN_WEIGHTS = tuple(k[len("plan."):] for k in BOUNDS if k.startswith("plan.") and k[len("plan."):] not in SECOND_WEIGHTS)

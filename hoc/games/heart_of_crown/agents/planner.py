@@ -51,12 +51,12 @@ weighed action starts from). A lineup with a planning seat gets the arena
 import numpy as np
 
 from hoc.games.heart_of_crown.agents.priority_kernel import (
-    PLAN_SZ, PR_ABILITIES, PR_BACK_MIN_COINS, PR_N_PRINCESS, PR_PLAN, PR_PRINCESS, banned_choice, never, positive_succession,
-    priority_buy, priority_policy, priority_question,
+    PLAN_SZ, PR_ABILITIES, PR_BACK_MIN_COINS, PR_N_PRINCESS, PR_PLAN, PR_PRINCESS, banned_choice, positive_succession,
+    priority_buy, priority_policy, priority_question, unbanned,
 )
 from hoc.games.heart_of_crown.kernel.constants import (
-    AGENTS, AGENT_SZ, A_ABILITY, A_BACK, A_HAND_ABILITY, A_BUY, A_SET, CTX_SECOND, H_MODE, H_WIN_MASK, H_WINNER, MODE_NONE, A_CHOOSE, A_COIN, A_KEEP, A_LILY, A_RECALL, A_PASS, A_PLAY, CTX_EFFECT, CTX_MAIN, DYNAMIC, F_COST,
-    F_EFFECT, F_LINKS, F_SP, F_TRIGGERS, F_TYPES, HEADER, H_CH_GOOD, H_COINS, H_CTX, H_CUR, H_DECIDER,
+    AGENTS, AGENT_SZ, A_ABILITY, A_BACK, A_HAND_ABILITY, A_SET, CTX_SECOND, H_MODE, H_WIN_MASK, H_WINNER, MODE_NONE, A_COIN, A_KEEP, A_LILY, A_RECALL, A_PASS, A_PLAY, CTX_EFFECT, CTX_MAIN, DYNAMIC, F_COST,
+    F_EFFECT, F_LINKS, F_SP, F_TRIGGERS, F_TYPES, HEADER, H_COINS, H_CTX, H_CUR, H_DECIDER,
     H_DEPTH, H_END, H_LEN, H_NACTIVE, H_NP, H_OFF_STATS, H_OPEN,
     H_PHASE, H_STEPS, H_TURNS, LEGAL, NCMAX, N_ACTIONS, PH_MAIN, PH_SECOND, P_ARNG, P_COIN_CTR, P_HANDY_CTR, P_HAND_N, P_KEPT_N, P_OUT, P_PRINCESS, P_SP, TRIG_PLAY, TY_ACTION, TY_CALAMITY, TY_SUCCESSION,
     TY_TERRITORY,
@@ -67,7 +67,8 @@ from hoc.games.heart_of_crown.kernel.state import GOLDEN, active, card, domain, 
 from hoc.games.heart_of_crown.kernel.turn import apply, is_legal, legal_actions
 from hoc.games.heart_of_crown.kernel.zones import discounts_this_turn
 from hoc.games.heart_of_crown.agents.arena import AR_COMMIT, AR_FIXED, AR_INNER, AR_MARK, AR_RNG, copy_offset, determinize
-from hoc.games.heart_of_crown.agents.evaluation import N_FEATURES, weighed
+from hoc.games.heart_of_crown.agents.evaluation import N_FEATURES, feature, rival_terms, seat_terms, weighed
+from hoc.engine.networks import BLOCK_HEAD, head, layers, network_block, obs_at
 
 ONE = np.uint64(1)
 
@@ -213,6 +214,18 @@ def priced(w, p):
 
 
 @kernel
+def second_phase_out(w, turn):
+    """The lists play w on to the end of the Second phase of the turn `turn`: its closing pass not
+    taken (the Cleanup and the draw after it change nothing a Second phase is valued by, and cost
+    more than the phase: measured), a backing's Cleanup, or the game's end."""
+    while w[H_END] == 0 and w[H_TURNS] == turn and (w[H_PHASE] == PH_SECOND or w[H_DEPTH] > 0):
+        a = base_choice(w)
+        if a == A_PASS and w[H_PHASE] == PH_SECOND and w[H_DEPTH] == 0:
+            return
+        apply(w, a)
+
+
+@kernel
 def buying_power(w, p, turn):
     """Play the list's Second phase on in w (a Main-phase look-ahead stopped at its end) and return
     what p could spend there: its coins, or the printed price of what the list took (cards bought or
@@ -228,8 +241,7 @@ def buying_power(w, p, turn):
         return coins                  # nothing sells below its price, no backing: the coins are the measure
     before = priced(w, p)
     had_princess = w[pb(w, p) + P_PRINCESS] >= 0
-    while w[H_END] == 0 and w[H_TURNS] == turn and (w[H_PHASE] == PH_SECOND or w[H_DEPTH] > 0):
-        apply(w, base_choice(w))
+    second_phase_out(w, turn)
     took = priced(w, p) - before
     k = w[pb(w, p) + P_PRINCESS]
     if not had_princess and k >= 0:
@@ -277,34 +289,6 @@ def copy_fixed(s, w, rules):
 def plain_card(s, c):
     """A card without a text that acts when played: playing it only adds its coins and links."""
     return card(s, c, F_TRIGGERS) & (1 << TRIG_PLAY) == 0 or card(s, c, F_EFFECT) == 0
-
-
-@kernel
-def banned(s, p, a):
-    """Action a buys, or picks to gain, a card on p's `never` list (a study's ban)."""
-    if A_BUY <= a < A_BUY + NCMAX:
-        return never(s, p, a - A_BUY)
-    if A_CHOOSE <= a < A_CHOOSE + NCMAX and s[H_CTX] == CTX_EFFECT and s[H_CH_GOOD] != 0:
-        return never(s, p, a - A_CHOOSE)
-    return False
-
-
-@kernel
-def unbanned(s, p, out, n):
-    """The actions out[:n] without the banned ones (see `banned`), unless none would be left."""
-    m = 0
-    for i in range(n):
-        if not banned(s, p, out[i]):
-            m += 1
-    if m == 0 or m == n:
-        return n
-    m = 0
-    for i in range(n):
-        a = out[i]
-        if not banned(s, p, a):
-            out[m] = a
-            m += 1
-    return m
 
 
 @kernel
@@ -437,6 +421,17 @@ def plan_inner(s, w, x, p, turn, main):
 
 
 @kernel
+def prepare_arena(s):
+    """Write the fixed part (rules, card table, lineup) of the arena's game copies, once per state."""
+    length = s[H_LEN]
+    start = copy_offset(s)
+    rules = s[s[H_LEN] + AR_FIXED] == 0
+    copy_fixed(s, s[start:start + length], rules)
+    copy_fixed(s, s[start + length:start + 2 * length], rules)
+    s[s[H_LEN] + AR_FIXED] = 1
+
+
+@kernel
 def score_candidates(s, p, n, first, sums):
     """Add up, into sums[i] (x 1, rounded), the score of the end of p's turn after the i-th action of
     s's LEGAL block (the list's own action `first` before them, into sums[n]), over p's `samples`
@@ -448,10 +443,7 @@ def score_candidates(s, p, n, first, sums):
     w = s[start:start + length]
     x = s[start + length:start + 2 * length]
     saved = s[start + 2 * length:start + 3 * length]      # the determinized game, header and game part
-    rules = s[s[H_LEN] + AR_FIXED] == 0
-    copy_fixed(s, w, rules)
-    copy_fixed(s, x, rules)
-    s[s[H_LEN] + AR_FIXED] = 1
+    prepare_arena(s)
     nested = param(s, p, PL_NESTED) != 0
     seed = next_u64(s, pb(s, p) + P_ARNG)
     store_u64(s, s[H_LEN] + AR_INNER, mix64(seed ^ INNER_SALT))
@@ -565,7 +557,31 @@ def second_needs_plan(s, p):
     if param(s, p, PL_SECOND) <= 0 or s[H_MODE] != MODE_NONE:
         return False
     at = param(s, p, PL_SECOND_AT)
-    return (at & 1 != 0 and list_back(s, p) >= 0) or (at & 2 != 0 and list_set(s, p) >= 0)
+    if not ((at & 1 != 0 and list_back(s, p) >= 0) or (at & 2 != 0 and list_set(s, p) >= 0)):
+        return False
+    return param(s, p, PL_HORIZON) >= 0 or preference_gate(s, p)
+
+
+@kernel
+def preference_gate(s, p):
+    """`horizon = -1`: whether the preference network's gate, a linear score of p's features now
+    (the weights after the network's in its block, `hoc.games.heart_of_crown.agents.preference`),
+    expects the network may prefer another option to the list's own. Where it does not, the list's
+    own action stands unweighed: the gate keeps nearly all the network's changes at half the
+    decisions (measured), and the copies and the network are most of the preference's cost."""
+    b = network_block(s, param(s, p, PL_WEIGHTS))
+    if b < 0 or s[b] != 2 * N_FEATURES:
+        return False
+    h1 = s[b + 1]
+    h2 = s[b + 2]
+    g = s[b] * h1 + h1 + h1 * h2 + h2 + s[b + 3] * (h2 + 1) + h2 + 1      # after the network's weights
+    f = s[b + BLOCK_HEAD + g:b + BLOCK_HEAD + g + 1 + N_FEATURES].view(np.float32)
+    own = seat_terms(s, p)
+    rival = rival_terms(s, p)
+    z = f[0] + 0.0
+    for j in range(N_FEATURES):
+        z += f[1 + j] * feature(s, p, own, rival, j)
+    return z > 0
 
 
 @kernel
@@ -616,28 +632,71 @@ def outlook(s, w, p):
 
 
 @kernel
-def second_choice(s, p):
-    """The option of an open Second phase (`second_options`) whose end of p's turn and `horizon`
-    more of p's turns, played by the lists on `second` determinizations (the same ones for every
-    option), the evaluation scores highest; the list's own unless another beats it by the margin."""
-    opts = s[LEGAL:LEGAL + N_ACTIONS]
-    n = second_options(s, p, opts)
-    if n <= 1 or not has_arena(s):
-        return opts[0]
-    sums = s[s[H_LEN] + AR_MARK:s[H_LEN] + AR_MARK + N_ACTIONS]
+def end_features(w, p, rival, x, at, minus):
+    """p's evaluation features where w stopped (its rivals' terms `rival` given) into
+    x[at:at + N_FEATURES], less x[minus:...] when minus is 0 or more."""
+    own = seat_terms(w, p)
+    for j in range(N_FEATURES):
+        v = feature(w, p, own, rival, j)
+        x[at + j] = v - x[minus + j] if minus >= 0 else v
+
+
+@kernel
+def preferred(s, p, w, opts, n, sums):
+    """`horizon = -1`: sums[i] (x 1000) the preference network's score of option opts[i] against the
+    list's own opts[0], each played on in the copy w to the end of this Second phase (nothing
+    determinized). The network (its key in the plan's evaluation slot, its weights in the state's tail,
+    `hoc.games.heart_of_crown.agents.preference`) reads the features where the own option's Second
+    phase ends and how the other option's differ from them; an option that ends the game scores by its
+    result. Without the network every option scores 0 and the list's own stays."""
+    for i in range(n):
+        sums[i] = 0
+    b = network_block(s, param(s, p, PL_WEIGHTS))
+    if b < 0 or s[b] != 2 * N_FEATURES:
+        return
+    o = obs_at(s)
+    x = s[o:o + 2 * N_FEATURES].view(np.float32)
+    turn = s[H_TURNS]
+    rival = rival_terms(s, p)         # p's Second phase leaves the rivals' cards as they are (a speed cut, measured)
+    for i in range(n):
+        copy_game(s, w)
+        apply(w, opts[i])
+        second_phase_out(w, turn)
+        if w[H_END] != 0:
+            sums[i] = np.int32(outlook(s, w, p) + 0.5)
+            if i == 0:
+                return                    # the list's own ends the game: nothing to weigh against it
+            continue
+        if i == 0:
+            end_features(w, p, rival, x, 0, -1)
+            continue
+        end_features(w, p, rival, x, N_FEATURES, 0)
+        r = layers(s, b)
+        sums[i] = np.int32(1000.0 * head(s, b, r, r + s[b + 2]) + 0.5)
+
+
+@kernel
+def second_sums(s, p, opts, n, sums):
+    """sums[i]: the score of option opts[i] of an open Second phase (log-odds x 1000, see `outlook`),
+    added up over the determinizations; returns how many were added up. With `horizon` 0 or more:
+    each option is played by the lists on `second` determinizations (the same ones for every option)
+    to the end of p's turn and `horizon` more of p's turns. With `horizon` -1, no look-ahead and
+    nothing determinized: each option is played on to the end of this Second phase (p's list buys
+    with what is left; only p's own hand and the supply are read) and scored there, by the
+    preference the plan carries (fitted to the look-ahead's choices, `SECOND_PREFERENCE`)."""
     length = s[H_LEN]
     start = copy_offset(s)
     w = s[start:start + length]
     saved = s[start + 2 * length:start + 3 * length]
-    rules = s[s[H_LEN] + AR_FIXED] == 0
-    copy_fixed(s, w, rules)
-    copy_fixed(s, s[start + length:start + 2 * length], rules)
-    s[s[H_LEN] + AR_FIXED] = 1
+    prepare_arena(s)
+    for i in range(n):
+        sums[i] = 0
+    if param(s, p, PL_HORIZON) < 0:
+        preferred(s, p, w, opts, n, sums)
+        return 1
     seed = next_u64(s, pb(s, p) + P_ARNG)
     turns = 1 + param(s, p, PL_HORIZON)
     samples = max(1, param(s, p, PL_SECOND))
-    for i in range(n):
-        sums[i] = 0
     for k in range(samples):
         copy_game(s, w)
         store_u64(s, s[H_LEN] + AR_RNG, mix64(seed + np.uint64(k + 1) * GOLDEN))
@@ -649,6 +708,19 @@ def second_choice(s, p):
             apply(w, opts[i])
             play_own_turns(w, p, turns)
             sums[i] += np.int32(outlook(s, w, p) + 0.5)
+    return samples
+
+
+@kernel
+def second_choice(s, p):
+    """The option of an open Second phase (`second_options`) that `second_sums` scores highest; the
+    list's own unless another beats it by the margin."""
+    opts = s[LEGAL:LEGAL + N_ACTIONS]
+    n = second_options(s, p, opts)
+    if n <= 1 or not has_arena(s):
+        return opts[0]
+    sums = s[s[H_LEN] + AR_MARK:s[H_LEN] + AR_MARK + N_ACTIONS]
+    samples = second_sums(s, p, opts, n, sums)
     best = 0
     best_sum = sums[0] + param(s, p, PL_SECOND_MARGIN) * samples
     for i in range(1, n):
@@ -656,6 +728,42 @@ def second_choice(s, p):
             best_sum = sums[i]
             best = i
     return opts[best]
+
+
+@entry
+def second_scores(s, p, actions, values):
+    """The options of the open Second phase s waits for (the list's own first) and their mean scores,
+    as `second_choice` weighs them, into actions and values; returns how many (0 where p's planner
+    does not weigh this Second phase; s must have the arena). For tests and for fitting the
+    preference to the look-ahead's choices (`experiments.second_preference`)."""
+    if not (s[H_CTX] == CTX_SECOND and s[H_CUR] == p and s[H_DECIDER] == p and second_needs_plan(s, p)):
+        return 0
+    n = second_options(s, p, actions)
+    sums = s[s[H_LEN] + AR_MARK:s[H_LEN] + AR_MARK + N_ACTIONS]
+    samples = second_sums(s, p, actions, n, sums)
+    for i in range(n):
+        values[i] = sums[i] / samples
+    return n
+
+
+@entry
+def second_ends(s, p, actions, n, out):
+    """For each of actions[:n] (options of the open Second phase s waits for), p's evaluation features
+    (`hoc.games.heart_of_crown.agents.evaluation.FEATURE_NAMES`) where that Second phase ends, the
+    rivals' terms as they are now, as `horizon = -1` scores it, into out[i, :]."""
+    length = s[H_LEN]
+    start = copy_offset(s)
+    w = s[start:start + length]
+    prepare_arena(s)
+    turn = s[H_TURNS]
+    rival = rival_terms(s, p)
+    for i in range(n):
+        copy_game(s, w)
+        apply(w, actions[i])
+        second_phase_out(w, turn)
+        own = seat_terms(w, p)
+        for j in range(N_FEATURES):
+            out[i, j] = feature(w, p, own, rival, j)
 
 
 @entry

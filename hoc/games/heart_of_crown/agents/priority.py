@@ -47,7 +47,8 @@ better, 5), nested (1: card questions inside a look-ahead are planned too, defau
 left for the Second phase, 100), coin_cap (coins worth `coin` each, 8; a quarter beyond); and for
 the Second phase: second (determinizations per option of its back / set / buy choice, default 0: the
 list's thresholds decide it), horizon (the player's own turns played on after this one before the
-evaluation scores, 1), second_margin (log-odds x 1000 another option must beat the list's own by,
+evaluation scores, 1; -1: no look-ahead, each option scored where this Second phase ends by the
+preference network fitted to the look-ahead's choices, `hoc.games.heart_of_crown.agents.preference`), second_margin (log-odds x 1000 another option must beat the list's own by,
 0), second_at (1: only where it may back, 2: only where it may set, 3: both, the default). A file with a [plan] section whose samples or second is above 0 is the agent kind `PLANNED`;
 otherwise the plain list.
 
@@ -87,6 +88,7 @@ from hoc.games.heart_of_crown.agents.planner import DEFAULTS as PLAN_DEFAULTS
 from hoc.games.heart_of_crown.agents.planner import SLOTS as PLAN_SLOTS
 from hoc.games.heart_of_crown.agents.planner import PL_WEIGHTS, WEIGHT_SCALE
 from hoc.games.heart_of_crown.agents.evaluation import N_FEATURES
+from hoc.games.heart_of_crown.agents import preference
 from hoc.games.heart_of_crown.agents.evaluation import weights as evaluation_weights
 from hoc.errors import HocError
 from hoc.games.heart_of_crown.cards import EDITIONS, CardDB
@@ -258,7 +260,10 @@ class PriorityList:
         if self.plan is not None:
             for key, value in self.plan:
                 P[PLAN_SLOTS[key]] = value
-            if dict(self.plan).get("second", 0) > 0:        # the evaluation the Second phase is weighed by
+            plan = dict(self.plan)
+            if plan.get("second", 0) > 0 and plan.get("horizon", 0) < 0:     # the preference network, by key
+                P[PL_WEIGHTS] = preference.key()
+            elif plan.get("second", 0) > 0:        # the evaluation the Second phase is weighed by
                 P[PL_WEIGHTS:PL_WEIGHTS + 1 + N_FEATURES] = [round(x * WEIGHT_SCALE) for x in evaluation_weights()]
         P[PK.PR_N_BUY] = len(self.buy)
         for i, rule in enumerate(self.buy):
@@ -439,7 +444,7 @@ def list_id(row) -> int:
 PLAN_LIMITS = {"samples": (0, 16), "nested": (0, 1), "margin": (0, 10_000), "potential": (-10_000, 10_000),
                "deck": (-10_000, 10_000), "par": (0, 10_000), "backed": (-10_000, 100_000), "counter": (-10_000, 10_000), "hand": (-10_000, 10_000),
                "opponents": (0, 10_000), "coin": (0, 10_000), "coin_cap": (0, 100), "second": (0, 16),
-               "horizon": (0, 8), "second_margin": (0, 100_000), "second_at": (1, 3)}
+               "horizon": (-1, 8), "second_margin": (0, 100_000), "second_at": (1, 3)}
 
 
 def _plan(path, text, data) -> tuple[tuple[str, int], ...] | None:

@@ -5,7 +5,7 @@ from hoc.games.heart_of_crown.kernel.constants import (
     A_ABILITY, A_BACK, A_BUY, A_CHOOSE, A_COIN, A_LILY, A_DECLARE, A_KEEP, A_NUMBER, A_PASS, A_PLAY, A_SET, CH_MODE,
     CTX_DECLARE, CTX_KEEP, CTX_MAIN, CTX_SECOND, H_CH_GOOD, H_CH_KIND, NUMBER_MAX, F_COST, F_LINKS, F_SP, F_TYPES, H_COINS, H_CTX, H_DECIDER, H_MODE, H_NP, H_REVEALED,
     EFF_BERGAMOT, F_EFFECT, H_NC, H_OPEN, P_COIN_CTR, P_HANDY_CTR, MODE_BUYING, MODE_SETTING, P_HAND_PLAYABLE, P_HAND_SUCC, P_OWNED_N, P_PRINCESS, P_SP, P_TURNS, TY_ACTION,
-    N_PARAMS, TY_SUCCESSION, TY_TERRITORY,
+    CTX_EFFECT, NCMAX, N_PARAMS, TY_SUCCESSION, TY_TERRITORY,
 )
 import numpy as np
 
@@ -137,6 +137,34 @@ def never(s, p, c):
         if param(s, p, PR_NEVER + i) == c:
             return True
     return False
+
+
+@kernel
+def banned(s, p, a):
+    """Action a buys, or picks to gain, a card on p's `never` list (a study's ban)."""
+    if A_BUY <= a < A_BUY + NCMAX:
+        return never(s, p, a - A_BUY)
+    if A_CHOOSE <= a < A_CHOOSE + NCMAX and s[H_CTX] == CTX_EFFECT and s[H_CH_GOOD] != 0:
+        return never(s, p, a - A_CHOOSE)
+    return False
+
+
+@kernel
+def unbanned(s, p, out, n):
+    """The actions out[:n] without the banned ones (see `banned`), unless none would be left."""
+    m = 0
+    for i in range(n):
+        if not banned(s, p, out[i]):
+            m += 1
+    if m == 0 or m == n:
+        return n
+    m = 0
+    for i in range(n):
+        a = out[i]
+        if not banned(s, p, a):
+            out[m] = a
+            m += 1
+    return m
 
 
 @kernel
