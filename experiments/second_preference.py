@@ -25,7 +25,6 @@ phase and scores it by a small network of the features there: the look-ahead dis
 """
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 from pathlib import Path
@@ -196,10 +195,13 @@ def to_network(net, meta):
 def main(argv=None) -> None:
     from hoc.agents.registry import from_list, list_file
     from hoc.games.heart_of_crown.agents import priority
+    from hoc.errors import HocError
     from hoc.games.heart_of_crown.agents import preference
     from hoc.games.heart_of_crown.rules import Ruleset
 
-    ap = argparse.ArgumentParser(prog="python -m experiments.second_preference", description=__doc__.splitlines()[0])
+    from experiments.common import _Parser
+
+    ap = _Parser(prog="python -m experiments.second_preference", description=__doc__.splitlines()[0])
     ap.add_argument("--teacher", default="tuned_plan_c_2p", help="a planning list with `second` above 0")
     ap.add_argument("--second", type=int, default=None, help="the teacher's determinizations per option (default: its own)")
     ap.add_argument("--horizon", type=int, default=None, help="the teacher's horizon (default: its own)")
@@ -216,22 +218,28 @@ def main(argv=None) -> None:
     ap.add_argument("--out", default="/tmp/second_phase.npz")
     a = ap.parse_args(argv)
 
+    for what, where in (("--out", a.out), ("--data", a.data)):
+        if where and not Path(where).resolve().parent.is_dir():     # before the games, not after them
+            ap.error(f"{what} {where}: no folder {Path(where).resolve().parent}")
     path = list_file(a.teacher)
     if path is None:
-        sys.exit(f"error: no list named {a.teacher!r}")
+        ap.error(f"no list named {a.teacher!r}")
     spec = priority.parse(path)
     plan = dict(spec.plan or ())
     changes = {k: v for k, v in (("second", a.second), ("horizon", a.horizon)) if v is not None}
     if plan.get("second", 0) <= 0 and "second" not in changes:
-        sys.exit(f"error: {a.teacher} does not plan its Second phase (second = 0)")
+        ap.error(f"{a.teacher} does not plan its Second phase (second = 0)")
     if changes.get("horizon", plan.get("horizon", 0)) < 0:
-        sys.exit("error: the teacher must look ahead (horizon 0 or more)")
+        ap.error("the teacher must look ahead (horizon 0 or more)")
     teacher = from_list(spec.with_plan(**changes) if changes else spec, "teacher")
     student = None
     if a.student:
         from hoc.agents.learned import network as nw
 
-        student = preference.check(nw.load(a.student), a.student)
+        try:
+            student = preference.check(nw.load(a.student), a.student)
+        except HocError as e:
+            ap.error(str(e))
     rs = Ruleset(players=2, market="random")
 
     t0 = time.time()

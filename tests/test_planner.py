@@ -527,3 +527,15 @@ def test_the_preference_s_second_phase_is_the_same_for_states_differing_only_in_
                 pairs += 1
         g.apply(g.decide(agent if p == 0 else plain))
     assert weighed >= 10 and pairs >= 5 * weighed
+
+
+def test_fitting_the_preference_writes_a_network_the_planner_reads(tmp_path):
+    """`python -m experiments.second_preference` on a few games: a weight file with its gate, which
+    a list with horizon = -1 plays (its key registered, its games legal)."""
+    pytest.importorskip("torch")
+    from experiments import second_preference
+    from hoc.games.heart_of_crown.agents import preference
+
+    out = tmp_path / "pref.npz"
+    second_preference.main(["--games", "12", "--hidden", "8", "4", "--epochs", "1", "--out", str(out)])
+    assert preference.key(out) > 0 and preference.gate(out).shape == (24,)
