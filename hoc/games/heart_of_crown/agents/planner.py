@@ -567,8 +567,9 @@ def preference_gate(s, p):
     """`horizon = -1`: whether the preference network's gate, a linear score of p's features now
     (the weights after the network's in its block, `hoc.games.heart_of_crown.agents.preference`),
     expects the network may prefer another option to the list's own. Where it does not, the list's
-    own action stands unweighed: the gate keeps nearly all the network's changes at half the
-    decisions (measured), and the copies and the network are most of the preference's cost."""
+    own action stands unweighed. The copies and the network are most of the preference's cost, so the
+    gate's threshold trades strength for speed (measured: README, "The Second phase without
+    look-ahead")."""
     b = network_block(s, param(s, p, PL_WEIGHTS))
     if b < 0 or s[b] != 2 * N_FEATURES:
         return False
