@@ -329,3 +329,26 @@ def test_choose_names_unknown_cards_with_a_suggestion(tmp_path):
     agent = from_file(write(tmp_path, '[choose]\ngain = ["imperial_estat"]\n[[buy]]\ncard = "city"\n'))
     with pytest.raises(HocError, match="unknown card 'imperial_estat'.*did you mean 'imperial_estate'"):
         agent.params(Ruleset(players=2))
+
+
+@pytest.mark.parametrize("recall", [True, False])
+def test_recall_takes_a_kept_action_back_into_hand_and_plays_it(tmp_path, recall):
+    """2E: a kept card may be recalled any time in the Main phase and then needs an open play; a list
+    with `recall = true` recalls it while a play is open and plays it, one without leaves it kept."""
+    agent = from_file(write(tmp_path, f'[play]\nrecall = {str(recall).lower()}\n[[buy]]\ncard = "city"\n'))
+    g = Game(BASIC, seed=3)
+    g.arrange(0, princess="lulunasaika", domain={"city": 1}, kept={"post_horse": 1}, hand={"city": 1},
+              deck=["farming_village"] * 10, discard={})
+    assert g.context == "main phase"
+    seen = []
+    while g.turn_player == 0 and g.context == "main phase":
+        a = g.decide(agent)
+        seen.append(g.label(a))
+        g.apply(a)
+    assert ("recall post_horse" in seen) == recall
+    assert ("play post_horse" in seen) == recall
+    if recall:
+        assert seen[0] == "recall post_horse"
+    else:
+        assert g.kept(0) == {"post_horse": 1}
+

@@ -1,6 +1,7 @@
 """hoc tune: plans as genomes (TOML round trip), the structural moves (every result a valid agent
 file), the threshold optimiser, the tuner's game loop and its races (common random numbers, seats
 mirrored), determinism of a search serially, with jobs and after a restart, and bad input."""
+import dataclasses
 import pickle
 
 import numpy as np
@@ -9,6 +10,7 @@ import pytest
 from hoc.games.heart_of_crown.agents import priority
 from hoc.games.heart_of_crown.agents import priority_kernel as PK
 from hoc.agents.registry import AGENTS, ARCHETYPES
+from hoc.games.heart_of_crown.agents import genome
 from hoc.games.heart_of_crown.agents import operators as ops
 from hoc.agents.tune.evaluate import race
 from hoc.games.heart_of_crown.agents.genome import BOUNDS, NUMERIC, Plan, Rule, Universe, from_spec, from_text
@@ -46,6 +48,14 @@ def test_plan_file_keeps_condition_order_flags_and_choose_lists():
     assert from_text(text) == plan
     assert text.index("princess = true") < text.index("sp_below = 14")
     assert priority.parse("x.toml", text).description == 'quote " and backslash \\ in a description'
+
+
+def test_recall_is_written_to_a_plan_file_only_when_on():
+    plan = from_spec(priority.parse("x.toml", '[[buy]]\ncard = "city"\n'))
+    assert "recall" not in plan.toml()
+    on = dataclasses.replace(plan, recall=True)
+    assert "recall = true" in on.toml() and from_text(on.toml()) == on
+    assert "recall" in genome.FLAGS           # so `hoc tune` can turn it on
 
 
 def test_thresholds_are_read_and_written_in_place_and_held_within_bounds():

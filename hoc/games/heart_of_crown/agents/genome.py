@@ -37,7 +37,7 @@ SECOND_WEIGHTS = ("second_margin", "horizon")
 PLAN_WEIGHTS = tuple(k[len("plan."):] for k in BOUNDS if k.startswith("plan.") and k[len("plan."):] not in SECOND_WEIGHTS)
 NUMERIC = tuple(k for k in priority.CONDITIONS if k not in priority.CARD_VALUED and k != "princess")
 CARD_VALUED = priority.CARD_VALUED          # offered, not_offered: a market card; backed: a princess
-FLAGS = ("keep", "abilities", "territories_only", "accept_modes")
+FLAGS = ("keep", "recall", "abilities", "territories_only", "accept_modes")
 
 
 @dataclass(frozen=True)
@@ -66,6 +66,7 @@ class Plan:
     set_min_sp: int = 2
     first: tuple[str, ...] = ()
     keep: bool = True
+    recall: bool = False
     abilities: bool = True
     territories_only: bool = False
     accept_modes: bool = True
@@ -81,7 +82,8 @@ class Plan:
             doc["description"] = description
         doc["princess"] = {"prefer": list(self.prefer), "min_coins": self.min_coins, "min_owned": self.min_owned}
         doc["set"] = {"min_sp": self.set_min_sp}
-        doc["play"] = {"first": list(self.first), **{f: getattr(self, f) for f in FLAGS}}
+        # recall is written only when on, so the files written before it existed read back unchanged
+        doc["play"] = {"first": list(self.first), **{f: getattr(self, f) for f in FLAGS if f != "recall" or self.recall}}
         if self.gain or self.lose or self.never:
             doc["choose"] = {"gain": list(self.gain), "lose": list(self.lose)}
             if self.never:
@@ -181,7 +183,7 @@ def from_spec(spec: priority.PriorityList) -> Plan:
     """The plan of a parsed agent file (its description is dropped)."""
     return Plan(buy=tuple(Rule(r["card"], tuple((k, v) for k, v in r.items() if k != "card")) for r in spec.buy),
                 prefer=spec.prefer, min_coins=spec.min_coins, min_owned=spec.min_owned, set_min_sp=spec.set_min_sp,
-                first=spec.first, keep=spec.keep, abilities=spec.abilities, territories_only=spec.territories_only,
+                first=spec.first, keep=spec.keep, recall=spec.recall, abilities=spec.abilities, territories_only=spec.territories_only,
                 accept_modes=spec.accept_modes, gain=spec.gain, lose=spec.lose, never=spec.never, plan=spec.plan)
 
 

@@ -12,6 +12,8 @@
     [play]
     first = ["post_horse"]                  # then: Actions that open plays, other Actions, Territories
     keep = true                             # keep the most expensive Action it can at cleanup
+    recall = false                          # true: take kept cards back into hand while a play is open, so
+                                            # a kept card is played on a later turn (or kept again)
     abilities = true                        # use the princess's ability (and Lily's) when legal
     territories_only = false                # true: play only Territories (no Actions, abilities, coin counters)
     accept_modes = true                     # answer an optional "choose one" (Curse Witch, City Development)
@@ -124,6 +126,7 @@ class PriorityList:
     buy: tuple[dict, ...]
     territories_only: bool = False
     accept_modes: bool = True
+    recall: bool = False
     gain: tuple[str, ...] = ()
     lose: tuple[str, ...] = ()
     never: tuple[str, ...] = ()
@@ -244,7 +247,7 @@ class PriorityList:
         P[PK.PR_BACK_MIN_COINS] = self.min_coins
         P[PK.PR_BACK_MIN_OWNED] = self.min_owned
         P[PK.PR_SET_MIN_SP] = self.set_min_sp
-        P[PK.PR_KEEP] = int(self.keep)
+        P[PK.PR_KEEP] = PK.KEEP_BIT * int(self.keep) | PK.RECALL_BIT * int(self.recall)
         P[PK.PR_ABILITIES] = int(self.abilities)
         P[PK.PR_TERRITORIES_ONLY] = int(self.territories_only)
         P[PK.PR_ACCEPT_MODES] = int(self.accept_modes)
@@ -365,9 +368,9 @@ def parse(path: str | Path, text: str | None = None) -> PriorityList:
             raise _error(path, text, f"unknown key {key!r} in [set]; keys: min_sp", key)
     play = _table(path, text, data, "play")
     for key in play:
-        if key not in ("first", "keep", "abilities", "territories_only", "accept_modes"):
-            raise _error(path, text, f"unknown key {key!r} in [play]; keys: first, keep, abilities, territories_only, "
-                                     "accept_modes", key)
+        if key not in ("first", "keep", "recall", "abilities", "territories_only", "accept_modes"):
+            raise _error(path, text, f"unknown key {key!r} in [play]; keys: first, keep, recall, abilities, "
+                                     "territories_only, accept_modes", key)
     first = play.get("first", [])
     if not isinstance(first, list) or not all(isinstance(x, str) for x in first) or len(first) > PK.MAX_FIRST:
         raise _error(path, text, f"[play] first must be a list of at most {PK.MAX_FIRST} card names", "first")
@@ -375,8 +378,9 @@ def parse(path: str | Path, text: str | None = None) -> PriorityList:
     abilities = play.get("abilities", True)
     territories_only = play.get("territories_only", False)
     accept_modes = play.get("accept_modes", True)
-    for key, value in (("keep", keep), ("abilities", abilities), ("territories_only", territories_only),
-                       ("accept_modes", accept_modes)):
+    recall = play.get("recall", False)
+    for key, value in (("keep", keep), ("recall", recall), ("abilities", abilities),
+                       ("territories_only", territories_only), ("accept_modes", accept_modes)):
         if not isinstance(value, bool):
             raise _error(path, text, f"[play] {key} must be true or false, got {value!r}", key)
     choose = _table(path, text, data, "choose")
@@ -430,7 +434,7 @@ def parse(path: str | Path, text: str | None = None) -> PriorityList:
         min_owned=_int(path, text, princess.get("min_owned", 0), "min_owned", "min_owned"),
         set_min_sp=_int(path, text, set_.get("min_sp", 2), "min_sp", "min_sp", low=-100),
         first=tuple(first), keep=keep, abilities=abilities, buy=tuple(buy), territories_only=territories_only,
-        accept_modes=accept_modes, gain=tuple(gain), lose=tuple(lose), never=tuple(never), plan=plan)
+        accept_modes=accept_modes, recall=recall, gain=tuple(gain), lose=tuple(lose), never=tuple(never), plan=plan)
 
 
 def list_id(row) -> int:

@@ -9,9 +9,9 @@ from hoc.games.heart_of_crown.kernel.constants import (
 )
 import numpy as np
 
-from hoc.games.heart_of_crown.kernel.constants import CH_DISCARD, CH_HAND, CH_NUMBER, CH_PLAY, H_CH_MAX, H_CH_OPT, H_NACTIVE, H_PLAY_MASK, P_DISCARD_MASK
+from hoc.games.heart_of_crown.kernel.constants import A_RECALL, CH_DISCARD, CH_HAND, CH_NUMBER, CH_PLAY, H_CH_MAX, H_CH_OPT, H_NACTIVE, H_PLAY_MASK, P_DISCARD_MASK, P_KEPT_N
 from hoc.engine.jit import entry, kernel
-from hoc.games.heart_of_crown.kernel.state import active, card, hand, hand_mask, lowest, market, mask_load, owned, param, pb
+from hoc.games.heart_of_crown.kernel.state import active, card, hand, hand_mask, kept, lowest, market, mask_load, owned, param, pb
 from hoc.games.heart_of_crown.kernel.turn import is_legal
 from hoc.games.heart_of_crown.kernel.effects import ability_ready, lily_ready
 from hoc.games.heart_of_crown.kernel.zones import buy_cost, discard_has, in_market
@@ -22,7 +22,9 @@ ONE = np.uint64(1)      # hand masks are uint64: clear the lowest bit with m &= 
 PR_N_BUY = 0
 PR_SET_MIN_SP = 1
 PR_BACK_MIN_COINS = 2
-PR_KEEP = 3            # 1: keep the most expensive Action it can at cleanup
+PR_KEEP = 3            # bit 1: keep the most expensive Action it can at cleanup; bit 2: recall kept cards to play
+KEEP_BIT = 1
+RECALL_BIT = 2
 PR_ABILITIES = 5       # 1: use the princess's ability (when it helps) and Lily's whenever legal
 PR_BACK_MIN_OWNED = 6  # back only when owning at least this many cards (Twins count them)
 PR_TERRITORIES_ONLY = 7  # 1: play Territories only (first in hand), never Actions, abilities or coin counters
@@ -222,6 +224,8 @@ def priority_play(s, p):
             return A_ABILITY
         if lily_ready(s, p):
             return A_LILY
+    if param(s, p, PR_KEEP) & RECALL_BIT and s[H_OPEN] > 0 and s[pb(s, p) + P_KEPT_N] > 0:
+        return A_RECALL + first_kept(s, p)     # a kept card back in hand is played (or kept again) in order
     if s[H_OPEN] > 0 and n_playable > 0:  # no play is legal without an open play and a card
         named_terminal = -1
         for i in range(param(s, p, PR_N_FIRST)):
@@ -279,6 +283,17 @@ def positive_succession(s, p):
 
 
 @kernel
+def first_kept(s, p):
+    """The lowest id among p's kept cards (p has one)."""
+    k = kept(s, p)
+    for i in range(s[H_NACTIVE]):
+        c = active(s, i)
+        if s[k + c] > 0:
+            return c
+    return -1
+
+
+@kernel
 def priority_keep(s, p):
     best = -1
     m = hand_mask(s, p)
@@ -316,7 +331,7 @@ def priority_policy(s):
                 return A_SET + first
         return priority_buy(s, p)
     if ctx == CTX_KEEP:
-        return priority_keep(s, p) if param(s, p, PR_KEEP) else A_PASS
+        return priority_keep(s, p) if param(s, p, PR_KEEP) & KEEP_BIT else A_PASS
     if ctx == CTX_DECLARE:
         return A_DECLARE
     return A_PASS
