@@ -6,6 +6,8 @@ Seat numbers in names and messages are 1-based as in the rulebook; the API's sea
 """
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from hoc.errors import HocError, IllegalActionError
@@ -975,6 +977,32 @@ def test_override_changes_card_data():
     g = Game(basic(2, overrides=("duke.cost=7",)), seed=7)
     g.arrange(0, princess="lulunasaika", hand={"senator": 1}, deck=CITIES, coins=7)
     assert "buy duke" in labels(g)
+
+
+@pytest.mark.parametrize("types, domain, sp", [
+    (None, {"large_city": 1, "farming_village": 2}, 6 - 4),                       # printed: an Action
+    ("territory", {"large_city": 1, "purveyor": 1, "farming_village": 1}, 6 - 2),
+    ("territory/action", {"large_city": 1, "purveyor": 1, "farming_village": 1}, 6 - 2)])
+def test_a_types_override_makes_a_card_a_territory_that_backing_moves_to_the_domain(types, domain, sp):
+    """Backing moves the 3 highest-cost Territories in play: an Action played beside them stays out,
+    the same card made a Territory (`purveyor.types=territory`) goes in before a Farming Village."""
+    overrides = () if types is None else (f"purveyor.types={types}",)
+    g = Game(basic(2, overrides=overrides), seed=7)
+    g.arrange(0, hand={"large_city": 1, "purveyor": 1, "farming_village": 2}, deck=CITIES, discard={})
+    play_all(g, "large_city", "purveyor", "farming_village", "farming_village")
+    assert g.coins == 3 + 2 + 1 + 1
+    end_main(g)
+    g.apply("back lulunasaika")
+    assert g.domain(0) == domain and g.sp(0) == sp
+
+
+@pytest.mark.parametrize("override, problem", [
+    ("purveyor.types=teritory", "unknown type 'teritory' (did you mean 'territory'?)"),
+    ("purveyor.types=princess", "cannot be made a princess"),
+    ("lulunasaika.types=action", "a princess keeps her type")])
+def test_a_bad_types_override_is_one_clear_error(override, problem):
+    with pytest.raises(HocError, match=re.escape(problem)):
+        basic(2, overrides=(override,)).cards
 
 
 def test_game_is_over_rejects_actions(basic_1p):

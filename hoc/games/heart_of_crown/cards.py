@@ -32,18 +32,30 @@ def _csv() -> pd.DataFrame:
     return df
 
 
-def parse_override(text: str) -> tuple[str, str, int]:
-    """'card.field=value' -> (card, field, value), with a clear error for anything else."""
+def parse_override(text: str) -> tuple[str, str, int | str]:
+    """'card.field=value' -> (card, field, value), with a clear error for anything else. The value is
+    an integer, except for `types`: type names joined by '/' (`purveyor.types=territory`,
+    `battering_ram.types=action/attack`), returned in the card table's own 'a|b' spelling."""
     try:
         target, value = text.split("=", 1)
         card, fld = target.strip().split(".", 1)
     except ValueError:
         raise HocError(f"bad override {text!r}: expected CARD.FIELD=VALUE, e.g. duke.cost=7") from None
+    card, fld, value = card.strip(), fld.strip(), value.strip()
+    if fld == "types":
+        names = [t.strip().lower() for t in value.split("/")]
+        for t in names:
+            if t not in K.TYPE_BITS:
+                raise HocError(f"bad override {text!r}: unknown type {t!r}{did_you_mean(t, K.TYPE_BITS)}; types: "
+                               f"{', '.join(K.TYPE_BITS)}, joined by '/'")
+        if "princess" in names:
+            raise HocError(f"bad override {text!r}: a card cannot be made a princess")
+        return card, fld, "|".join(dict.fromkeys(names))
     try:
-        number = int(value.strip())
+        number = int(value)
     except ValueError:
-        raise HocError(f"bad override {text!r}: value {value.strip()!r} is not an integer") from None
-    return card.strip(), fld.strip(), number
+        raise HocError(f"bad override {text!r}: value {value!r} is not an integer") from None
+    return card, fld, number
 
 
 @dataclass(frozen=True)
@@ -78,17 +90,24 @@ class CardDB:
         df = df[df.edition == self.edition].reset_index(drop=True).copy()
         if len(df) > K.NCMAX:
             raise HocError(f"edition {self.edition} has {len(df)} cards; the action space holds {K.NCMAX}")
-        fields = sorted([*K.OVERRIDABLE, "per_player"])
+        fields = sorted([*K.OVERRIDABLE, "per_player", "types"])
         for card, fld, value in self.overrides:
+            shown = value.replace("|", "/") if isinstance(value, str) else value
             if card not in set(df.id):
                 hint = did_you_mean(card, df.id, dict(zip(df.name_en, df.id)) | ALIASES)
-                raise HocError(f"override {card}.{fld}={value}: no card {card!r} in edition {self.edition}{hint}")
+                raise HocError(f"override {card}.{fld}={shown}: no card {card!r} in edition {self.edition}{hint}")
             if fld not in fields:
-                raise HocError(f"override {card}.{fld}={value}: {fld!r} is not a numeric card field"
+                raise HocError(f"override {card}.{fld}={shown}: {fld!r} is not a card field an override may set"
                                f"{did_you_mean(fld, fields)}; fields: {', '.join(fields)}")
-            low, high = OVERRIDE_RANGE[fld]
-            if not low <= value <= high:
-                raise HocError(f"override {card}.{fld}={value}: {fld} must be {low} to {high}")
+            if fld == "types":
+                # the types are data the kernels read (what can be played, moved to the domain, kept,
+                # set, counted for SP); a princess's own type stays hers
+                if "princess" in str(df.loc[df.id == card, "types"].iat[0]).split("|"):
+                    raise HocError(f"override {card}.{fld}={shown}: a princess keeps her type")
+            else:
+                low, high = OVERRIDE_RANGE[fld]
+                if not low <= value <= high:
+                    raise HocError(f"override {card}.{fld}={value}: {fld} must be {low} to {high}")
             df.loc[df.id == card, fld] = value
         df["implemented"] = [e == "" or e in K.EFFECT_IDS for e in df.effect]
         object.__setattr__(self, "frame", df)
