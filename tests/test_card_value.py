@@ -244,3 +244,13 @@ def test_balance_bad_input_is_one_line_and_exit_2(capsys, argv, named, monkeypat
     out, err = capsys.readouterr()
     lines = err.strip().splitlines()
     assert len(lines) == 1 and named in lines[0] and out == ""
+
+
+@pytest.mark.parametrize("name", ["tuned_plan_c_2p+plan", "tuned_general_2p+plan"])
+def test_a_start_plan_named_with_plus_plan_is_the_player_the_registry_plays(name):
+    """The rule search starts from the very player `NAME+plan` names: its file's own planner
+    settings (tuned_plan_c_2p plans its Second phase two turns ahead), not the planner's defaults."""
+    rs = Ruleset(players=2)
+    plan = cv.start_plan(name)
+    assert (plan.params(rs) == get(name).params(rs)).all()
+    assert dict(plan.plan)["samples"] >= 1 and dict(plan.plan)["second"] > 0

@@ -101,10 +101,10 @@ def from_list(spec: priority.PriorityList, name: str | None = None) -> Agent:
 PLAN_SUFFIX = "+plan"      # `NAME+plan`: the priority list NAME with its turn planner on (default settings)
 
 
-def planned(name: str) -> Agent:
-    """`NAME+plan`: the list of NAME (a library plan or a .toml file) with its turn planner on, every
+def planned_spec(name: str) -> priority.PriorityList:
+    """The list of `NAME+plan` (NAME a library plan or a .toml file) with its turn planner on, every
     part of it: the Main phase and card questions (`samples`, at least 1) and the Second phase
-    (`second`; the planner's defaults where the file has none)."""
+    (`second`; the planner's defaults where the file has none). A file's own settings are kept."""
     base = name[:-len(PLAN_SUFFIX)]
     path = list_file(base)
     if path is None:
@@ -112,13 +112,18 @@ def planned(name: str) -> Agent:
                        f"(a library plan or a .toml file){did_you_mean(base, AGENTS)}")
     spec = priority.parse(path)
     own = dict(spec.plan or ())
-    on = {"samples": max(1, own.get("samples", 1))}           # every part on; a file's own settings kept
+    on = {"samples": max(1, own.get("samples", 1))}
     if own.get("second", 0) <= 0:
         on.update(SECOND_DEFAULTS)
-    plan = spec.with_plan(**on)
+    return spec.with_plan(**on)
+
+
+def planned(name: str) -> Agent:
+    """`NAME+plan`: the agent of `planned_spec(NAME+plan)`."""
+    spec = planned_spec(name)
     what = (f"{spec.description or spec.name}; its Main phase, card questions and its Second phase's back, set "
             "or buy by the turn planner")
-    return Agent(name, policies.PLANNED, what, plan.params, key=spec.key, edition_keys=edition_keys(spec))
+    return Agent(name, policies.PLANNED, what, spec.params, key=spec.key, edition_keys=edition_keys(spec))
 
 
 def list_file(name: str) -> Path | None:

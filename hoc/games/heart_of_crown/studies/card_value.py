@@ -131,15 +131,14 @@ class Tuning:
 
 
 def start_plan(name: str):
-    """The genome of a start plan: a priority-list spec, or `NAME+plan` (that list with its turn
-    planner on, at the planner's defaults)."""
-    from hoc.agents.registry import PLAN_SUFFIX
-    from hoc.games.heart_of_crown.agents.genome import load
+    """The genome of a start plan: a priority-list spec, or `NAME+plan`, the very player the registry
+    plays under that name (the list with every part of its turn planner on, its file's own planner
+    settings kept)."""
+    from hoc.agents.registry import PLAN_SUFFIX, planned_spec
+    from hoc.games.heart_of_crown.agents.genome import from_spec, load
 
     if name.endswith(PLAN_SUFFIX):
-        from hoc.games.heart_of_crown.agents.planner import DEFAULTS
-
-        return dataclasses.replace(load(plan_file(name[:-len(PLAN_SUFFIX)])), plan=tuple(DEFAULTS.items()))
+        return from_spec(planned_spec(name))
     return load(plan_file(name))
 
 
