@@ -11,6 +11,7 @@ import itertools
 import math
 import os
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Container, Iterable, Iterator
 
 import numpy as np
@@ -177,8 +178,18 @@ class Chunk:
     warmup: Warmup = Warmup()   # getting the engine ready in the worker before this chunk's games
 
 
-def _task(plan: Plan, first: int, n: int) -> tuple[np.ndarray, np.ndarray, Warmup]:
-    """One chunk as a worker plays it: the engine made ready first (timed apart), then the games."""
+@lru_cache(maxsize=4)
+def _unpickled(payload: bytes) -> "Plan":
+    import cloudpickle
+
+    return cloudpickle.loads(payload)
+
+
+def _task(plan: Plan | bytes, first: int, n: int) -> tuple[np.ndarray, np.ndarray, Warmup]:
+    """One chunk as a worker plays it: the engine made ready first (timed apart), then the games.
+    `plan` may come pickled (bytes, unpickled once per worker)."""
+    if isinstance(plan, bytes):
+        plan = _unpickled(plan)
     warmup = prepare(plan, announce=False)
     return (*play_rows(plan, first, n), warmup)
 
@@ -263,8 +274,13 @@ def play(plan: Plan, backend: Backend | None = None, skip: set[int] = frozenset(
     tasks = plan.n_chunks - sum(1 for s in skip if plan.chunk_games(s) is not None)
     if tasks < 1:
         return
-    # the tasks are generated as they are dispatched (twice: one stream to play, one to label the results)
-    results = run_tasks(backend, _task, ((plan, s, n) for s, n in plan.chunks(skip)), tasks)
+    # the tasks are generated as they are dispatched (twice: one stream to play, one to label the results).
+    # Workers get the plan pickled once, here: pickled per task by joblib's feeder thread, it could
+    # meet a cache the main thread is filling while it labels results ("dictionary changed size").
+    import cloudpickle
+
+    payload = plan if backend.name == "loky" and backend.jobs == 1 else cloudpickle.dumps(plan)
+    results = run_tasks(backend, _task, ((payload, s, n) for s, n in plan.chunks(skip)), tasks)
     yield from _chunks(plan, plan.chunks(skip), results)
 
 
