@@ -98,7 +98,7 @@ def from_list(spec: priority.PriorityList, name: str | None = None) -> Agent:
                  key=spec.key, edition_keys=edition_keys(spec))
 
 
-PLAN_SUFFIX = "+plan"      # `NAME+plan`: the priority list NAME with its turn planner on (default settings)
+PLAN_SUFFIX = "+plan"      # `NAME+plan`: the priority list NAME with every part of its turn planner on
 
 
 def planned_spec(name: str) -> priority.PriorityList:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Container, Iterable, Iterator
 
+import cloudpickle
 import numpy as np
 import pandas as pd
 
@@ -180,8 +181,6 @@ class Chunk:
 
 @lru_cache(maxsize=4)
 def _unpickled(payload: bytes) -> "Plan":
-    import cloudpickle
-
     return cloudpickle.loads(payload)
 
 
@@ -238,6 +237,11 @@ class Backend:
                 raise HocError(f"cannot reach the Dask scheduler at {self.scheduler}: {e}") from None
         return self._client
 
+    @property
+    def in_process(self) -> bool:
+        """One local job: the games are played in this process, nothing is sent to a worker."""
+        return self.name == "loky" and self.jobs == 1
+
     def close(self):
         if self._client is not None:
             self._client.close()
@@ -262,7 +266,7 @@ def ready(plan: Plan, backend: Backend, announce: bool = True) -> Warmup:
     this process. When local workers play them, a missing engine is compiled here, once, into the
     shared cache folder (rather than by every worker at the same time), and each worker loads it,
     timed in its chunks; Dask workers, maybe on other machines, get ready by themselves."""
-    if backend.name == "loky" and (backend.jobs == 1 or not is_compiled(engine_name(plan))):
+    if backend.in_process or (backend.name == "loky" and not is_compiled(engine_name(plan))):
         return prepare(plan, announce)
     return Warmup()
 
@@ -277,9 +281,7 @@ def play(plan: Plan, backend: Backend | None = None, skip: set[int] = frozenset(
     # the tasks are generated as they are dispatched (twice: one stream to play, one to label the results).
     # Workers get the plan pickled once, here: pickled per task by joblib's feeder thread, it could
     # meet a cache the main thread is filling while it labels results ("dictionary changed size").
-    import cloudpickle
-
-    payload = plan if backend.name == "loky" and backend.jobs == 1 else cloudpickle.dumps(plan)
+    payload = plan if backend.in_process else cloudpickle.dumps(plan)
     results = run_tasks(backend, _task, ((payload, s, n) for s, n in plan.chunks(skip)), tasks)
     yield from _chunks(plan, plan.chunks(skip), results)
 
@@ -290,7 +292,7 @@ def run_tasks(backend: Backend, fn, tasks: Iterable[tuple], count: int | None = 
     consumed as they are dispatched; `count` (how many there are, if known) caps the local workers."""
     from joblib import Parallel, delayed, parallel_config
 
-    if backend.name == "loky" and backend.jobs == 1:
+    if backend.in_process:
         yield from (fn(*t) for t in tasks)
         return
     work = (delayed(fn)(*t) for t in tasks)
