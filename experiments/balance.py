@@ -63,7 +63,7 @@ def value_of(kind: str, strong: str, tune_seed: int, args, study: Study) -> dict
     settings = {"kind": kind, "strong": strong, "tune_seed": tune_seed, "seeds": args.games, "seed": args.seed,
                 "start": start, "start_plan": _digest(cv.plan_file(start).read_bytes() if strong == cv.TUNED
                                                       else cv.start_plan(start).toml().encode()),
-                **({"tune_games": args.tune_games} if strong == cv.TUNED else {"forced": 2})}
+                **({"tune_games": args.tune_games} if strong == cv.TUNED else {"forced": 3})}      # 3: the finalists compared on seeds of their own
     if planning(start):                 # the planner's play is engine code: a changed engine measures again
         from hoc._cache import source_hash
 
@@ -112,7 +112,7 @@ def main(argv: list[str] | None = None) -> Study:
         "rules for X, with X banned (it never buys X nor picks it to gain), against the same plan with its rules for "
         f"X searched: the best of {len(cv.CONDITION_GRID)} sets of conditions × every place in the buy list for one "
         "rule per card of X (and of the plan as it was, and without X), raced with common seeds against the banned "
-        "plan. Both players share every other rule, so their games differ by X alone. "
+        f"plan, the race's finalists then compared over {cv.SELECT_SEEDS:,} seeds of their own. Both players share every other rule, so their games differ by X alone. "
         f"**Value** = the allowed plan's win rate against the banned one minus 50%, over {args.games:,} game "
         "seeds each played in both seats, 95% interval over seeds. The plans of each kind are in `plans/rules/`. "
         "A plan is free to ignore X, so a value below 0 can only be noise or a poor search; a value near 0 says "
@@ -140,7 +140,7 @@ def main(argv: list[str] | None = None) -> Study:
                                 + f" ({100 * r.forced_bought:.0f}%)" for r in t.itertuples()]}))
     study.text("*A plan that buys it*: the best plan found whose seats end with the kind (every raced plan with a "
                "rule for it plays a 16-seed check; those ending with it in at least a quarter of the games race "
-               "again against the banned plan), against the same banned plan: what using the kind costs this plan "
+               f"again against the banned plan, and their finalists join the {cv.SELECT_SEEDS:,}-seed comparison), against the same banned plan: what using the kind costs this plan "
                "when the search prefers not to. It is a bound for this plan's way of playing, not for the card"
                + (": with `+plan` the plan plays its Main phase, card questions and its Second phase's back, set or "
                   "buy by its turn planner (`hoc.games.heart_of_crown.agents.planner`), its buys by its list." if planning(args.start) else

@@ -254,3 +254,23 @@ def test_a_start_plan_named_with_plus_plan_is_the_player_the_registry_plays(name
     plan = cv.start_plan(name)
     assert (plan.params(rs) == get(name).params(rs)).all()
     assert dict(plan.plan)["samples"] >= 1 and dict(plan.plan)["second"] > 0
+
+
+def test_the_rule_search_selection_keeps_a_finalist_worth_more_than_ignoring_the_kind(warm_kernels):
+    """The finalists are compared against the banned plan on seeds of their own: a plan whose rule for
+    the kind wins games is picked over the plan without it, a plan whose rule never fires ties with
+    that plan and loses the tie, and only a plan that ends with the kind counts as one that buys it."""
+    from dataclasses import replace
+
+    from hoc.games.heart_of_crown.agents.genome import Rule
+
+    rs = Ruleset(players=2, market="random", market_with=("margrave",))
+    start = cv.start_plan("tuned_general_2p")
+    without = replace(start, buy=tuple(r for r in start.buy if r.card != "margrave"))
+    banned = replace(without, never=("margrave",))
+    never_fires = replace(without, buy=without.buy + (Rule("margrave", (("coins_at_most", 0),)),))
+    buys_it = replace(without, buy=(Rule("margrave", ()),) + without.buy)
+    best, forced, games = cv._select(rs, "margrave", [without, never_fires], [buys_it], banned, 5, Backend())
+    assert best == buys_it and forced == buys_it and games == 3 * cv.SELECT_SEEDS * 2
+    best, forced, _ = cv._select(rs, "margrave", [without, never_fires], [], banned, 5, Backend())
+    assert best == without and forced is None

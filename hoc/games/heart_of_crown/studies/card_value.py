@@ -11,7 +11,8 @@ the interval needs no independence between a seed's games).
 The strong player is an agent spec. "rules" (the default) starts from a strong plan
 (`tuned_general_<players>p`): the banned player is that plan without its rules for X, the allowed
 player the best of it and of every plan with one rule for X inserted at any place with any of a grid
-of conditions, raced against the banned one. Both players share every other rule, so the head to
+of conditions, raced against the banned one (the race's finalists then compared on seeds of their
+own). Both players share every other rule, so the head to
 head measures X and little else; the value can only come out below 0 by chance (the allowed player
 may ignore X). "tuned" re-tunes whole plans for each condition with `hoc tune` from the same start
 plan, seed and budget (X allowed; X banned: the start plan's rules for X dropped, the search may not
@@ -49,6 +50,10 @@ Z95 = 1.959963984540054
 # seeds per plan in the first round of the rule search's races (doubling each round): 8 culled a plan
 # worth +2.9 points in its first 16 games for one worth nothing (a kind whose value the planner brings out)
 RACE_SEEDS = 32
+FINALISTS = 4               # plans of each race the final selection compares
+# seeds per finalist in that selection: about 0.3 points of noise for a rule that fires in most games
+SELECT_SEEDS = 1000
+BUYS = 0.25                 # a plan "buys the kind" when its seats end with it this often
 RULES = "rules"             # the default strong player: the start plan's rules for the kind searched
 TUNED = "tuned"             # the strong-player spec that re-tunes a whole plan per condition
 # conditions a searched rule for the kind may carry: none, a cap on copies, the moment of the game
@@ -187,13 +192,19 @@ def retune(ruleset: Ruleset, tuning: Tuning, ban_kind: str | None, out: Path, ba
 
 
 def rule_search(ruleset: Ruleset, kind: str, tuning: Tuning, work: Path, backend: Backend, label: str,
-                progress: bool = True) -> tuple[Agent, Agent]:
-    """(X allowed, X banned) from the start plan: banned is the start without its rules for the kind
-    and with the kind on its `never` list; allowed is the best of that plan, the start itself, and
-    the plan with one rule for a card of the kind inserted at any place with any conditions of
-    CONDITION_GRID, raced (successive halving, common seeds, seats mirrored) against the banned
-    plan. Both share every other rule, so their head to head measures the kind, not two searches
-    that went different ways."""
+                progress: bool = True) -> tuple[Agent, Agent, Agent]:
+    """(X allowed, X banned, X forced) from the start plan: banned is the start without its rules for
+    the kind and with the kind on its `never` list; allowed is the best of that plan, the start
+    itself, and the plan with one rule for a card of the kind inserted at any place with any
+    conditions of CONDITION_GRID, raced (successive halving, common seeds, seats mirrored) against
+    the banned plan; forced the best of those that buy the kind. Both share every other rule, so
+    their head to head measures the kind, not two searches that went different ways.
+
+    The race's finalists, the buyers' (`_buyers`) and the plan without the kind are then compared on
+    SELECT_SEEDS fresh seeds (`_select`): the race's first rounds are too short to tell a plan worth
+    a point from one worth nothing when its rule fires in most games (32 seeds: about 8 points of
+    noise), and plans that never fire tie at exactly 50%, so a worthwhile plan is culled more often
+    than not."""
     from dataclasses import replace
 
     from hoc.games.heart_of_crown.agents.priority import list_id
@@ -217,13 +228,15 @@ def rule_search(ruleset: Ruleset, kind: str, tuning: Tuning, work: Path, backend
               f"{tuning.start_name(ruleset.players)} without it", file=sys.stderr)
     r = evaluate.race(ruleset, np.stack(pool.rows), banned.params(ruleset)[None, :],
                       np.array([list_id(banned.params(ruleset))], np.int32), derive(tuning.seed, 7), backend,
-                      seeds=RACE_SEEDS, keep=2)
-    best = pool.plans[r.order[0]]
-    forced = _forced(ruleset, kind, cards, pool, r.order, banned, tuning.seed, backend)
+                      seeds=RACE_SEEDS, keep=FINALISTS)
+    buyers, fallback = _buyers(ruleset, kind, cards, pool, r.order, banned, tuning.seed, backend)
+    best, forced, played = _select(ruleset, kind, [without] + [pool.plans[k] for k in r.order[:FINALISTS]], buyers,
+                                   banned, derive(tuning.seed, 9), backend)
+    forced = forced or fallback
     work.mkdir(parents=True, exist_ok=True)
     start_name = tuning.start_name(ruleset.players)
     note = (f"{start_name} with its rules for {kind} searched ({len(pool.plans)} plans raced, "
-            f"{r.games_played:,} games, seed {tuning.seed})")
+            f"{r.games_played:,} games, the finalists compared over {played:,} more, seed {tuning.seed})")
     files = []
     for name, plan, what in ((f"{label}-allowed", best, note),
                              (f"{label}-banned", banned, f"{start_name} without {kind}: its rules for it dropped"),
@@ -235,12 +248,13 @@ def rule_search(ruleset: Ruleset, kind: str, tuning: Tuning, work: Path, backend
     return files[0], files[1], files[2]
 
 
-def _forced(ruleset: Ruleset, kind: str, cards: list[str], pool, order, banned, seed: int, backend: Backend,
+def _buyers(ruleset: Ruleset, kind: str, cards: list[str], pool, order, banned, seed: int, backend: Backend,
             seeds: int = 16):
-    """The best plan found that does buy the kind: what using it costs when the search prefers not
-    to. A rule for the kind may never fire (its conditions unmet, or a rule above it always
-    buying), so every raced plan with such a rule plays a short check, and those whose seats end
-    with the kind in at least a quarter of the games race again (against the banned plan)."""
+    """The finalists among the raced plans that do buy the kind (what using it costs when the search
+    prefers not to), and the plan to report if none does. A rule for the kind may never fire (its
+    conditions unmet, or a rule above it always buying), so every raced plan with such a rule plays
+    a short check, and those whose seats end with the kind in at least BUYS of the games race again
+    (against the banned plan)."""
     from hoc.games.heart_of_crown.agents.priority import list_id
     from hoc.agents.tune import evaluate
     from hoc.agents.tune.search import Candidates, derive
@@ -251,14 +265,37 @@ def _forced(ruleset: Ruleset, kind: str, cards: list[str], pool, order, banned, 
     for plan in with_rule:
         v = head_to_head(ruleset, kind, Agent("forced", list_id(plan.params(ruleset)), "", plan.params), banned_agent,
                          seeds, seed + 1, backend, progress=False)
-        if v.bought >= 0.25:
+        if v.bought >= BUYS:
             buyers.add(plan)
-    if len(buyers.plans) < 2:
-        return buyers.plans[0] if buyers.plans else with_rule[0]
+    fallback = buyers.plans[0] if buyers.plans else with_rule[0]
+    if len(buyers.plans) <= FINALISTS:
+        return list(buyers.plans), fallback
     r = evaluate.race(ruleset, np.stack(buyers.rows), banned.params(ruleset)[None, :],
                       np.array([list_id(banned.params(ruleset))], np.int32), derive(seed, 8), backend,
-                      seeds=RACE_SEEDS, keep=2)
-    return buyers.plans[r.order[0]]
+                      seeds=RACE_SEEDS, keep=FINALISTS)
+    return [buyers.plans[k] for k in r.order[:FINALISTS]], fallback
+
+
+def _select(ruleset: Ruleset, kind: str, finalists: list, buyers: list, banned, seed: int, backend: Backend):
+    """(the best plan, the best plan that buys the kind or None, games played): every plan played
+    against the banned one over SELECT_SEEDS seeds of their own (not the value's), seats mirrored.
+    The first of `finalists` (the plan without the kind) wins ties, and a buyer must end with the
+    kind in at least BUYS of its seats here too."""
+    from hoc.games.heart_of_crown.agents.priority import list_id
+
+    banned_agent = Agent("banned", list_id(banned.params(ruleset)), "", banned.params)
+    plans, seen = [], set()
+    for plan in finalists + buyers:
+        key = plan.params(ruleset).tobytes()
+        if key not in seen:
+            seen.add(key)
+            plans.append(plan)
+    values = [head_to_head(ruleset, kind, Agent("candidate", list_id(p.params(ruleset)), "", p.params), banned_agent,
+                           SELECT_SEEDS, seed, backend, progress=False) for p in plans]
+    best = max(range(len(plans)), key=lambda i: (values[i].rate, -i))
+    bought = [i for i in range(len(plans)) if values[i].bought >= BUYS]
+    forced = plans[max(bought, key=lambda i: (values[i].rate, -i))] if bought else None
+    return plans[best], forced, sum(v.games for v in values)
 
 
 def strong_pair(ruleset: Ruleset, kind: str, strong: str, tuning: Tuning, work: Path, backend: Backend,
