@@ -248,6 +248,13 @@ def rule_search(ruleset: Ruleset, kind: str, tuning: Tuning, work: Path, backend
     return files[0], files[1], files[2]
 
 
+def _plan_agent(plan, name: str, ruleset: Ruleset) -> Agent:
+    """A raced plan as the priority-list agent it plays as."""
+    from hoc.games.heart_of_crown.agents.priority import list_id
+
+    return Agent(name, list_id(plan.params(ruleset)), "", plan.params)
+
+
 def _buyers(ruleset: Ruleset, kind: str, cards: list[str], pool, order, banned, seed: int, backend: Backend,
             seeds: int = 16):
     """The finalists among the raced plans that do buy the kind (what using it costs when the search
@@ -259,11 +266,11 @@ def _buyers(ruleset: Ruleset, kind: str, cards: list[str], pool, order, banned, 
     from hoc.agents.tune import evaluate
     from hoc.agents.tune.search import Candidates, derive
 
-    banned_agent = Agent("banned", list_id(banned.params(ruleset)), "", banned.params)
+    banned_agent = _plan_agent(banned, "banned", ruleset)
     with_rule = [pool.plans[k] for k in order if any(x.card in cards for x in pool.plans[k].buy)]
     buyers = Candidates(ruleset)
     for plan in with_rule:
-        v = head_to_head(ruleset, kind, Agent("forced", list_id(plan.params(ruleset)), "", plan.params), banned_agent,
+        v = head_to_head(ruleset, kind, _plan_agent(plan, "forced", ruleset), banned_agent,
                          seeds, seed + 1, backend, progress=False)
         if v.bought >= BUYS:
             buyers.add(plan)
@@ -281,16 +288,14 @@ def _select(ruleset: Ruleset, kind: str, finalists: list, buyers: list, banned, 
     against the banned one over SELECT_SEEDS seeds of their own (not the value's), seats mirrored.
     The first of `finalists` (the plan without the kind) wins ties, and a buyer must end with the
     kind in at least BUYS of its seats here too."""
-    from hoc.games.heart_of_crown.agents.priority import list_id
-
-    banned_agent = Agent("banned", list_id(banned.params(ruleset)), "", banned.params)
+    banned_agent = _plan_agent(banned, "banned", ruleset)
     plans, seen = [], set()
     for plan in finalists + buyers:
         key = plan.params(ruleset).tobytes()
         if key not in seen:
             seen.add(key)
             plans.append(plan)
-    values = [head_to_head(ruleset, kind, Agent("candidate", list_id(p.params(ruleset)), "", p.params), banned_agent,
+    values = [head_to_head(ruleset, kind, _plan_agent(p, "candidate", ruleset), banned_agent,
                            SELECT_SEEDS, seed, backend, progress=False) for p in plans]
     best = max(range(len(plans)), key=lambda i: (values[i].rate, -i))
     bought = [i for i in range(len(plans)) if values[i].bought >= BUYS]
