@@ -22,6 +22,7 @@ import pandas as pd
 
 from experiments.common import Study, cli, parser, points
 from hoc.games.heart_of_crown.studies import card_value as cv
+from hoc.errors import HocError
 from hoc.research import plots
 from hoc.games.heart_of_crown.rules import Ruleset
 
@@ -36,6 +37,8 @@ def arguments(argv):
     p = parser(NAME, __doc__, 5000, "game seeds per head to head, each played in both seats")
     p.add_argument("--tune-games", type=int, default=None,
                    help="games per re-tune of the control (default 20 x --games: 100000)")
+    p.add_argument("--select-seeds", type=int, default=cv.SELECT_SEEDS,
+                   help=f"seeds per finalist when the rule search picks its plans (default {cv.SELECT_SEEDS})")
     p.add_argument("--cards", default="all", help="kinds to price, comma-separated (default all)")
     p.add_argument("--control", default=CONTROL,
                    help=f"kinds also priced by whole re-tuned plans at tune seeds 0 and 1 (default {CONTROL}; "
@@ -63,7 +66,10 @@ def value_of(kind: str, strong: str, tune_seed: int, args, study: Study) -> dict
     settings = {"kind": kind, "strong": strong, "tune_seed": tune_seed, "seeds": args.games, "seed": args.seed,
                 "start": start, "start_plan": _digest(cv.plan_file(start).read_bytes() if strong == cv.TUNED
                                                       else cv.start_plan(start).toml().encode()),
-                **({"tune_games": args.tune_games} if strong == cv.TUNED else {"forced": 3})}      # 3: the finalists compared on seeds of their own
+                **({"tune_games": args.tune_games} if strong == cv.TUNED else {"forced": 3}),      # 3: the finalists compared on seeds of their own
+                # named only when not the default, so the values measured before the option keep matching
+                **({"select_seeds": args.select_seeds} if strong != cv.TUNED and args.select_seeds != cv.SELECT_SEEDS
+                   else {})}
     if planning(start):                 # the planner's play is engine code: a changed engine measures again
         from hoc._cache import source_hash
 
@@ -74,7 +80,8 @@ def value_of(kind: str, strong: str, tune_seed: int, args, study: Study) -> dict
         saved = json.loads(path.read_text())
         if saved.get("settings", {}) | {"strong": strong} == settings:
             return saved["value"]
-    tuning = cv.Tuning(start=None if strong == cv.TUNED else start, games=args.tune_games, seed=tune_seed)
+    tuning = cv.Tuning(start=None if strong == cv.TUNED else start, games=args.tune_games, seed=tune_seed,
+                       select_seeds=args.select_seeds)
     folder = study.out / "plans" / (f"tune{tune_seed}" if strong == cv.TUNED else strong)
     v = cv.card_value(rs, kind, strong, tuning, args.games, args.seed, folder, study.backend, progress=study.verbose)
     path.parent.mkdir(exist_ok=True)
@@ -101,6 +108,8 @@ def main(argv: list[str] | None = None) -> Study:
     args = arguments(argv)
     if args.tune_games is None:
         args.tune_games = 20 * args.games
+    if args.select_seeds < 1:
+        raise HocError(f"--select-seeds must be at least 1, got {args.select_seeds}")
     study = Study(NAME, "Card value under strong play (2 players, random markets)", args, argv)
     rs = Ruleset(players=2)
     what_if = Ruleset(players=2, overrides=(args.what_if,))       # a bad change is refused before playing
@@ -112,7 +121,7 @@ def main(argv: list[str] | None = None) -> Study:
         "rules for X, with X banned (it never buys X nor picks it to gain), against the same plan with its rules for "
         f"X searched: the best of {len(cv.CONDITION_GRID)} sets of conditions × every place in the buy list for one "
         "rule per card of X (and of the plan as it was, and without X), raced with common seeds against the banned "
-        f"plan, the race's finalists then compared over {cv.SELECT_SEEDS:,} seeds of their own. Both players share every other rule, so their games differ by X alone. "
+        f"plan, the race's finalists then compared over {args.select_seeds:,} seeds of their own. Both players share every other rule, so their games differ by X alone. "
         f"**Value** = the allowed plan's win rate against the banned one minus 50%, over {args.games:,} game "
         "seeds each played in both seats, 95% interval over seeds. The plans of each kind are in `plans/rules/`. "
         "A plan is free to ignore X, so a value below 0 can only be noise or a poor search; a value near 0 says "
@@ -140,7 +149,7 @@ def main(argv: list[str] | None = None) -> Study:
                                 + f" ({100 * r.forced_bought:.0f}%)" for r in t.itertuples()]}))
     study.text("*A plan that buys it*: the best plan found whose seats end with the kind (every raced plan with a "
                "rule for it plays a 16-seed check; those ending with it in at least a quarter of the games race "
-               f"again against the banned plan, and their finalists join the {cv.SELECT_SEEDS:,}-seed comparison), against the same banned plan: what using the kind costs this plan "
+               f"again against the banned plan, and their finalists join the {args.select_seeds:,}-seed comparison), against the same banned plan: what using the kind costs this plan "
                "when the search prefers not to. It is a bound for this plan's way of playing, not for the card"
                + (": with `+plan` the plan plays its Main phase, card questions and its Second phase's back, set or "
                   "buy by its turn planner (`hoc.games.heart_of_crown.agents.planner`), its buys by its list." if planning(args.start) else
@@ -184,7 +193,7 @@ def _control(control: list[str], main_values: pd.DataFrame, args, study: Study) 
 
 
 def _what_if(args, what_if: Ruleset, kind: str, study: Study) -> None:
-    w = cv.what_if(what_if, kind, _field(), cv.RULES, cv.Tuning(start=args.start), args.games, 4 * args.games, args.seed,
+    w = cv.what_if(what_if, kind, _field(), cv.RULES, cv.Tuning(start=args.start, select_seeds=args.select_seeds), args.games, 4 * args.games, args.seed,
                    study.out / "plans" / "what_if", study.backend, progress=study.verbose)
     study.text(f"## What if: {args.what_if}",
                f"The value of {kind} with the printed card and with the change, each with its rules for {kind} "

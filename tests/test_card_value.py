@@ -17,7 +17,7 @@ from hoc.research.harness import Backend, Plan
 from hoc.research.studies import _play, owns
 from hoc.games.heart_of_crown.rules import Ruleset
 
-TINY = ["--tune-games", "300", "--seeds", "20", "--games", "40"]
+TINY = ["--tune-games", "300", "--seeds", "20", "--games", "40", "--select-seeds", "20"]
 
 
 def games_of(rs, agents, n, seed=0, rotate=True):
@@ -232,6 +232,7 @@ def test_card_value_of_a_fixed_agent_against_itself_banned(capsys, tmp_path, war
     (["--card", "margrave", "--strong", "random"], "BANS"),
     (["--card", "margrave", "--players", "5"], "2 to 4"),
     (["--card", "margrave", "--seeds", "1"], "--seeds"),
+    (["--card", "margrave", "--select-seeds", "0"], "--select-seeds"),
     (["--card", "margrave", "--from", "nosuch_plan"], "nosuch_plan"),
     (["--override", "curse_witch.cost=6", "--agents", "senator_duke"], "cannot fill"),
     (["--card", "margrave,curse_witch", "--override", "curse_witch.cost=6"], "one kind"),
@@ -274,3 +275,6 @@ def test_the_rule_search_selection_keeps_a_finalist_worth_more_than_ignoring_the
     assert best == buys_it and forced == buys_it and games == 3 * cv.SELECT_SEEDS * 2
     best, forced, _ = cv._select(rs, "margrave", [without, never_fires], [], banned, 5, Backend())
     assert best == without and forced is None
+    *_, games = cv._select(rs, "margrave", [without], [buys_it], banned, 5, Backend(), seeds=30)
+    assert games == 2 * 30 * 2                # the selection's seeds are the Tuning's (--select-seeds), not fixed
+    assert cv.Tuning(select_seeds=30).select_seeds == 30 and cv.Tuning().select_seeds == cv.SELECT_SEEDS

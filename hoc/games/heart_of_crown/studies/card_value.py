@@ -130,6 +130,7 @@ class Tuning:
     seed: int = 0
     population: int = 16
     validate_games: int = 200
+    select_seeds: int = SELECT_SEEDS  # seeds per finalist of the rule search's selection (`_select`)
 
     def start_name(self, players: int) -> str:
         return self.start or f"tuned_general_{players}p"
@@ -231,7 +232,7 @@ def rule_search(ruleset: Ruleset, kind: str, tuning: Tuning, work: Path, backend
                       seeds=RACE_SEEDS, keep=FINALISTS)
     buyers, fallback = _buyers(ruleset, kind, cards, pool, r.order, banned, tuning.seed, backend)
     best, forced, played = _select(ruleset, kind, [without] + [pool.plans[k] for k in r.order[:FINALISTS]], buyers,
-                                   banned, derive(tuning.seed, 9), backend)
+                                   banned, derive(tuning.seed, 9), backend, tuning.select_seeds)
     forced = forced or fallback
     work.mkdir(parents=True, exist_ok=True)
     start_name = tuning.start_name(ruleset.players)
@@ -283,9 +284,10 @@ def _buyers(ruleset: Ruleset, kind: str, cards: list[str], pool, order, banned, 
     return [buyers.plans[k] for k in r.order[:FINALISTS]], fallback
 
 
-def _select(ruleset: Ruleset, kind: str, finalists: list, buyers: list, banned, seed: int, backend: Backend):
+def _select(ruleset: Ruleset, kind: str, finalists: list, buyers: list, banned, seed: int, backend: Backend,
+            seeds: int = SELECT_SEEDS):
     """(the best plan, the best plan that buys the kind or None, games played): every plan played
-    against the banned one over SELECT_SEEDS seeds of their own (not the value's), seats mirrored.
+    against the banned one over `seeds` seeds of their own (not the value's), seats mirrored.
     The first of `finalists` (the plan without the kind) wins ties, and a buyer must end with the
     kind in at least BUYS of its seats here too."""
     banned_agent = _plan_agent(banned, "banned", ruleset)
@@ -296,7 +298,7 @@ def _select(ruleset: Ruleset, kind: str, finalists: list, buyers: list, banned, 
             seen.add(key)
             plans.append(plan)
     values = [head_to_head(ruleset, kind, _plan_agent(p, "candidate", ruleset), banned_agent,
-                           SELECT_SEEDS, seed, backend, progress=False) for p in plans]
+                           seeds, seed, backend, progress=False) for p in plans]
     best = max(range(len(plans)), key=lambda i: (values[i].rate, -i))
     bought = [i for i in range(len(plans)) if values[i].bought >= BUYS]
     forced = plans[max(bought, key=lambda i: (values[i].rate, -i))] if bought else None
