@@ -76,14 +76,19 @@ def value_of(kind: str, strong: str, tune_seed: int, args, study: Study) -> dict
         settings["engine"] = source_hash()
     name = f"{kind}.tune{tune_seed}.json" if strong == cv.TUNED else f"{kind}.{strong}.json"
     path = study.out / "values" / name
+    reuse = False
     if path.exists():
         saved = json.loads(path.read_text())
-        if saved.get("settings", {}) | {"strong": strong} == settings:
+        before = saved.get("settings", {}) | {"strong": strong}
+        if before == settings:
             return saved["value"]
+        # only the value's seeds differ: the rule search (which never plays them) found these very plans
+        reuse = strong == cv.RULES and before | {"seeds": args.games} == settings
     tuning = cv.Tuning(start=None if strong == cv.TUNED else start, games=args.tune_games, seed=tune_seed,
                        select_seeds=args.select_seeds)
     folder = study.out / "plans" / (f"tune{tune_seed}" if strong == cv.TUNED else strong)
-    v = cv.card_value(rs, kind, strong, tuning, args.games, args.seed, folder, study.backend, progress=study.verbose)
+    v = cv.card_value(rs, kind, strong, tuning, args.games, args.seed, folder, study.backend, progress=study.verbose,
+                      reuse=reuse)
     path.parent.mkdir(exist_ok=True)
     path.write_text(json.dumps({"settings": settings, "value": v.as_dict()}, indent=1))
     return v.as_dict()

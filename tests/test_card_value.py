@@ -278,3 +278,29 @@ def test_the_rule_search_selection_keeps_a_finalist_worth_more_than_ignoring_the
     *_, games = cv._select(rs, "margrave", [without], [buys_it], banned, 5, Backend(), seeds=30)
     assert games == 2 * 30 * 2                # the selection's seeds are the Tuning's (--select-seeds), not fixed
     assert cv.Tuning(select_seeds=30).select_seeds == 30 and cv.Tuning().select_seeds == cv.SELECT_SEEDS
+
+
+def test_a_rerun_with_more_value_seeds_reuses_the_plans_its_rule_search_found(tmp_path, monkeypatch, warm_kernels):
+    """The rule search never plays the value's seeds: a rerun of the study that changes only them
+    reads its plans back, while one that changes the search (its selection seeds) searches again."""
+    from experiments import balance
+    from experiments.common import Study
+    from hoc.agents.tune import evaluate
+
+    args = balance.arguments(["--games", "10", "--select-seeds", "10", "--start", "tuned_general_2p", "--jobs", "1",
+                              "--out", str(tmp_path)])
+    study = Study("balance", "test", args, [])
+    first = balance.value_of("margrave", cv.RULES, 0, args, study)
+    plans = {p.name: p.read_text() for p in (tmp_path / "plans" / "rules").glob("*.toml")}
+
+    def searched(*a, **k):
+        raise AssertionError("the rule search ran again")
+    monkeypatch.setattr(evaluate, "race", searched)
+    args.games = 30
+    again = balance.value_of("margrave", cv.RULES, 0, args, study)
+    assert again["seeds"] == 30 and first["seeds"] == 10 and again["allowed"] == first["allowed"]
+    assert {p.name: p.read_text() for p in (tmp_path / "plans" / "rules").glob("*.toml")} == plans
+    assert balance.value_of("margrave", cv.RULES, 0, args, study) == again          # now saved as it is
+    args.select_seeds = 11
+    with pytest.raises(AssertionError, match="ran again"):
+        balance.value_of("margrave", cv.RULES, 0, args, study)

@@ -513,6 +513,13 @@ def test_the_balance_study_refuses_a_huge_what_if_before_playing(capsys, monkeyp
     assert "curse_witch.cost" in line
 
 
+@pytest.mark.parametrize("argv,named", [(["--recheck", "0"], "--recheck must be at least 1"),
+                                         (["--recheck-seeds", "1"], "--recheck-seeds at least 2"),
+                                         (["--cards", "nosuch"], "nosuch")])
+def test_the_rule_audit_refuses_bad_input_before_playing(capsys, monkeypatch, no_play, tmp_path, argv, named):
+    assert named in study_refused(capsys, monkeypatch, "rule_audit", *argv, "--out", str(tmp_path / "a"))
+
+
 def test_a_study_refuses_an_out_inside_a_file(capsys, monkeypatch, no_play, tmp_path):
     (tmp_path / "notes").write_text("")
     line = study_refused(capsys, monkeypatch, "seat_order", "--out", str(tmp_path / "notes" / "s"))

@@ -93,6 +93,33 @@ class Race:
             return self.wins / self.games
 
 
+def _mirrored(alive: np.ndarray, C: int, O: int, seeds: int, players: int, base: int):
+    """A round's schedule: each candidate of `alive` (row c) against each opponent (row C + o) on
+    `seeds` seeds of the opponent (seed index base + o * seeds + i), once in every seat t with the
+    opponent in the others; (c, o, t, seed_index, seats) per game, candidate-major."""
+    c, o, i, t = (a.ravel() for a in np.meshgrid(alive, np.arange(O), np.arange(seeds), np.arange(players),
+                                                  indexing="ij"))
+    seats = np.repeat((C + o)[:, None], players, axis=1)
+    seats[np.arange(len(c)), t] = c
+    return c, o, t, base + o * seeds + i, seats
+
+
+def per_seed(ruleset: Ruleset, candidates: np.ndarray, opponent: np.ndarray, opponent_id: int, master: int,
+             seeds: int, backend: Backend) -> np.ndarray:
+    """Every candidate row against one opponent row on the same `seeds` seeds (common random
+    numbers), each seed played with the candidate in every seat: the candidate's share of each
+    seed's games won, one row per candidate. The games are the first round of a `race` with the
+    same master seed."""
+    from hoc.games.heart_of_crown.agents.priority import list_id
+
+    C, players = len(candidates), ruleset.players
+    rows = np.concatenate([candidates, opponent[None, :]]).astype(K.DTYPE)
+    ids = np.array([list_id(r) for r in candidates] + [opponent_id], K.DTYPE)
+    c, o, t, seed_index, seats = _mirrored(np.arange(C), C, 1, seeds, players, 0)
+    out = play_games(ruleset, ids, rows, master, seed_index, seats, backend)
+    return ((out[:, 0] >> t) & 1).reshape(C, seeds, players).mean(2)
+
+
 def race(ruleset: Ruleset, candidates: np.ndarray, opponents: np.ndarray, opponent_ids: np.ndarray, master: int,
          backend: Backend, seeds: int = 8, keep: int = 2, penalty: np.ndarray | None = None) -> Race:
     """Successive halving of the candidate parameter rows (priority lists) against the opponents
@@ -113,11 +140,8 @@ def race(ruleset: Ruleset, candidates: np.ndarray, opponents: np.ndarray, oppone
     fair = 1.0 / players
     penalty = np.zeros(C) if penalty is None else np.asarray(penalty, float)
     while True:
-        c, o, i, t = (a.ravel() for a in np.meshgrid(alive, np.arange(O), np.arange(seeds), np.arange(players),
-                                                      indexing="ij"))
-        seats = np.repeat((C + o)[:, None], players, axis=1)
-        seats[np.arange(len(c)), t] = c
-        out = play_games(ruleset, ids, rows, master, base + o * seeds + i, seats, backend)
+        c, o, t, seed_index, seats = _mirrored(alive, C, O, seeds, players, base)
+        out = play_games(ruleset, ids, rows, master, seed_index, seats, backend)
         won = (out[:, 0] >> t) & 1
         sp = out[:, 2:2 + players].astype(float)
         own = sp[np.arange(len(c)), t]

@@ -192,8 +192,29 @@ def retune(ruleset: Ruleset, tuning: Tuning, ban_kind: str | None, out: Path, ba
     return dataclasses.replace(from_file(best), name=label)
 
 
+def rule_plans(ruleset: Ruleset, kind: str, tuning: Tuning):
+    """(without, banned, pool, cards): the rule search's plans for `kind`. `without` is the start
+    plan without its rules for the kind's cards, `banned` the same with the kind on its `never`
+    list, `pool` (`Candidates`, `without` first, then the start plan) every plan with one rule for
+    a card of the kind inserted at any place with any conditions of CONDITION_GRID."""
+    from dataclasses import replace
+
+    from hoc.games.heart_of_crown.agents.genome import FALLBACK_BUY, Rule
+    from hoc.agents.tune.search import Candidates
+
+    start = start_plan(tuning.start_name(ruleset.players))
+    cards = [ruleset.cards.name(c) for c in ruleset.cards.cards_of_pile(kind)]
+    without = replace(start, buy=tuple(r for r in start.buy if r.card not in cards) or FALLBACK_BUY)
+    pool = Candidates(ruleset)
+    for plan in [without, start] + [replace(without, buy=without.buy[:i] + (Rule(c, cond),) + without.buy[i:])
+                                    for c in cards for i in range(len(without.buy) + 1) for cond in CONDITION_GRID]:
+        if len(plan.buy) <= 24:
+            pool.add(plan)
+    return without, replace(without, never=(kind,)), pool, cards
+
+
 def rule_search(ruleset: Ruleset, kind: str, tuning: Tuning, work: Path, backend: Backend, label: str,
-                progress: bool = True) -> tuple[Agent, Agent, Agent]:
+                progress: bool = True, reuse: bool = False) -> tuple[Agent, Agent, Agent]:
     """(X allowed, X banned, X forced) from the start plan: banned is the start without its rules for
     the kind and with the kind on its `never` list; allowed is the best of that plan, the start
     itself, and the plan with one rule for a card of the kind inserted at any place with any
@@ -205,25 +226,19 @@ def rule_search(ruleset: Ruleset, kind: str, tuning: Tuning, work: Path, backend
     SELECT_SEEDS fresh seeds (`_select`): the race's first rounds are too short to tell a plan worth
     a point from one worth nothing when its rule fires in most games (32 seeds: about 8 points of
     noise), and plans that never fire tie at exactly 50%, so a worthwhile plan is culled more often
-    than not."""
-    from dataclasses import replace
+    than not.
 
+    `reuse`: the caller knows `work` holds this very search's plans (the same ruleset, kind, start
+    plan, tuning and engine): they are read back instead of searched again."""
     from hoc.games.heart_of_crown.agents.priority import list_id
     from hoc.agents.registry import from_file
     from hoc.agents.tune import evaluate
-    from hoc.games.heart_of_crown.agents.genome import FALLBACK_BUY, Rule
-    from hoc.agents.tune.search import Candidates, derive
+    from hoc.agents.tune.search import derive
 
-    start = start_plan(tuning.start_name(ruleset.players))
-    db = ruleset.cards
-    cards = [db.name(c) for c in db.cards_of_pile(kind)]
-    without = replace(start, buy=tuple(r for r in start.buy if r.card not in cards) or FALLBACK_BUY)
-    pool = Candidates(ruleset)
-    for plan in [without, start] + [replace(without, buy=without.buy[:i] + (Rule(c, cond),) + without.buy[i:])
-                                    for c in cards for i in range(len(without.buy) + 1) for cond in CONDITION_GRID]:
-        if len(plan.buy) <= 24:
-            pool.add(plan)
-    banned = replace(without, never=(kind,))
+    names = [f"{label}-allowed", f"{label}-banned", f"{label}-forced"]
+    if reuse and all((work / f"{n}.toml").exists() for n in names):
+        return tuple(dataclasses.replace(from_file(work / f"{n}.toml"), name=n) for n in names)
+    without, banned, pool, cards = rule_plans(ruleset, kind, tuning)
     if progress:
         print(f"hoc balance: {label}: racing {len(pool.plans)} plans with a rule for {kind} against "
               f"{tuning.start_name(ruleset.players)} without it", file=sys.stderr)
@@ -239,9 +254,9 @@ def rule_search(ruleset: Ruleset, kind: str, tuning: Tuning, work: Path, backend
     note = (f"{start_name} with its rules for {kind} searched ({len(pool.plans)} plans raced, "
             f"{r.games_played:,} games, the finalists compared over {played:,} more, seed {tuning.seed})")
     files = []
-    for name, plan, what in ((f"{label}-allowed", best, note),
-                             (f"{label}-banned", banned, f"{start_name} without {kind}: its rules for it dropped"),
-                             (f"{label}-forced", forced, f"{note}: the best that buys it")):
+    for name, plan, what in ((names[0], best, note),
+                             (names[1], banned, f"{start_name} without {kind}: its rules for it dropped"),
+                             (names[2], forced, f"{note}: the best that buys it")):
         path = work / f"{name}.toml"
         path.write_text(plan.toml(description=what, comment=f"hoc balance, {ruleset.players} players, random "
                                   f"markets always offering {kind}, overrides {list(ruleset.overrides)}"))
@@ -306,14 +321,15 @@ def _select(ruleset: Ruleset, kind: str, finalists: list, buyers: list, banned, 
 
 
 def strong_pair(ruleset: Ruleset, kind: str, strong: str, tuning: Tuning, work: Path, backend: Backend,
-                progress: bool = True) -> tuple[Agent, Agent, Agent | None]:
+                progress: bool = True, reuse: bool = False) -> tuple[Agent, Agent, Agent | None]:
     """(X allowed, X banned, X forced) strong players for `ruleset` (whose markets always offer
-    `kind`); `forced`, the best player found that buys X, only for the rule search (None else)."""
+    `kind`); `forced`, the best player found that buys X, only for the rule search (None else).
+    `reuse`: the rule search's plans in `work` are this search's (`rule_search`)."""
     from hoc.agents.registry import get
 
     if strong == RULES:
         return rule_search(ruleset, kind, tuning, work, backend,
-                           kind + ("" if not ruleset.overrides else "-override"), progress)
+                           kind + ("" if not ruleset.overrides else "-override"), progress, reuse)
     if strong == TUNED:
         tag = "-".join(["base"] if not ruleset.overrides else [o.replace("=", "") for o in ruleset.overrides])
         allowed = retune(ruleset, tuning, None, work / f"{kind}.{tag}.allowed", backend,
@@ -386,8 +402,9 @@ def head_to_head(ruleset: Ruleset, kind: str, allowed: Agent, banned: Agent, see
 
 def card_value(ruleset: Ruleset, kind: str, strong: str = RULES, tuning: Tuning = Tuning(), seeds: int = 2000,
                seed: int = 0, work: str | Path | None = None, backend: Backend | None = None,
-               progress: bool = True) -> Value:
-    """The value of common kind `kind` under `ruleset` (random markets that always offer it)."""
+               progress: bool = True, reuse: bool = False) -> Value:
+    """The value of common kind `kind` under `ruleset` (random markets that always offer it).
+    `reuse`: `work` holds this rule search's plans already (a rerun with other value seeds)."""
     import tempfile
 
     check_kind(ruleset, kind)
@@ -397,7 +414,7 @@ def card_value(ruleset: Ruleset, kind: str, strong: str = RULES, tuning: Tuning 
     backend = backend or Backend()
     with tempfile.TemporaryDirectory(prefix="hoc-balance-") as tmp:
         folder = Path(work) if work is not None else Path(tmp)
-        allowed, banned, forced = strong_pair(rs, kind, strong, tuning, folder, backend, progress)
+        allowed, banned, forced = strong_pair(rs, kind, strong, tuning, folder, backend, progress, reuse)
         if progress:
             print(f"hoc balance: {kind}: {seeds:,} seeds x {rs.players} seats, {allowed.name} against {banned.name}",
                   file=sys.stderr)
