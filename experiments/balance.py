@@ -64,7 +64,7 @@ def value_of(kind: str, strong: str, tune_seed: int, args, study: Study) -> dict
     rs = Ruleset(players=2)
     start = "tuned_general_2p" if strong == cv.TUNED else args.start    # the control re-tunes the plain plan
     settings = {"kind": kind, "strong": strong, "tune_seed": tune_seed, "seeds": args.games, "seed": args.seed,
-                "start": start, "start_plan": _digest(cv.plan_file(start).read_bytes() if strong == cv.TUNED
+                "start": start, "start_plan": digest(cv.plan_file(start).read_bytes() if strong == cv.TUNED
                                                       else cv.start_plan(start).toml().encode()),
                 **({"tune_games": args.tune_games} if strong == cv.TUNED else {"forced": 3}),      # 3: the finalists compared on seeds of their own
                 # named only when not the default, so the values measured before the option keep matching
@@ -94,7 +94,7 @@ def value_of(kind: str, strong: str, tune_seed: int, args, study: Study) -> dict
     return v.as_dict()
 
 
-def _digest(text: bytes) -> str:
+def digest(text: bytes) -> str:
     """The start plan's text, hashed: a changed library plan must not reuse values measured with the old one."""
     import hashlib
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from experiments.balance import START, _digest, kinds_of, planning
+from experiments.balance import START, digest, kinds_of, planning
 from experiments.common import Study, cli, parser, points
 from hoc.errors import HocError
 from hoc.games.heart_of_crown.rules import Ruleset
@@ -41,7 +41,7 @@ def audit_of(kind: str, args, study: Study) -> dict:
     """One kind's audit: read from `audits/` when a run with the same settings left it, else
     measured and written there (its plans' table in `plans/`)."""
     settings = {"kind": kind, "seeds": args.games, "recheck": args.recheck, "recheck_seeds": args.recheck_seeds,
-                "seed": args.seed, "start": args.start, "start_plan": _digest(cv.start_plan(args.start).toml().encode())}
+                "seed": args.seed, "start": args.start, "start_plan": digest(cv.start_plan(args.start).toml().encode())}
     if planning(args.start):            # the planner's play is engine code: a changed engine measures again
         from hoc._cache import source_hash
 
