@@ -17,7 +17,6 @@ built around the kind), not a longer search of this one.
 from __future__ import annotations
 
 import dataclasses
-import math
 
 import numpy as np
 import pandas as pd
@@ -75,14 +74,12 @@ def audit(ruleset: Ruleset, kind: str, tuning: cv.Tuning = cv.Tuning(), seeds: i
         raise HocError(f"--recheck must be at least 1, got {recheck}")
     rs = dataclasses.replace(ruleset, market="random", market_with=(kind,))
     backend = backend or Backend()
-    without, banned, pool, cards = cv.rule_plans(rs, kind, tuning)
+    _, banned, pool, cards = cv.rule_plans(rs, kind, tuning)
     row = banned.params(rs)
     share = evaluate.per_seed(rs, np.stack(pool.rows), row, list_id(row), derive(seed, 11), seeds, backend)
-    mean = share.mean(1)
-    half = cv.Z95 * share.std(1, ddof=1) / math.sqrt(seeds)
+    mean, lo, hi = np.array([cv.mean_interval(x) for x in share]).T - 1.0 / rs.players
     even = 1.0 / rs.players
-    plans = pd.DataFrame({"plan": [describe(p, cards) for p in pool.plans], "value": mean - even,
-                          "lo": mean - half - even, "hi": mean + half - even,
+    plans = pd.DataFrame({"plan": [describe(p, cards) for p in pool.plans], "value": mean, "lo": lo, "hi": hi,
                           # seeds whose result differs from an even share: 0 for a rule that never fires
                           "uneven": (share != even).mean(1), "index": np.arange(len(pool.plans))})
     plans = plans.sort_values(["value", "index"], ascending=[False, True]).reset_index(drop=True)
