@@ -39,6 +39,9 @@ def arguments(argv):
                    help="games per re-tune of the control (default 20 x --games: 100000)")
     p.add_argument("--select-seeds", type=int, default=cv.SELECT_SEEDS,
                    help=f"seeds per finalist when the rule search picks its plans (default {cv.SELECT_SEEDS})")
+    p.add_argument("--refine-seeds", type=int, default=cv.REFINE_SEEDS,
+                   help=f"seeds per step of the refinement of the rule search's two plans (default {cv.REFINE_SEEDS}; "
+                        "0: none)")
     p.add_argument("--cards", default="all", help="kinds to price, comma-separated (default all)")
     p.add_argument("--control", default=CONTROL,
                    help=f"kinds also priced by whole re-tuned plans at tune seeds 0 and 1 (default {CONTROL}; "
@@ -66,9 +69,12 @@ def value_of(kind: str, strong: str, tune_seed: int, args, study: Study) -> dict
     settings = {"kind": kind, "strong": strong, "tune_seed": tune_seed, "seeds": args.games, "seed": args.seed,
                 "start": start, "start_plan": digest(cv.plan_file(start).read_bytes() if strong == cv.TUNED
                                                       else cv.start_plan(start).toml().encode()),
-                **({"tune_games": args.tune_games} if strong == cv.TUNED else {"forced": 3}),      # 3: the finalists compared on seeds of their own
+                # 3: the finalists compared on seeds of their own; 4: then the two plans' rules refined
+                **({"tune_games": args.tune_games} if strong == cv.TUNED else {"forced": 4}),
                 # named only when not the default, so the values measured before the option keep matching
                 **({"select_seeds": args.select_seeds} if strong != cv.TUNED and args.select_seeds != cv.SELECT_SEEDS
+                   else {}),
+                **({"refine_seeds": args.refine_seeds} if strong != cv.TUNED and args.refine_seeds != cv.REFINE_SEEDS
                    else {})}
     if planning(start):                 # the planner's play is engine code: a changed engine measures again
         from hoc._cache import source_hash
@@ -85,7 +91,7 @@ def value_of(kind: str, strong: str, tune_seed: int, args, study: Study) -> dict
         # only the value's seeds differ: the rule search (which never plays them) found these very plans
         reuse = strong == cv.RULES and before | {"seeds": args.games} == settings
     tuning = cv.Tuning(start=None if strong == cv.TUNED else start, games=args.tune_games, seed=tune_seed,
-                       select_seeds=args.select_seeds)
+                       select_seeds=args.select_seeds, refine_seeds=args.refine_seeds)
     folder = study.out / "plans" / (f"tune{tune_seed}" if strong == cv.TUNED else strong)
     v = cv.card_value(rs, kind, strong, tuning, args.games, args.seed, folder, study.backend, progress=study.verbose,
                       reuse=reuse)
@@ -115,6 +121,8 @@ def main(argv: list[str] | None = None) -> Study:
         args.tune_games = 20 * args.games
     if args.select_seeds < 1:
         raise HocError(f"--select-seeds must be at least 1, got {args.select_seeds}")
+    if args.refine_seeds < 0:
+        raise HocError(f"--refine-seeds must be at least 0, got {args.refine_seeds}")
     study = Study(NAME, "Card value under strong play (2 players, random markets)", args, argv)
     rs = Ruleset(players=2)
     what_if = Ruleset(players=2, overrides=(args.what_if,))       # a bad change is refused before playing
@@ -126,7 +134,10 @@ def main(argv: list[str] | None = None) -> Study:
         "rules for X, with X banned (it never buys X nor picks it to gain), against the same plan with its rules for "
         f"X searched: the best of {len(cv.CONDITION_GRID)} sets of conditions × every place in the buy list for one "
         "rule per card of X (and of the plan as it was, and without X), raced with common seeds against the banned "
-        f"plan, the race's finalists then compared over {args.select_seeds:,} seeds of their own. Both players share every other rule, so their games differ by X alone. "
+        f"plan, the race's finalists then compared over {args.select_seeds:,} seeds of their own; the best then "
+        f"refined (a hill climb over its rule for X: another place, a threshold moved, a condition added or dropped, "
+        f"{args.refine_seeds:,} fresh seeds a step) and kept if it wins a second comparison on fresh seeds. Both "
+        "players share every other rule, so their games differ by X alone. "
         f"**Value** = the allowed plan's win rate against the banned one minus 50%, over {args.games:,} game "
         "seeds each played in both seats, 95% interval over seeds. The plans of each kind are in `plans/rules/`. "
         "A plan is free to ignore X, so a value below 0 can only be noise or a poor search; a value near 0 says "
@@ -153,8 +164,11 @@ def main(argv: list[str] | None = None) -> Study:
         "a plan that buys it": [points(r.forced_value, r.forced_lo, r.forced_hi)
                                 + f" ({100 * r.forced_bought:.0f}%)" for r in t.itertuples()]}))
     study.text("*A plan that buys it*: the best plan found whose seats end with the kind (every raced plan with a "
-               "rule for it plays a 16-seed check; those ending with it in at least a quarter of the games race "
-               f"again against the banned plan, and their finalists join the {args.select_seeds:,}-seed comparison), against the same banned plan: what using the kind costs this plan "
+               "rule for it plays a 32-seed check; those ending with it in at least a quarter of the games race "
+               f"again against the banned plan, and their finalists join the {args.select_seeds:,}-seed comparison; "
+               "the best is refined as above, every step's plan ending with it in "
+               f"{100 * (cv.BUYS + cv.REFINE_SPARE):.0f}% of the seats), against the same banned plan: what using "
+               "the kind costs this plan "
                "when the search prefers not to. It is a bound for this plan's way of playing, not for the card"
                + (": with `+plan` the plan plays its Main phase, card questions and its Second phase's back, set or "
                   "buy by its turn planner (`hoc.games.heart_of_crown.agents.planner`), its buys by its list." if planning(args.start) else
@@ -198,7 +212,8 @@ def _control(control: list[str], main_values: pd.DataFrame, args, study: Study) 
 
 
 def _what_if(args, what_if: Ruleset, kind: str, study: Study) -> None:
-    w = cv.what_if(what_if, kind, _field(), cv.RULES, cv.Tuning(start=args.start, select_seeds=args.select_seeds), args.games, 4 * args.games, args.seed,
+    tuning = cv.Tuning(start=args.start, select_seeds=args.select_seeds, refine_seeds=args.refine_seeds)
+    w = cv.what_if(what_if, kind, _field(), cv.RULES, tuning, args.games, 4 * args.games, args.seed,
                    study.out / "plans" / "what_if", study.backend, progress=study.verbose)
     study.text(f"## What if: {args.what_if}",
                f"The value of {kind} with the printed card and with the change, each with its rules for {kind} "

@@ -17,7 +17,7 @@ from hoc.research.harness import Backend, Plan
 from hoc.research.studies import _play, owns
 from hoc.games.heart_of_crown.rules import Ruleset
 
-TINY = ["--tune-games", "300", "--seeds", "20", "--games", "40", "--select-seeds", "20"]
+TINY = ["--tune-games", "300", "--seeds", "20", "--games", "40", "--select-seeds", "20", "--refine-seeds", "10"]
 
 
 def games_of(rs, agents, n, seed=0, rotate=True):
@@ -233,6 +233,7 @@ def test_card_value_of_a_fixed_agent_against_itself_banned(capsys, tmp_path, war
     (["--card", "margrave", "--players", "5"], "2 to 4"),
     (["--card", "margrave", "--seeds", "1"], "--seeds"),
     (["--card", "margrave", "--select-seeds", "0"], "--select-seeds"),
+    (["--card", "margrave", "--refine-seeds", "-1"], "--refine-seeds"),
     (["--card", "margrave", "--from", "nosuch_plan"], "nosuch_plan"),
     (["--override", "curse_witch.cost=6", "--agents", "senator_duke"], "cannot fill"),
     (["--card", "margrave,curse_witch", "--override", "curse_witch.cost=6"], "one kind"),
@@ -287,7 +288,8 @@ def test_a_rerun_with_more_value_seeds_reuses_the_plans_its_rule_search_found(tm
     from experiments.common import Study
     from hoc.agents.tune import evaluate
 
-    args = balance.arguments(["--games", "10", "--select-seeds", "10", "--start", "tuned_general_2p", "--jobs", "1",
+    args = balance.arguments(["--games", "10", "--select-seeds", "10", "--refine-seeds", "10",
+                              "--start", "tuned_general_2p", "--jobs", "1",
                               "--out", str(tmp_path)])
     study = Study("balance", "test", args, [])
     first = balance.value_of("margrave", cv.RULES, 0, args, study)

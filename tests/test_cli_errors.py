@@ -577,3 +577,8 @@ def test_games_past_2_to_the_31_keep_their_numbers_and_seeds(python_agent):
     (chunk,) = list(play(plan))
     assert chunk.games.game.tolist() == [first, first + 1, first + 2]
     assert chunk.games.seed.tolist() == [Game.of_run(rs, 9, i).seed for i in range(first, first + 3)]
+
+
+def test_the_balance_study_refuses_negative_refinement_seeds_before_playing(capsys, monkeypatch, no_play, tmp_path):
+    line = study_refused(capsys, monkeypatch, "balance", "--refine-seeds", "-3", "--out", str(tmp_path / "b"))
+    assert "--refine-seeds must be at least 0" in line

@@ -27,7 +27,8 @@ def cmd_balance(args) -> int:
     if not 2 <= args.players <= 4:
         raise HocError(f"balance plays 2 to 4 players, got {args.players}")
     for flag, value, low in (("--tune-games", args.tune_games, 1), ("--seeds", args.seeds, 2),
-                             ("--games", args.games, 1), ("--select-seeds", args.select_seeds, 1)):
+                             ("--games", args.games, 1), ("--select-seeds", args.select_seeds, 1),
+                             ("--refine-seeds", args.refine_seeds, 0)):
         if value < low:
             raise HocError(f"{flag} must be at least {low}, got {value}")
     if args.plot is not None:
@@ -50,7 +51,7 @@ def cmd_balance(args) -> int:
         own = f"tuned_general_{ruleset.edition}_{ruleset.players}p"
         start = own if own in AGENTS else None
     tuning = cv.Tuning(start, tuple(n.strip() for n in (args.opponents or "").split(",") if n.strip()),
-                       args.tune_games, args.seed, select_seeds=args.select_seeds)
+                       args.tune_games, args.seed, select_seeds=args.select_seeds, refine_seeds=args.refine_seeds)
     if args.strong in (cv.RULES, cv.TUNED):
         if args.start is None and tuning.start_name(ruleset.players) not in AGENTS:
             raise HocError(f"no {tuning.start_name(ruleset.players)} in the library to start from: name a start "
@@ -116,6 +117,9 @@ def add_parser(sub) -> None:
                    help="with --strong tuned: games per re-tune (default 100000)")
     p.add_argument("--select-seeds", type=int, default=1000,
                    help="with --strong rules: seeds per finalist when the rule search picks its plans (default 1000)")
+    p.add_argument("--refine-seeds", type=int, default=400,
+                   help="with --strong rules: seeds per step of the refinement of its two plans' rules (default "
+                        "400; 0: none)")
     p.add_argument("--seeds", type=int, default=5000,
                    help="game seeds of each head to head, each played in every seat (default 5000)")
     p.add_argument("--games", type=int, default=20_000,

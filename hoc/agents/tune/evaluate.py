@@ -104,12 +104,30 @@ def _mirrored(alive: np.ndarray, C: int, O: int, seeds: int, players: int, base:
     return c, o, t, base + o * seeds + i, seats
 
 
-def per_seed(ruleset: Ruleset, candidates: np.ndarray, opponent: np.ndarray, opponent_id: int, master: int,
-             seeds: int, backend: Backend) -> np.ndarray:
+@dataclass
+class Seeds:
+    """Every candidate's games against one opponent on common seeds (`seed_games`): for candidate c,
+    seed i and the candidate's seat t, whether that seat won and the card ids it owned at the end."""
+
+    won: np.ndarray        # (candidates, seeds, players) 0 or 1
+    owned: np.ndarray      # (candidates, seeds, players) bits of card ids 0-63 (uint64)
+
+    def share(self) -> np.ndarray:
+        """The candidate's share of each seed's games won, one row per candidate."""
+        return self.won.mean(2)
+
+    def owning(self, cards) -> np.ndarray:
+        """Per candidate, the share of its seats that ended owning any of the card ids `cards`."""
+        mask = np.uint64(sum(1 << int(c) for c in cards))
+        return ((self.owned & mask) != 0).mean((1, 2))
+
+
+def seed_games(ruleset: Ruleset, candidates: np.ndarray, opponent: np.ndarray, opponent_id: int, master: int,
+               seeds: int, backend: Backend) -> Seeds:
     """Every candidate row against one opponent row on the same `seeds` seeds (common random
-    numbers), each seed played with the candidate in every seat: the candidate's share of each
-    seed's games won, one row per candidate. The games are the first round of a `race` with the
-    same master seed."""
+    numbers), each seed played with the candidate in every seat. The games are the first round of a
+    `race` with the same master seed."""
+    from hoc.agents.tune.kernel import OUT_OWNED
     from hoc.games.heart_of_crown.agents.priority import list_id
 
     C, players = len(candidates), ruleset.players
@@ -117,7 +135,16 @@ def per_seed(ruleset: Ruleset, candidates: np.ndarray, opponent: np.ndarray, opp
     ids = np.array([list_id(r) for r in candidates] + [opponent_id], K.DTYPE)
     c, o, t, seed_index, seats = _mirrored(np.arange(C), C, 1, seeds, players, 0)
     out = play_games(ruleset, ids, rows, master, seed_index, seats, backend)
-    return ((out[:, 0] >> t) & 1).reshape(C, seeds, players).mean(2)
+    g = np.arange(len(t))
+    low, high = (out[g, OUT_OWNED + 2 * t + h].astype(np.int64) & 0xFFFFFFFF for h in (0, 1))
+    owned = (low | (high << 32)).astype(np.uint64)
+    return Seeds(((out[:, 0] >> t) & 1).reshape(C, seeds, players), owned.reshape(C, seeds, players))
+
+
+def per_seed(ruleset: Ruleset, candidates: np.ndarray, opponent: np.ndarray, opponent_id: int, master: int,
+             seeds: int, backend: Backend) -> np.ndarray:
+    """`seed_games`' share of each seed's games won by each candidate, one row per candidate."""
+    return seed_games(ruleset, candidates, opponent, opponent_id, master, seeds, backend).share()
 
 
 def race(ruleset: Ruleset, candidates: np.ndarray, opponents: np.ndarray, opponent_ids: np.ndarray, master: int,

@@ -8,7 +8,7 @@ from numba import njit
 from hoc.agents import policies
 from hoc.agents.policies import needs
 from hoc.agents.search import new_search_state
-from hoc.engine.layout import H_WIN_MASK, RES_SCORE, RES_SEAT, RES_SEAT_SZ, RES_LEN, R_PLAYERS
+from hoc.engine.layout import H_WIN_MASK, MAX_SEATS, RES_LEN, RES_OWNED, RES_SCORE, RES_SEAT, RES_SEAT_SZ, R_PLAYERS
 from hoc.engine.loops import game_loops
 from hoc.engine.state import rule, seat_agent
 from hoc.games.heart_of_crown.spec import GAME as HEART_OF_CROWN
@@ -16,7 +16,8 @@ from hoc.games.heart_of_crown.spec import GAME as HEART_OF_CROWN
 OUT_WIN_MASK = 0       # bit j: seat j won
 OUT_ERROR = 1          # 0, or the invariant error code of `play_out`
 OUT_SP = 2             # then the final score of each seat
-OUT_LEN = OUT_SP + 4
+OUT_OWNED = OUT_SP + MAX_SEATS   # then the cards each seat owned at the end: bits of card ids 0-31, 32-63
+OUT_LEN = OUT_OWNED + 2 * MAX_SEATS
 
 _MADE: dict = {}
 
@@ -43,6 +44,8 @@ def _schedule(loops):
             rules.record(s, result)
             for j in range(players):
                 out[g, OUT_SP + j] = result[RES_SEAT + j * RES_SEAT_SZ + RES_SCORE]
+                for h in range(2):      # 32 bits a field: the int32 row keeps them, sign and all
+                    out[g, OUT_OWNED + 2 * j + h] = result[RES_SEAT + j * RES_SEAT_SZ + RES_OWNED + h]
 
     return play_schedule
 

@@ -1,0 +1,107 @@
+"""The rule search's refinement (`card_value.neighbours`, `card_value.refine`) and the per-seed
+games it plays (`evaluate.seed_games`: who won and what each seat owned). The start plan is the
+plain `tuned_general_2p` list, so no test compiles the planner."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from hoc.agents.tune import evaluate
+from hoc.games.heart_of_crown.agents import priority_kernel as PK
+from hoc.games.heart_of_crown.agents.genome import BOUNDS, Rule
+from hoc.games.heart_of_crown.agents.priority import list_id
+from hoc.games.heart_of_crown.rules import Ruleset
+from hoc.games.heart_of_crown.studies import card_value as cv
+from hoc.research.harness import Backend
+
+START = cv.Tuning(start="tuned_general_2p")
+
+
+@pytest.fixture(scope="module")
+def margrave():
+    rs = Ruleset(players=2, market="random", market_with=("margrave",))
+    without, banned, _, cards = cv.rule_plans(rs, "margrave", START)
+    return rs, without, banned, cards
+
+
+def with_rule(plan, rule, at=0):
+    return replace(plan, buy=plan.buy[:at] + (rule,) + plan.buy[at:])
+
+
+def test_seed_games_record_what_each_seat_owned_at_the_end(margrave, warm_kernels):
+    """Every seat owns its starting Farming Villages; the banned plan never owns the kind it may not
+    buy; a plan that buys it first thing owns it in most games; the wins are per_seed's."""
+    rs, without, banned, _ = margrave
+    buyer = with_rule(without, Rule("margrave"))
+    row = banned.params(rs)
+    rows = np.stack([banned.params(rs), buyer.params(rs)])
+    g = evaluate.seed_games(rs, rows, row, list_id(row), 5, 30, Backend())
+    kind = rs.cards.cards_of_pile("margrave")
+    assert g.won.shape == g.owned.shape == (2, 30, 2)
+    assert (g.owning([rs.cards.index("farming_village")]) == 1.0).all()
+    own = g.owning(kind)
+    assert own[0] == 0.0 and own[1] > 0.8
+    assert (g.share() == evaluate.per_seed(rs, rows, row, list_id(row), 5, 30, Backend())).all()
+
+
+def test_neighbours_change_only_the_rules_for_the_kind_one_step_at_a_time(margrave):
+    rs, without, _, cards = margrave
+    plan = with_rule(without, Rule("margrave", (("turn_at_least", 6), ("owned_below", 2))), at=3)
+    near = cv.neighbours(rs, plan, cards)
+    keys = {p.params(rs).tobytes() for p in near}
+    assert len(keys) == len(near) and plan.params(rs).tobytes() not in keys       # no repeats, never itself
+    others = [r for r in plan.buy if r.card != "margrave"]
+    for p in near:
+        assert [r for r in p.buy if r.card != "margrave"] == others
+        (rule,) = [r for r in p.buy if r.card == "margrave"]
+        assert len(rule.conditions) <= PK.MAX_CONDS
+        for name, value in rule.conditions:
+            if name in BOUNDS:
+                assert BOUNDS[name][0] <= value <= BOUNDS[name][1]
+    rules = [next(r for r in p.buy if r.card == "margrave") for p in near]
+    places = {next(i for i, r in enumerate(p.buy) if r.card == "margrave") for p in near}
+    assert places == set(range(len(plan.buy)))                                   # moved to every other place
+    assert Rule("margrave", (("turn_at_least", 5), ("owned_below", 2))) in rules   # a threshold moved by 1
+    assert Rule("margrave", (("owned_below", 2),)) in rules                        # a condition dropped
+    cost = rs.cards["margrave"].cost
+    assert Rule("margrave", (("turn_at_least", 6), ("owned_below", 2), ("coins_at_most", cost))) in rules
+
+
+def test_refining_a_rule_that_rarely_fires_finds_the_moment_the_card_helps(margrave, warm_kernels):
+    """Margrave is worth many points to this plan from the first turns: a rule that waits for turn 14
+    wastes it, and the refinement drops or lowers that wait, winning more of its seeds."""
+    rs, without, banned, _ = margrave
+    late = with_rule(without, Rule("margrave", (("turn_at_least", 14),)))
+    plan, played = cv.refine(rs, "margrave", late, banned, 3, Backend(), seeds=40, steps=2)
+    (rule,) = [r for r in plan.buy if r.card == "margrave"]
+    assert rule.condition("turn_at_least") is None or rule.condition("turn_at_least") < 14
+    assert played % (40 * 2) == 0 and played >= (1 + len(cv.neighbours(rs, late, ["margrave"]))) * 40 * 2
+    row = banned.params(rs)
+    rates = evaluate.per_seed(rs, np.stack([late.params(rs), plan.params(rs)]), row, list_id(row), 77, 200,
+                              Backend()).mean(1)
+    assert rates[1] > rates[0] + 0.03                  # on seeds the refinement never played
+
+
+def test_a_refined_plan_that_must_buy_the_kind_still_buys_it(warm_kernels):
+    """With `buys`, every step's plan ends with the kind in at least that share of its seats: the
+    refinement prices the cheapest way to use a card, not a way to avoid it. Library first in the
+    list costs this plan its early Cities: free to, the refinement buys it less."""
+    rs = Ruleset(players=2, market="random", market_with=("library",))
+    without, banned, _, _ = cv.rule_plans(rs, "library", START)
+    start = with_rule(without, Rule("library"))
+    ids = rs.cards.cards_of_pile("library")
+    row = banned.params(rs)
+    owned = []
+    for buys in (0.0, 0.6):
+        plan, _ = cv.refine(rs, "library", start, banned, 4, Backend(), buys=buys, seeds=30, steps=3)
+        g = evaluate.seed_games(rs, plan.params(rs)[None, :], row, list_id(row), 99, 60, Backend())
+        owned.append(g.owning(ids)[0])
+    assert owned[1] >= 0.5 and owned[0] < owned[1]
+
+
+def test_no_refinement_seeds_leave_the_plan_as_it_is(margrave):
+    rs, without, banned, _ = margrave
+    start = with_rule(without, Rule("margrave"))
+    assert cv.refine(rs, "margrave", start, banned, 0, Backend(), seeds=0) == (start, 0)
