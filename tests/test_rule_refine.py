@@ -105,3 +105,17 @@ def test_no_refinement_seeds_leave_the_plan_as_it_is(margrave):
     rs, without, banned, _ = margrave
     start = with_rule(without, Rule("margrave"))
     assert cv.refine(rs, "margrave", start, banned, 0, Backend(), seeds=0) == (start, 0)
+
+
+def test_the_allowed_plan_takes_a_refinement_only_when_it_wins_clearly(margrave, warm_kernels):
+    """Refined from a rule that waits too long, Margrave beats the plan without it by many points on
+    fresh seeds and replaces it; a Library rule that only loses or ties never replaces it."""
+    rs, without, banned, _ = margrave
+    tuning = cv.Tuning(start="tuned_general_2p", select_seeds=60, refine_seeds=30)
+    late = with_rule(without, Rule("margrave", (("turn_at_least", 14),)))
+    plan, played = cv._refined(rs, "margrave", late, without, 0.0, banned, 5, Backend(), tuning)
+    assert plan != without and any(r.card == "margrave" for r in plan.buy) and played > 2 * 60 * 2
+    lib = Ruleset(players=2, market="random", market_with=("library",))
+    lib_without, lib_banned, _, _ = cv.rule_plans(lib, "library", START)
+    first = with_rule(lib_without, Rule("library"))
+    assert cv._refined(lib, "library", first, lib_without, 0.0, lib_banned, 5, Backend(), tuning)[0] == lib_without

@@ -258,19 +258,12 @@ def rule_search(ruleset: Ruleset, kind: str, tuning: Tuning, work: Path, backend
     best, forced, played = _select(ruleset, kind, [without] + [pool.plans[k] for k in r.order[:FINALISTS]], buyers,
                                    banned, derive(tuning.seed, 9), backend, tuning.select_seeds)
     forced = forced or fallback
-    # each of the two refined on seeds of its own; a refined plan replaces its start only when it
-    # also wins the comparison on fresh seeds (the plan without the kind still wins ties)
-    refined = []
-    for plan, buys, key in ((best, 0.0, 10), (forced, BUYS, 11)):
-        if any(x.card in cards for x in plan.buy):
-            plan, n = refine(ruleset, kind, plan, banned, derive(tuning.seed, key), backend, buys,
-                             tuning.refine_seeds)
-            played += n
-        refined.append(plan)
-    if refined != [best, forced]:
-        best, again, n = _select(ruleset, kind, [without, best, refined[0]], [forced, refined[1]], banned,
-                                 derive(tuning.seed, 12), backend, tuning.select_seeds)
-        forced, played = again or forced, played + n
+    # the allowed plan's refinement starts from the best plan with a rule for the kind (the race's
+    # best when the plan without it was picked), and must beat the plan picked
+    ruled = [p for p in [best] + [pool.plans[k] for k in r.order] if any(x.card in cards for x in p.buy)]
+    best, n = _refined(ruleset, kind, ruled[0], best, 0.0, banned, derive(tuning.seed, 10), backend, tuning)
+    forced, m = _refined(ruleset, kind, forced, forced, BUYS, banned, derive(tuning.seed, 11), backend, tuning)
+    played += n + m
     work.mkdir(parents=True, exist_ok=True)
     start_name = tuning.start_name(ruleset.players)
     note = (f"{start_name} with its rules for {kind} searched ({len(pool.plans)} plans raced, "
@@ -378,6 +371,32 @@ def refine(ruleset: Ruleset, kind: str, plan, banned, seed: int, backend: Backen
             break
         plan = plans[i]
     return plan, played
+
+
+def _refined(ruleset: Ruleset, kind: str, start, plan, buys: float, banned, seed: int, backend: Backend,
+             tuning: Tuning):
+    """(`plan` or a better one, games played): `start` (a plan with a rule for the kind) refined on
+    seeds of its own (`refine`), then it and `plan` held against the banned plan on
+    `tuning.select_seeds` fresh seeds. For the allowed plan (`buys` 0) the refined one replaces
+    `plan` only when it wins clearly, its paired interval over those seeds above 0: a hill climb over
+    a few hundred plans finds noise too, and a plan free to ignore the kind must not come to read
+    below 0 by it. A buyer's replaces it when it wins and still buys the kind (or `plan` did not)."""
+    from hoc.agents.tune.search import derive
+
+    if tuning.refine_seeds == 0:
+        return plan, 0
+    new, played = refine(ruleset, kind, start, banned, derive(seed, 0), backend, buys, tuning.refine_seeds)
+    if new == plan:
+        return plan, played
+    banned_agent = _plan_agent(banned, "banned", ruleset)
+    old_v, new_v = (head_to_head(ruleset, kind, _plan_agent(p, "candidate", ruleset), banned_agent,
+                                 tuning.select_seeds, derive(seed, 1), backend, progress=False) for p in (plan, new))
+    played += old_v.games + new_v.games
+    if buys > 0:
+        better = new_v.bought >= buys and (new_v.rate > old_v.rate or old_v.bought < buys)
+    else:
+        better = mean_interval(new_v.scores - old_v.scores)[1] > 0
+    return (new if better else plan), played
 
 
 def _plan_agent(plan, name: str, ruleset: Ruleset) -> Agent:
