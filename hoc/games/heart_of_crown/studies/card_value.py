@@ -235,7 +235,8 @@ def rule_search(ruleset: Ruleset, kind: str, tuning: Tuning, work: Path, backend
     SELECT_SEEDS fresh seeds (`_select`): the race's first rounds are too short to tell a plan worth
     a point from one worth nothing when its rule fires in most games (32 seeds: about 8 points of
     noise), and plans that never fire tie at exactly 50%, so a worthwhile plan is culled more often
-    than not.
+    than not. Last, the two plans' rules for the kind are refined (`_refined`, `refine`): the grid's
+    conditions are coarse, and the cheapest way to buy a card is often between two of them.
 
     `reuse`: the caller knows `work` holds this very search's plans (the same ruleset, kind, start
     plan, tuning and engine): they are read back instead of searched again."""
