@@ -24,6 +24,6 @@ def test_the_seat_order_study_under_1e_plays_1e_rules_and_the_hand_elimination_s
 
 def test_hoc_balance_under_1e_starts_from_the_1e_tuned_general_plan():
     out = subprocess.run([sys.executable, "-m", "hoc", "balance", "--edition", "1e", "--card", "bank", "--seeds", "20",
-                          "--jobs", "1", "--json"], capture_output=True, text=True)
+                          "--refine-seeds", "20", "--jobs", "1", "--json"], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert '"start": "tuned_general_1e_2p"' in out.stdout and '"edition": "1e"' in out.stdout
