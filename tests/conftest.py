@@ -139,3 +139,13 @@ def fewest_coins(game: Game, action: int) -> int:
         raise AssertionError(f"{game.label(action)} is never legal")
     finally:
         game.state[K.H_COINS] = saved
+
+
+@pytest.fixture(scope="session")
+def margrave_rule_plans():
+    """The card-value rule search's plans for Margrave from the plain `tuned_general_2p` list (no test
+    of them compiles the planner): (ruleset, without, banned, pool, cards)."""
+    from hoc.games.heart_of_crown.studies import card_value as cv
+
+    rs = Ruleset(players=2, market="random", market_with=("margrave",))
+    return (rs, *cv.rule_plans(rs, "margrave", cv.Tuning(start="tuned_general_2p")))

@@ -20,9 +20,8 @@ START = cv.Tuning(start="tuned_general_2p")
 
 
 @pytest.fixture(scope="module")
-def margrave():
-    rs = Ruleset(players=2, market="random", market_with=("margrave",))
-    without, banned, _, cards = cv.rule_plans(rs, "margrave", START)
+def margrave(margrave_rule_plans):
+    rs, without, banned, pool, cards = margrave_rule_plans
     return rs, without, banned, cards
 
 
