@@ -353,6 +353,7 @@ def refine(ruleset: Ruleset, kind: str, plan, banned, seed: int, backend: Backen
     ids = ruleset.cards.cards_of_pile(kind)
     cards = [ruleset.cards.name(c) for c in ids]
     row = banned.params(ruleset)
+    need = buys + REFINE_SPARE if buys > 0 else 0.0
     played = 0
     for step in range(steps if seeds > 0 else 0):
         near = neighbours(ruleset, plan, cards)
@@ -363,7 +364,6 @@ def refine(ruleset: Ruleset, kind: str, plan, banned, seed: int, backend: Backen
                                 derive(seed, step), seeds, backend)
         played += g.won.size
         rate, own = g.share().mean(1), g.owning(ids)
-        need = buys + REFINE_SPARE if buys > 0 else 0.0
         ok = [i for i in range(1, len(plans)) if own[i] >= need]
         if not ok:
             break
