@@ -118,3 +118,16 @@ def test_the_allowed_plan_takes_a_refinement_only_when_it_wins_clearly(margrave,
     lib_without, lib_banned, _, _ = cv.rule_plans(lib, "library", START)
     first = with_rule(lib_without, Rule("library"))
     assert cv._refined(lib, "library", first, lib_without, 0.0, lib_banned, 5, Backend(), tuning)[0] == lib_without
+
+
+def test_the_allowed_plan_takes_the_refined_buyer_only_when_it_wins_clearly(margrave, warm_kernels):
+    """The rule search's last step (`_clearly_better`): a Margrave buyer beats the plan without it by
+    many points and replaces it; the plan without it never replaces the buyer, and a plan that plays
+    the same games (a tie on every seed) replaces nothing."""
+    rs, without, banned, _ = margrave
+    buyer = with_rule(without, Rule("margrave"))
+    took, played = cv._clearly_better(rs, "margrave", without, buyer, banned, 6, Backend(), 60)
+    assert took == buyer and played == 2 * 60 * 2
+    assert cv._clearly_better(rs, "margrave", buyer, without, banned, 6, Backend(), 60)[0] == buyer
+    same = replace(buyer)                             # equal rules, another object
+    assert cv._clearly_better(rs, "margrave", buyer, same, banned, 6, Backend(), 60)[0] is buyer

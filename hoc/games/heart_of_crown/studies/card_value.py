@@ -236,7 +236,8 @@ def rule_search(ruleset: Ruleset, kind: str, tuning: Tuning, work: Path, backend
     a point from one worth nothing when its rule fires in most games (32 seeds: about 8 points of
     noise), and plans that never fire tie at exactly 50%, so a worthwhile plan is culled more often
     than not. Last, the two plans' rules for the kind are refined (`_refined`, `refine`): the grid's
-    conditions are coarse, and the cheapest way to buy a card is often between two of them.
+    conditions are coarse, and the cheapest way to buy a card is often between two of them. The two
+    climb from different plans, so the allowed plan takes the refined buyer when that wins clearly.
 
     `reuse`: the caller knows `work` holds this very search's plans (the same ruleset, kind, start
     plan, tuning and engine): they are read back instead of searched again."""
@@ -265,6 +266,12 @@ def rule_search(ruleset: Ruleset, kind: str, tuning: Tuning, work: Path, backend
     best, n = _refined(ruleset, kind, ruled[0], best, 0.0, banned, derive(tuning.seed, 10), backend, tuning)
     forced, m = _refined(ruleset, kind, forced, forced, BUYS, banned, derive(tuning.seed, 11), backend, tuning)
     played += n + m
+    # the two refinements climb from different plans, and the buyer's can end the stronger: the
+    # allowed player (free to buy the kind) takes it when it wins clearly, as any refined plan
+    if tuning.refine_seeds and forced != best:
+        best, k = _clearly_better(ruleset, kind, best, forced, banned, derive(tuning.seed, 12), backend,
+                                  tuning.select_seeds)
+        played += k
     work.mkdir(parents=True, exist_ok=True)
     start_name = tuning.start_name(ruleset.players)
     note = (f"{start_name} with its rules for {kind} searched ({len(pool.plans)} plans raced, "
@@ -389,15 +396,28 @@ def _refined(ruleset: Ruleset, kind: str, start, plan, buys: float, banned, seed
     new, played = refine(ruleset, kind, start, banned, derive(seed, 0), backend, buys, tuning.refine_seeds)
     if new == plan:
         return plan, played
+    if buys == 0:
+        plan, k = _clearly_better(ruleset, kind, plan, new, banned, derive(seed, 1), backend, tuning.select_seeds)
+        return plan, played + k
+    old_v, new_v = _held(ruleset, kind, (plan, new), banned, derive(seed, 1), backend, tuning.select_seeds)
+    better = new_v.bought >= buys and (new_v.rate > old_v.rate or old_v.bought < buys)
+    return (new if better else plan), played + old_v.games + new_v.games
+
+
+def _held(ruleset: Ruleset, kind: str, plans, banned, seed: int, backend: Backend, seeds: int) -> list:
+    """Each of `plans` against the banned plan on the same `seeds` seeds, seats mirrored."""
     banned_agent = _plan_agent(banned, "banned", ruleset)
-    old_v, new_v = (head_to_head(ruleset, kind, _plan_agent(p, "candidate", ruleset), banned_agent,
-                                 tuning.select_seeds, derive(seed, 1), backend, progress=False) for p in (plan, new))
-    played += old_v.games + new_v.games
-    if buys > 0:
-        better = new_v.bought >= buys and (new_v.rate > old_v.rate or old_v.bought < buys)
-    else:
-        better = mean_interval(new_v.scores - old_v.scores)[1] > 0
-    return (new if better else plan), played
+    return [head_to_head(ruleset, kind, _plan_agent(p, "candidate", ruleset), banned_agent, seeds, seed, backend,
+                         progress=False) for p in plans]
+
+
+def _clearly_better(ruleset: Ruleset, kind: str, plan, other, banned, seed: int, backend: Backend, seeds: int):
+    """(`other` if it beats `plan` clearly against the banned plan, else `plan`; games played): its
+    paired interval over `seeds` fresh seeds above 0. A plan found by many trials on the same seeds
+    carries their noise, and a plan free to ignore the kind must not come to read below 0 by it."""
+    old_v, new_v = _held(ruleset, kind, (plan, other), banned, seed, backend, seeds)
+    better = mean_interval(new_v.scores - old_v.scores)[1] > 0
+    return (other if better else plan), old_v.games + new_v.games
 
 
 def _plan_agent(plan, name: str, ruleset: Ruleset) -> Agent:
