@@ -42,6 +42,8 @@ def arguments(argv):
     p.add_argument("--refine-seeds", type=int, default=cv.REFINE_SEEDS,
                    help=f"seeds per step of the refinement of the rule search's two plans (default {cv.REFINE_SEEDS}; "
                         "0: none)")
+    p.add_argument("--build-steps", type=int, default=0,
+                   help="steps of the climb that builds the buyer's whole plan around the kind (default 0: none)")
     p.add_argument("--cards", default="all", help="kinds to price, comma-separated (default all)")
     p.add_argument("--control", default=CONTROL,
                    help=f"kinds also priced by whole re-tuned plans at tune seeds 0 and 1 (default {CONTROL}; "
@@ -76,7 +78,8 @@ def value_of(kind: str, strong: str, tune_seed: int, args, study: Study) -> dict
                 **({"select_seeds": args.select_seeds} if strong != cv.TUNED and args.select_seeds != cv.SELECT_SEEDS
                    else {}),
                 **({"refine_seeds": args.refine_seeds} if strong != cv.TUNED and args.refine_seeds != cv.REFINE_SEEDS
-                   else {})}
+                   else {}),
+                **({"build_steps": args.build_steps} if strong != cv.TUNED and args.build_steps else {})}
     if planning(start):                 # the planner's play is engine code: a changed engine measures again
         from hoc._cache import source_hash
 
@@ -92,7 +95,7 @@ def value_of(kind: str, strong: str, tune_seed: int, args, study: Study) -> dict
         # only the value's seeds differ: the rule search (which never plays them) found these very plans
         reuse = strong == cv.RULES and before | {"seeds": args.games} == settings
     tuning = cv.Tuning(start=None if strong == cv.TUNED else start, games=args.tune_games, seed=tune_seed,
-                       select_seeds=args.select_seeds, refine_seeds=args.refine_seeds)
+                       select_seeds=args.select_seeds, refine_seeds=args.refine_seeds, build_steps=args.build_steps)
     folder = study.out / "plans" / (f"tune{tune_seed}" if strong == cv.TUNED else strong)
     v = cv.card_value(rs, kind, strong, tuning, args.games, args.seed, folder, study.backend, progress=study.verbose,
                       reuse=reuse)
@@ -124,6 +127,8 @@ def main(argv: list[str] | None = None) -> Study:
         raise HocError(f"--select-seeds must be at least 1, got {args.select_seeds}")
     if args.refine_seeds < 0:
         raise HocError(f"--refine-seeds must be at least 0, got {args.refine_seeds}")
+    if args.build_steps < 0:
+        raise HocError(f"--build-steps must be at least 0, got {args.build_steps}")
     study = Study(NAME, "Card value under strong play (2 players, random markets)", args, argv)
     rs = Ruleset(players=2)
     what_if = Ruleset(players=2, overrides=(args.what_if,))       # a bad change is refused before playing
@@ -138,8 +143,13 @@ def main(argv: list[str] | None = None) -> Study:
         f"plan, the race's finalists then compared over {args.select_seeds:,} seeds of their own; the best plan "
         "with a rule for X then refined (a hill climb over that rule: another place, a threshold moved, a "
         f"condition added or dropped, {args.refine_seeds:,} fresh seeds a step), taking the place of the plan "
-        "picked only when its paired interval over another comparison on fresh seeds is above 0. Both "
-        "players share every other rule, so their games differ by X alone. "
+        "picked only when its paired interval over another comparison on fresh seeds is above 0 (the refined "
+        "plan that buys X, below, as well). "
+        + ("Both players share every other rule, so their games differ by X alone. " if not args.build_steps else
+           f"Then the buyer's whole plan is built around X ({args.build_steps} steps of the same climb over every "
+           f"rule, {cv.BUILD_SAMPLE} neighbours drawn a step, X still bought), and takes the place of the allowed "
+           "plan only when it beats it clearly both against the banned plan and against its own deck without X; "
+           "the banned player is then whichever of the two it does worse against. ") +
         f"**Value** = the allowed plan's win rate against the banned one minus 50%, over {args.games:,} game "
         "seeds each played in both seats, 95% interval over seeds. The plans of each kind are in `plans/rules/`. "
         "A plan is free to ignore X, so a value below 0 can only be noise or a poor search; a value near 0 says "
@@ -214,7 +224,8 @@ def _control(control: list[str], main_values: pd.DataFrame, args, study: Study) 
 
 
 def _what_if(args, what_if: Ruleset, kind: str, study: Study) -> None:
-    tuning = cv.Tuning(start=args.start, select_seeds=args.select_seeds, refine_seeds=args.refine_seeds)
+    tuning = cv.Tuning(start=args.start, select_seeds=args.select_seeds, refine_seeds=args.refine_seeds,
+                       build_steps=args.build_steps)
     w = cv.what_if(what_if, kind, _field(), cv.RULES, tuning, args.games, 4 * args.games, args.seed,
                    study.out / "plans" / "what_if", study.backend, progress=study.verbose)
     study.text(f"## What if: {args.what_if}",

@@ -203,6 +203,25 @@ def test_the_plans_of_a_what_if_are_searched_under_the_change(what_if_runs, tmp_
     assert "curse_witch.cost=6" in (work / "curse_witch-override-allowed.toml").read_text()
 
 
+def test_a_rule_search_with_a_build_plays_against_the_banned_plan_or_the_built_deck_without_it(capsys, tmp_path,
+                                                                                                warm_kernels):
+    """With --build-steps the allowed plan may differ from the banned one in any rule; the banned
+    player is then the start plan without the kind or the built deck without it, never another."""
+    from hoc.games.heart_of_crown.agents.genome import load
+
+    argv = ["balance", "--card", "margrave", "--from", "tuned_general_2p", *TINY, "--build-steps", "1", "--json",
+            "--work", str(tmp_path)]
+    assert main(argv) == 0
+    r = json.loads(capsys.readouterr().out)
+    v = r["values"][0]
+    assert v["lo"] <= v["value"] <= v["hi"] and v["forced"]["banned"] == v["banned"]
+    assert "built around the card for 1 steps" in r["strong_player"]
+    allowed, banned = load(tmp_path / "margrave-allowed.toml"), load(tmp_path / "margrave-banned.toml")
+    rs = Ruleset(players=2, market="random", market_with=("margrave",))
+    start_banned = cv.rule_plans(rs, "margrave", cv.Tuning(start="tuned_general_2p"))[1]
+    assert banned in (start_banned, cv.twin(allowed, "margrave", ["margrave"]))
+
+
 def test_card_value_with_whole_plans_re_tuned_per_condition(capsys, tmp_path, warm_kernels):
     argv = ["balance", "--card", "margrave", "--strong", "tuned", "--tune-games", "300", "--seeds", "20", "--json",
             "--work", str(tmp_path)]
@@ -234,6 +253,7 @@ def test_card_value_of_a_fixed_agent_against_itself_banned(capsys, tmp_path, war
     (["--card", "margrave", "--seeds", "1"], "--seeds"),
     (["--card", "margrave", "--select-seeds", "0"], "--select-seeds"),
     (["--card", "margrave", "--refine-seeds", "-1"], "--refine-seeds"),
+    (["--card", "margrave", "--build-steps", "-1"], "--build-steps"),
     (["--card", "margrave", "--from", "nosuch_plan"], "nosuch_plan"),
     (["--override", "curse_witch.cost=6", "--agents", "senator_duke"], "cannot fill"),
     (["--card", "margrave,curse_witch", "--override", "curse_witch.cost=6"], "one kind"),

@@ -582,3 +582,8 @@ def test_games_past_2_to_the_31_keep_their_numbers_and_seeds(python_agent):
 def test_the_balance_study_refuses_negative_refinement_seeds_before_playing(capsys, monkeypatch, no_play, tmp_path):
     line = study_refused(capsys, monkeypatch, "balance", "--refine-seeds", "-3", "--out", str(tmp_path / "b"))
     assert "--refine-seeds must be at least 0" in line
+
+
+def test_the_balance_study_refuses_negative_build_steps_before_playing(capsys, monkeypatch, no_play, tmp_path):
+    line = study_refused(capsys, monkeypatch, "balance", "--build-steps", "-1", "--out", str(tmp_path / "b"))
+    assert "--build-steps must be at least 0" in line

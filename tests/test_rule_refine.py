@@ -131,3 +131,43 @@ def test_the_allowed_plan_takes_the_refined_buyer_only_when_it_wins_clearly(marg
     assert cv._clearly_better(rs, "margrave", buyer, without, banned, 6, Backend(), 60)[0] == buyer
     same = replace(buyer)                             # equal rules, another object
     assert cv._clearly_better(rs, "margrave", buyer, same, banned, 6, Backend(), 60)[0] is buyer
+
+
+def test_the_twin_plays_the_same_deck_without_the_kind(margrave):
+    rs, without, banned, cards = margrave
+    plan = with_rule(with_rule(without, Rule("margrave", (("owned_below", 2),)), at=2), Rule("margrave"), at=6)
+    other = cv.twin(plan, "margrave", cards)
+    assert other.buy == without.buy and other.never == ("margrave",)
+    assert replace(other, buy=plan.buy, never=()) == plan              # nothing else differs
+    assert cv.twin(without, "margrave", cards) == banned               # the rule search's banned plan is one
+    assert cv.twin(other, "margrave", cards).never == ("margrave",)    # banned once, not twice
+
+
+def test_a_deck_built_around_the_kind_moves_any_rule_and_still_buys_the_kind(margrave, warm_kernels):
+    """The build climbs over every rule of the plan (not only the kind's), drawing `sample` of its
+    neighbours a step, and every step's plan keeps buying the kind."""
+    rs, without, banned, _ = margrave
+    buyer = with_rule(without, Rule("margrave", (("turn_at_least", 10),)))
+    plan, played = cv.build(rs, "margrave", buyer, banned, 8, Backend(), seeds=30, steps=3, sample=6)
+    assert played == 3 * (1 + 6) * 30 * 2                   # a sample never stops the climb early
+    assert plan != buyer
+    row = banned.params(rs)
+    g = evaluate.seed_games(rs, plan.params(rs)[None, :], row, list_id(row), 98, 80, Backend())
+    assert g.owning(rs.cards.cards_of_pile("margrave"))[0] >= cv.BUYS
+    whole = cv.neighbours(rs, buyer, list(dict.fromkeys(r.card for r in buyer.buy)))
+    assert any([r for r in p.buy if r.card != "margrave"] != [r for r in buyer.buy if r.card != "margrave"]
+               for p in whole)                              # its moves reach the other rules
+
+
+def test_the_built_plan_replaces_the_allowed_one_only_when_it_beats_both_banned_players(margrave, warm_kernels):
+    """Built from a Margrave buyer, the plan beats the plan without Margrave clearly, and the banned
+    player becomes whichever of the banned plan and the built deck without Margrave it does worse
+    against; with no build steps nothing changes."""
+    rs, without, banned, cards = margrave
+    buyer = with_rule(without, Rule("margrave"))
+    tuning = cv.Tuning(start="tuned_general_2p", select_seeds=80, refine_seeds=30, build_steps=2)
+    allowed, against, forced, played = cv._built(rs, "margrave", cards, without, banned, buyer, 4, Backend(), tuning)
+    assert allowed is forced and any(r.card == "margrave" for r in allowed.buy) and played > 0
+    assert against is banned or against == cv.twin(allowed, "margrave", cards)
+    none = replace(tuning, build_steps=0)
+    assert cv._built(rs, "margrave", cards, without, banned, buyer, 4, Backend(), none) == (without, banned, buyer, 0)

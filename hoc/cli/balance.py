@@ -28,7 +28,7 @@ def cmd_balance(args) -> int:
         raise HocError(f"balance plays 2 to 4 players, got {args.players}")
     for flag, value, low in (("--tune-games", args.tune_games, 1), ("--seeds", args.seeds, 2),
                              ("--games", args.games, 1), ("--select-seeds", args.select_seeds, 1),
-                             ("--refine-seeds", args.refine_seeds, 0)):
+                             ("--refine-seeds", args.refine_seeds, 0), ("--build-steps", args.build_steps, 0)):
         if value < low:
             raise HocError(f"{flag} must be at least {low}, got {value}")
     if args.plot is not None:
@@ -51,7 +51,8 @@ def cmd_balance(args) -> int:
         own = f"tuned_general_{ruleset.edition}_{ruleset.players}p"
         start = own if own in AGENTS else None
     tuning = cv.Tuning(start, tuple(n.strip() for n in (args.opponents or "").split(",") if n.strip()),
-                       args.tune_games, args.seed, select_seeds=args.select_seeds, refine_seeds=args.refine_seeds)
+                       args.tune_games, args.seed, select_seeds=args.select_seeds, refine_seeds=args.refine_seeds,
+                       build_steps=args.build_steps)
     if args.strong in (cv.RULES, cv.TUNED):
         if args.start is None and tuning.start_name(ruleset.players) not in AGENTS:
             raise HocError(f"no {tuning.start_name(ruleset.players)} in the library to start from: name a start "
@@ -120,6 +121,9 @@ def add_parser(sub) -> None:
     p.add_argument("--refine-seeds", type=int, default=400,
                    help="with --strong rules: seeds per step of the refinement of its two plans' rules (default "
                         "400; 0: none)")
+    p.add_argument("--build-steps", type=int, default=0,
+                   help="with --strong rules: steps of the climb over the buyer's whole plan that builds it around "
+                        "the card, held against its own deck without the card too (default 0: none)")
     p.add_argument("--seeds", type=int, default=5000,
                    help="game seeds of each head to head, each played in every seat (default 5000)")
     p.add_argument("--games", type=int, default=20_000,

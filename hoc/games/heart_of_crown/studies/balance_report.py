@@ -24,7 +24,11 @@ def strong_words(strong: str, players: int, tuning: cv.Tuning) -> str:
     if strong == cv.RULES:
         return (f"{start} with its rules for the card searched (one rule for a card of the kind, at any place, "
                 f"with any of {len(cv.CONDITION_GRID)} sets of conditions, raced against {start} without the card, "
-                f"the finalists compared over {tuning.select_seeds:,} seeds of their own; seed {tuning.seed}), against {start} with the card banned")
+                f"the finalists compared over {tuning.select_seeds:,} seeds of their own, their rules refined over "
+                f"{tuning.refine_seeds:,} seeds a step"
+                + (f", the buyer's whole plan then built around the card for {tuning.build_steps} steps"
+                   if tuning.build_steps else "")
+                + f"; seed {tuning.seed}), against {start} with the card banned")
     if strong != cv.TUNED:
         return f"{strong} as given, and the same agent with the card banned"
     against = ", ".join(tuning.opponents) or tuning.start_name(players)

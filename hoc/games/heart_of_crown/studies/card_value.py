@@ -62,6 +62,9 @@ REFINE_STEPS = 8
 # seeds: the cheapest buyer owns it as rarely as it may, and must still pass BUYS on fresh seeds
 # (the share of 800 seats varies by about 0.015)
 REFINE_SPARE = 0.04
+# the build (`build`): a climb over every rule of a plan that buys the kind, drawing this many of its
+# neighbours (several hundred: every rule moved, every threshold) at random each step
+BUILD_SAMPLE = 32
 RULES = "rules"             # the default strong player: the start plan's rules for the kind searched
 TUNED = "tuned"             # the strong-player spec that re-tunes a whole plan per condition
 # conditions a searched rule for the kind may carry: none, a cap on copies, the moment of the game
@@ -140,6 +143,7 @@ class Tuning:
     validate_games: int = 200
     select_seeds: int = SELECT_SEEDS  # seeds per finalist of the rule search's selection (`_select`)
     refine_seeds: int = REFINE_SEEDS  # seeds per step of its refinement (`refine`); 0: none
+    build_steps: int = 0              # steps of its build around the kind (`build`); 0: none
 
     def start_name(self, players: int) -> str:
         return self.start or f"tuned_general_{players}p"
@@ -208,18 +212,30 @@ def rule_plans(ruleset: Ruleset, kind: str, tuning: Tuning):
     a card of the kind inserted at any place with any conditions of CONDITION_GRID."""
     from dataclasses import replace
 
-    from hoc.games.heart_of_crown.agents.genome import FALLBACK_BUY, Rule
+    from hoc.games.heart_of_crown.agents.genome import Rule
     from hoc.agents.tune.search import Candidates
 
     start = start_plan(tuning.start_name(ruleset.players))
     cards = [ruleset.cards.name(c) for c in ruleset.cards.cards_of_pile(kind)]
-    without = replace(start, buy=tuple(r for r in start.buy if r.card not in cards) or FALLBACK_BUY)
+    banned = twin(start, kind, cards)
+    without = replace(banned, never=start.never)
     pool = Candidates(ruleset)
     for plan in [without, start] + [replace(without, buy=without.buy[:i] + (Rule(c, cond),) + without.buy[i:])
                                     for c in cards for i in range(len(without.buy) + 1) for cond in CONDITION_GRID]:
         if len(plan.buy) <= 24:
             pool.add(plan)
-    return without, replace(without, never=(kind,)), pool, cards
+    return without, banned, pool, cards
+
+
+def twin(plan, kind: str, cards: list[str]):
+    """`plan` without its rules for the kind's `cards` and with the kind on its `never` list: the
+    same deck, played without the kind."""
+    from dataclasses import replace
+
+    from hoc.games.heart_of_crown.agents.genome import FALLBACK_BUY
+
+    return replace(plan, buy=tuple(r for r in plan.buy if r.card not in cards) or FALLBACK_BUY,
+                   never=tuple(dict.fromkeys(plan.never + (kind,))))
 
 
 def rule_search(ruleset: Ruleset, kind: str, tuning: Tuning, work: Path, backend: Backend, label: str,
@@ -238,6 +254,7 @@ def rule_search(ruleset: Ruleset, kind: str, tuning: Tuning, work: Path, backend
     than not. Last, the two plans' rules for the kind are refined (`_refined`, `refine`): the grid's
     conditions are coarse, and the cheapest way to buy a card is often between two of them. The two
     climb from different plans, so the allowed plan takes the refined buyer when that wins clearly.
+    With `tuning.build_steps`, the buyer's whole plan is then built around the kind (`_built`).
 
     `reuse`: the caller knows `work` holds this very search's plans (the same ruleset, kind, start
     plan, tuning and engine): they are read back instead of searched again."""
@@ -272,13 +289,20 @@ def rule_search(ruleset: Ruleset, kind: str, tuning: Tuning, work: Path, backend
         best, k = _clearly_better(ruleset, kind, best, forced, banned, derive(tuning.seed, 12), backend,
                                   tuning.select_seeds)
         played += k
-    work.mkdir(parents=True, exist_ok=True)
+    built, twinned, forced, k = _built(ruleset, kind, cards, best, banned, forced, derive(tuning.seed, 14), backend,
+                                       tuning)
     start_name = tuning.start_name(ruleset.players)
-    note = (f"{start_name} with its rules for {kind} searched ({len(pool.plans)} plans raced, "
+    dropped = (f"{start_name} without {kind}: its rules for it dropped" if twinned is banned
+               else f"the plan built around {kind} (the allowed one) without it: its rules for it dropped")
+    how = "searched" if built is best else "searched, then the whole plan built around it"
+    best, banned = built, twinned
+    played += k
+    work.mkdir(parents=True, exist_ok=True)
+    note = (f"{start_name} with its rules for {kind} {how} ({len(pool.plans)} plans raced, "
             f"{r.games_played:,} games, the finalists compared over {played:,} more, seed {tuning.seed})")
     files = []
     for name, plan, what in ((names[0], best, note),
-                             (names[1], banned, f"{start_name} without {kind}: its rules for it dropped"),
+                             (names[1], banned, dropped),
                              (names[2], forced, f"{note}: the best that buys it")):
         path = work / f"{name}.toml"
         path.write_text(plan.toml(description=what, comment=f"hoc balance, {ruleset.players} players, random "
@@ -343,12 +367,13 @@ def neighbours(ruleset: Ruleset, plan, cards: list[str]) -> list:
 
 
 def refine(ruleset: Ruleset, kind: str, plan, banned, seed: int, backend: Backend, buys: float = 0.0,
-           seeds: int = REFINE_SEEDS, steps: int = REFINE_STEPS):
-    """(the plan, games played): a hill climb over `plan`'s rules for the kind, against `banned`.
-    Each step plays the plan and all its `neighbours` on `seeds` fresh seeds of its own (common to
-    all of them, seats mirrored) and moves to the best neighbour whose seats end owning the kind in
-    at least `buys` (plus REFINE_SPARE, when above 0) of those games, when it won more of them than
-    the plan; it stops at a step with none better. The race tries each rule with a few sets of
+           seeds: int = REFINE_SEEDS, steps: int = REFINE_STEPS, moves: list[str] | None = None, sample: int = 0):
+    """(the plan, games played): a hill climb over `plan`'s rules for the kind (or for the cards
+    `moves`), against `banned`. Each step plays the plan and all its `neighbours` (or `sample` of
+    them drawn at random) on `seeds` fresh seeds of its own (common to all of them, seats mirrored)
+    and moves to the best neighbour whose seats end owning the kind in at least `buys` (plus
+    REFINE_SPARE, when above 0) of those games, when it won more of them than the plan; it stops at
+    a step with none better (with `sample`, only when none is allowed: the next draw differs). The race tries each rule with a few sets of
     conditions; this is where a rule finds the moment its card helps most (or, for a plan that must
     buy it, costs least): three conditions, a threshold between two of the grid's, another place.
     Its figures are biased upward (the best of many on the same seeds): the caller compares its
@@ -363,7 +388,10 @@ def refine(ruleset: Ruleset, kind: str, plan, banned, seed: int, backend: Backen
     need = buys + REFINE_SPARE if buys > 0 else 0.0
     played = 0
     for step in range(steps if seeds > 0 else 0):
-        near = neighbours(ruleset, plan, cards)
+        near = neighbours(ruleset, plan, cards if moves is None else moves)
+        if sample and len(near) > sample:
+            pick = np.random.default_rng(derive(derive(seed, step), 1)).choice(len(near), sample, replace=False)
+            near = [near[k] for k in sorted(pick)]
         if not near:
             break
         plans = [plan] + near
@@ -375,10 +403,22 @@ def refine(ruleset: Ruleset, kind: str, plan, banned, seed: int, backend: Backen
         if not ok:
             break
         i = max(ok, key=lambda i: (rate[i], -i))
-        if rate[i] <= rate[0] and own[0] >= need:
+        if rate[i] > rate[0] or own[0] < need:
+            plan = plans[i]
+        elif not sample:
             break
-        plan = plans[i]
     return plan, played
+
+
+def build(ruleset: Ruleset, kind: str, plan, banned, seed: int, backend: Backend, seeds: int = REFINE_SEEDS,
+          steps: int = REFINE_STEPS, sample: int = BUILD_SAMPLE):
+    """(the plan, games played): the deck built around the kind. `refine` over every rule of `plan`
+    (a buyer of the kind), not only the kind's, and the kind still bought in at least BUYS of the
+    seats: what a card is worth may need other cards bought more, less or later, which no rule for
+    the card alone can price. Its gains may have nothing to do with the kind: the caller holds the
+    result against the plan's `twin` too."""
+    moves = list(dict.fromkeys(r.card for r in plan.buy))
+    return refine(ruleset, kind, plan, banned, seed, backend, BUYS, seeds, steps, moves, sample)
 
 
 def _refined(ruleset: Ruleset, kind: str, start, plan, buys: float, banned, seed: int, backend: Backend,
@@ -418,6 +458,34 @@ def _clearly_better(ruleset: Ruleset, kind: str, plan, other, banned, seed: int,
     old_v, new_v = _held(ruleset, kind, (plan, other), banned, seed, backend, seeds)
     better = mean_interval(new_v.scores - old_v.scores)[1] > 0
     return (other if better else plan), old_v.games + new_v.games
+
+
+def _built(ruleset: Ruleset, kind: str, cards: list[str], allowed, banned, forced, seed: int, backend: Backend,
+           tuning: Tuning):
+    """(allowed, banned, forced, games played): the buyer `forced` built around the kind (`build`,
+    `tuning.build_steps` steps), then held on `tuning.select_seeds` fresh seeds against the banned
+    plan and against its own `twin` (the built deck without the kind). It takes the place of the
+    allowed and of the buyer only when it beats `allowed` (against the banned plan) clearly in the
+    head to head it does worse in, and the banned player is then that one's: the built plan must
+    beat both the best plan known without the kind and its own deck without it, so what it is
+    worth is the kind's, not the climb's other finds."""
+    from hoc.agents.tune.search import derive
+
+    if tuning.build_steps == 0 or tuning.refine_seeds == 0:
+        return allowed, banned, forced, 0
+    new, played = build(ruleset, kind, forced, banned, derive(seed, 0), backend, tuning.refine_seeds,
+                        tuning.build_steps)
+    if new == forced:
+        return allowed, banned, forced, played
+    other = twin(new, kind, cards)
+    old_v, = _held(ruleset, kind, (allowed,), banned, derive(seed, 1), backend, tuning.select_seeds)
+    against = (banned, other)
+    vs = [_held(ruleset, kind, (new,), b, derive(seed, 1), backend, tuning.select_seeds)[0] for b in against]
+    played += old_v.games + sum(v.games for v in vs)
+    worse = min(range(2), key=lambda i: (vs[i].rate, i))
+    if vs[worse].bought >= BUYS and mean_interval(vs[worse].scores - old_v.scores)[1] > 0:
+        return new, against[worse], new, played
+    return allowed, banned, forced, played
 
 
 def _plan_agent(plan, name: str, ruleset: Ruleset) -> Agent:
