@@ -373,9 +373,10 @@ def refine(ruleset: Ruleset, kind: str, plan, banned, seed: int, backend: Backen
     them drawn at random) on `seeds` fresh seeds of its own (common to all of them, seats mirrored)
     and moves to the best neighbour whose seats end owning the kind in at least `buys` (plus
     REFINE_SPARE, when above 0) of those games, when it won more of them than the plan; it stops at
-    a step with none better (with `sample`, only when none is allowed: the next draw differs). The race tries each rule with a few sets of
-    conditions; this is where a rule finds the moment its card helps most (or, for a plan that must
-    buy it, costs least): three conditions, a threshold between two of the grid's, another place.
+    a step with none better (with `sample`, only when none is allowed: the next draw differs). The
+    race tries each rule with a few sets of conditions; this is where a rule finds the moment its
+    card helps most (or, for a plan that must buy it, costs least): three conditions, a threshold
+    between two of the grid's, another place.
     Its figures are biased upward (the best of many on the same seeds): the caller compares its
     result with the race's on seeds of their own."""
     from hoc.agents.tune import evaluate
