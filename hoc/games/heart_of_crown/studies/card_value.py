@@ -290,7 +290,7 @@ def rule_search(ruleset: Ruleset, kind: str, tuning: Tuning, work: Path, backend
                                   tuning.select_seeds)
         played += k
     built, twinned, forced, k = _built(ruleset, kind, cards, best, banned, forced, derive(tuning.seed, 14), backend,
-                                       tuning)
+                                       tuning, label if progress else None)
     start_name = tuning.start_name(ruleset.players)
     dropped = (f"{start_name} without {kind}: its rules for it dropped" if twinned is banned
                else f"the plan built around {kind} (the allowed one) without it: its rules for it dropped")
@@ -462,14 +462,14 @@ def _clearly_better(ruleset: Ruleset, kind: str, plan, other, banned, seed: int,
 
 
 def _built(ruleset: Ruleset, kind: str, cards: list[str], allowed, banned, forced, seed: int, backend: Backend,
-           tuning: Tuning):
+           tuning: Tuning, label: str | None = None):
     """(allowed, banned, forced, games played): the buyer `forced` built around the kind (`build`,
     `tuning.build_steps` steps), then held on `tuning.select_seeds` fresh seeds against the banned
     plan and against its own `twin` (the built deck without the kind). It takes the place of the
     allowed and of the buyer only when it beats `allowed` (against the banned plan) clearly in the
     head to head it does worse in, and the banned player is then that one's: the built plan must
     beat both the best plan known without the kind and its own deck without it, so what it is
-    worth is the kind's, not the climb's other finds."""
+    worth is the kind's, not the climb's other finds. `label`: say what the build found (stderr)."""
     from hoc.agents.tune.search import derive
 
     if tuning.build_steps == 0 or tuning.refine_seeds == 0:
@@ -484,7 +484,14 @@ def _built(ruleset: Ruleset, kind: str, cards: list[str], allowed, banned, force
     vs = [_held(ruleset, kind, (new,), b, derive(seed, 1), backend, tuning.select_seeds)[0] for b in against]
     played += old_v.games + sum(v.games for v in vs)
     worse = min(range(2), key=lambda i: (vs[i].rate, i))
-    if vs[worse].bought >= BUYS and mean_interval(vs[worse].scores - old_v.scores)[1] > 0:
+    gain = mean_interval(vs[worse].scores - old_v.scores)
+    taken = vs[worse].bought >= BUYS and gain[1] > 0
+    if label:
+        print(f"hoc balance: {label}: the plan built around {kind} wins {100 * vs[0].rate:.1f}% against the banned "
+              f"plan and {100 * vs[1].rate:.1f}% against its own deck without {kind} ({100 * vs[worse].bought:.0f}% "
+              f"of its seats end with it), the allowed plan {100 * old_v.rate:.1f}%: {'taken' if taken else 'not taken'}"
+              f" (paired {100 * gain[0]:+.1f} [{100 * gain[1]:+.1f}, {100 * gain[2]:+.1f}] points)", file=sys.stderr)
+    if taken:
         return new, against[worse], new, played
     return allowed, banned, forced, played
 
