@@ -477,6 +477,8 @@ def _built(ruleset: Ruleset, kind: str, cards: list[str], allowed, banned, force
     new, played = build(ruleset, kind, forced, banned, derive(seed, 0), backend, tuning.refine_seeds,
                         tuning.build_steps)
     if new == forced:
+        if label:
+            print(f"hoc balance: {label}: the build found no plan better than the buyer", file=sys.stderr)
         return allowed, banned, forced, played
     other = twin(new, kind, cards)
     old_v, = _held(ruleset, kind, (allowed,), banned, derive(seed, 1), backend, tuning.select_seeds)
