@@ -150,7 +150,6 @@ def test_a_deck_built_around_the_kind_moves_any_rule_and_still_buys_the_kind(mar
     buyer = with_rule(without, Rule("margrave", (("turn_at_least", 10),)))
     plan, played = cv.build(rs, "margrave", buyer, banned, 8, Backend(), seeds=30, steps=3, sample=6)
     assert played == 3 * (1 + 6) * 30 * 2                   # a sample never stops the climb early
-    assert plan != buyer
     row = banned.params(rs)
     g = evaluate.seed_games(rs, plan.params(rs)[None, :], row, list_id(row), 98, 80, Backend())
     assert g.owning(rs.cards.cards_of_pile("margrave"))[0] >= cv.BUYS
@@ -159,15 +158,39 @@ def test_a_deck_built_around_the_kind_moves_any_rule_and_still_buys_the_kind(mar
                for p in whole)                              # its moves reach the other rules
 
 
-def test_the_built_plan_replaces_the_allowed_one_only_when_it_beats_both_banned_players(margrave, warm_kernels):
-    """Built from a Margrave buyer, the plan beats the plan without Margrave clearly, and the banned
-    player becomes whichever of the banned plan and the built deck without Margrave it does worse
-    against; with no build steps nothing changes."""
+def test_the_built_plan_replaces_the_allowed_one_only_when_it_beats_both_banned_players(margrave, monkeypatch,
+                                                                                        warm_kernels):
+    """A built plan that buys Margrave first thing beats the plan without it clearly: it becomes the
+    allowed plan and the buyer, against whichever of the banned plan and its own deck without
+    Margrave it does worse against. One that buys it late and also drops the plan's first rule
+    beats neither clearly and changes nothing; with no build steps nothing is built."""
     rs, without, banned, cards = margrave
-    buyer = with_rule(without, Rule("margrave"))
+    late = with_rule(without, Rule("margrave", (("turn_at_least", 14),)))
+    first = with_rule(without, Rule("margrave"))
     tuning = cv.Tuning(start="tuned_general_2p", select_seeds=80, refine_seeds=30, build_steps=2)
-    allowed, against, forced, played = cv._built(rs, "margrave", cards, without, banned, buyer, 4, Backend(), tuning)
-    assert allowed is forced and any(r.card == "margrave" for r in allowed.buy) and played > 0
-    assert against is banned or against == cv.twin(allowed, "margrave", cards)
+    worse = replace(late, buy=late.buy[:1] + late.buy[2:])
+    for built, taken in ((first, True), (worse, False)):
+        monkeypatch.setattr(cv, "build", lambda *a, built=built, **k: (built, 7))
+        allowed, against, forced, played = cv._built(rs, "margrave", cards, without, banned, late, 4, Backend(),
+                                                     tuning)
+        assert played == 7 + 3 * 80 * 2
+        if taken:
+            assert allowed is forced is first and (against is banned or against == cv.twin(first, "margrave", cards))
+        else:
+            assert (allowed, against, forced) == (without, banned, late)
     none = replace(tuning, build_steps=0)
-    assert cv._built(rs, "margrave", cards, without, banned, buyer, 4, Backend(), none) == (without, banned, buyer, 0)
+    assert cv._built(rs, "margrave", cards, without, banned, late, 4, Backend(), none) == (without, banned, late, 0)
+
+
+def test_a_clear_climb_takes_a_move_that_wins_clearly_and_not_the_noise_of_a_step(margrave, warm_kernels):
+    """With `clear` a move must win by its paired interval over the step's seeds: the Margrave rule
+    that waits for turn 14 still gives way to one that buys it sooner, while from the plan that buys
+    it first thing the plain climb takes a step's best neighbour and the clear climb stays."""
+    rs, without, banned, _ = margrave
+    late = with_rule(without, Rule("margrave", (("turn_at_least", 14),)))
+    plan, _ = cv.refine(rs, "margrave", late, banned, 3, Backend(), seeds=40, steps=2, clear=True)
+    (rule,) = [r for r in plan.buy if r.card == "margrave"]
+    assert rule.condition("turn_at_least") is None or rule.condition("turn_at_least") < 14
+    first = with_rule(without, Rule("margrave"))
+    assert cv.refine(rs, "margrave", first, banned, 3, Backend(), seeds=40, steps=2)[0] != first
+    assert cv.refine(rs, "margrave", first, banned, 3, Backend(), seeds=40, steps=2, clear=True)[0] == first

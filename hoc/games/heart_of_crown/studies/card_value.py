@@ -367,13 +367,15 @@ def neighbours(ruleset: Ruleset, plan, cards: list[str]) -> list:
 
 
 def refine(ruleset: Ruleset, kind: str, plan, banned, seed: int, backend: Backend, buys: float = 0.0,
-           seeds: int = REFINE_SEEDS, steps: int = REFINE_STEPS, moves: list[str] | None = None, sample: int = 0):
+           seeds: int = REFINE_SEEDS, steps: int = REFINE_STEPS, moves: list[str] | None = None, sample: int = 0,
+           clear: bool = False):
     """(the plan, games played): a hill climb over `plan`'s rules for the kind (or for the cards
     `moves`), against `banned`. Each step plays the plan and all its `neighbours` (or `sample` of
     them drawn at random) on `seeds` fresh seeds of its own (common to all of them, seats mirrored)
     and moves to the best neighbour whose seats end owning the kind in at least `buys` (plus
     REFINE_SPARE, when above 0) of those games, when it won more of them than the plan; it stops at
-    a step with none better (with `sample`, only when none is allowed: the next draw differs). The
+    a step with none better (with `sample`, only when none is allowed: the next draw differs).
+    `clear`: a move must win clearly, its paired interval over the step's seeds above 0. The
     race tries each rule with a few sets of conditions; this is where a rule finds the moment its
     card helps most (or, for a plan that must buy it, costs least): three conditions, a threshold
     between two of the grid's, another place.
@@ -399,12 +401,14 @@ def refine(ruleset: Ruleset, kind: str, plan, banned, seed: int, backend: Backen
         g = evaluate.seed_games(ruleset, np.stack([p.params(ruleset) for p in plans]), row, list_id(row),
                                 derive(seed, step), seeds, backend)
         played += g.won.size
-        rate, own = g.share().mean(1), g.owning(ids)
+        share, own = g.share(), g.owning(ids)
+        rate = share.mean(1)
         ok = [i for i in range(1, len(plans)) if own[i] >= need]
         if not ok:
             break
         i = max(ok, key=lambda i: (rate[i], -i))
-        if rate[i] > rate[0] or own[0] < need:
+        better = mean_interval(share[i] - share[0])[1] > 0 if clear else rate[i] > rate[0]
+        if better or own[0] < need:
             plan = plans[i]
         elif not sample:
             break
@@ -416,10 +420,12 @@ def build(ruleset: Ruleset, kind: str, plan, banned, seed: int, backend: Backend
     """(the plan, games played): the deck built around the kind. `refine` over every rule of `plan`
     (a buyer of the kind), not only the kind's, and the kind still bought in at least BUYS of the
     seats: what a card is worth may need other cards bought more, less or later, which no rule for
-    the card alone can price. Its gains may have nothing to do with the kind: the caller holds the
+    the card alone can price. A tuned plan sits near a peak, where most moves lose: the best of a
+    draw on a step's seeds is then often noise, and a climb that takes it walks downhill, so a
+    move must win clearly. Its gains may have nothing to do with the kind: the caller holds the
     result against the plan's `twin` too."""
     moves = list(dict.fromkeys(r.card for r in plan.buy))
-    return refine(ruleset, kind, plan, banned, seed, backend, BUYS, seeds, steps, moves, sample)
+    return refine(ruleset, kind, plan, banned, seed, backend, BUYS, seeds, steps, moves, sample, clear=True)
 
 
 def _refined(ruleset: Ruleset, kind: str, start, plan, buys: float, banned, seed: int, backend: Backend,
