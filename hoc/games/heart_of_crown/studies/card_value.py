@@ -497,8 +497,9 @@ def _built(ruleset: Ruleset, kind: str, cards: list[str], allowed, banned, force
     if label:
         print(f"hoc balance: {label}: the plan built around {kind} wins {100 * vs[0].rate:.1f}% against the banned "
               f"plan and {100 * vs[1].rate:.1f}% against its own deck without {kind} ({100 * vs[worse].bought:.0f}% "
-              f"of its seats end with it), the allowed plan {100 * old_v.rate:.1f}%: {'taken' if taken else 'not taken'}"
-              f" (paired {100 * gain[0]:+.1f} [{100 * gain[1]:+.1f}, {100 * gain[2]:+.1f}] points)", file=sys.stderr)
+              f"of its seats end with it), the allowed plan {100 * old_v.rate:.1f}%: "
+              f"{'taken' if taken else 'not taken'} (paired {100 * gain[0]:+.1f} [{100 * gain[1]:+.1f}, "
+              f"{100 * gain[2]:+.1f}] points)", file=sys.stderr)
     if taken:
         return new, against[worse], new, played
     return allowed, banned, forced, played
