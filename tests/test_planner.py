@@ -159,6 +159,65 @@ def test_adventurer_exiles_a_card_and_prefers_the_trade_that_scores_best(rs, pla
     assert v[a] >= max(v.values()) - 5
 
 
+def wishing_well(rs, deck, princess):
+    """Wishing Well played from a hand of two Farming Villages, a Court Maid and a Senator, over a
+    deck of `deck`; the planner answers its discards. Returns the game and the cards discarded."""
+    g = Game(rs, seed=7)
+    g.arrange(0, hand={"wishing_well": 1, "court_maid": 1, "senator": 1, "farming_village": 2}, deck=deck,
+              discard={}, princess=princess)
+    play_all(g, "wishing_well")
+    return g
+
+
+def answer_all(g, agent) -> list[str]:
+    out = []
+    while g.context == "card choice" and g.decider == 0:
+        a = g.label(g.decide(agent)).split(":")[0]
+        out.append(a)
+        g.apply(a)
+    return out
+
+
+def test_wishing_well_keeps_the_succession_cards_its_list_would_set(rs, planner):
+    """With a domain, the list sets the Court Maid and the Senator in hand (5 SP): discarding them
+    for Cities would buy more coins but lose the set, so the planner keeps them."""
+    g = wishing_well(rs, CITIES, "lulunasaika")
+    v = scores(g, planner)
+    assert v["pass"] > v["choose court_maid"] and v["pass"] > v["choose senator"]
+    assert not {"choose court_maid", "choose senator"} & set(answer_all(g, planner))
+    assert g.hand(0)["court_maid"] == 1 and g.hand(0)["senator"] == 1
+
+
+def test_wishing_well_digs_for_succession_cards_on_a_set_turn(rs, planner):
+    """The same hand over a deck of Senators: the Farming Villages' coins would not be spent on a set
+    turn, so the planner discards them to draw Senators and sets more SP."""
+    g = wishing_well(rs, ["senator"] * 6, "lulunasaika")
+    answers = answer_all(g, planner)
+    assert answers.count("choose farming_village") == 2
+    assert g.hand(0).get("farming_village", 0) == 0 and g.hand(0)["senator"] >= 3
+
+
+def test_wishing_well_trades_dead_cards_for_coins_without_a_domain(rs, planner):
+    """Without a domain nothing can be set: the Court Maid and the Senator are dead cards, and the
+    planner gives dead cards up for Cities."""
+    g = wishing_well(rs, CITIES, False)
+    answers = answer_all(g, planner)
+    assert {"choose court_maid", "choose senator"} & set(answers)
+    assert g.hand(0)["city"] >= 2
+
+
+def test_without_settle_the_planner_prices_no_set(rs):
+    """`settle = 0` (a [plan] section's default) weighs coins only: the Court Maid and the Senator
+    in hand score as if they were in the discard pile."""
+    spec = registry.planned_spec(PLAN).with_plan(settle=0)
+    coins_only = registry.from_list(spec, "coins_only")
+    assert dict(priority.parse(registry.list_file("tuned_general_2p")).with_plan().plan)["settle"] == 0
+    assert dict(registry.planned_spec(PLAN).plan)["settle"] > 0
+    g = wishing_well(rs, CITIES, "lulunasaika")
+    v = scores(g, coins_only)
+    assert v["choose court_maid"] >= v["pass"] - 1e-9
+
+
 def test_planning_takes_the_list_s_own_action_when_no_other_is_better_by_the_margin(rs, planner, plain):
     """Plain Territories only: nothing to plan, the list's order stands."""
     g = table(rs, {"city": 2, "farming_village": 1})

@@ -13,7 +13,7 @@ import numpy as np
 from hoc.agents import in_game, learned, policies, search
 from hoc.games.dominion.agents import bots
 from hoc.games.heart_of_crown.agents import priority
-from hoc.games.heart_of_crown.agents.planner import SECOND_DEFAULTS
+from hoc.games.heart_of_crown.agents.planner import MAIN_DEFAULTS, SECOND_DEFAULTS
 from hoc.games.heart_of_crown.agents.library import ARCHETYPES, BASIC_RUSH, BASIC_RUSH_DESCRIPTION, TUNED
 from hoc.errors import HocError
 from hoc.names import did_you_mean
@@ -103,8 +103,9 @@ PLAN_SUFFIX = "+plan"      # `NAME+plan`: the priority list NAME with every part
 
 def planned_spec(name: str) -> priority.PriorityList:
     """The list of `NAME+plan` (NAME a library plan or a .toml file) with its turn planner on, every
-    part of it: the Main phase and card questions (`samples`, at least 1) and the Second phase
-    (`second`; the planner's defaults where the file has none). A file's own settings are kept."""
+    part of it: the Main phase and card questions (`samples`, at least 1; sets weighed, `settle`) and
+    the Second phase (`second`; the planner's defaults where the file has none). A file's own
+    settings are kept."""
     base = name[:-len(PLAN_SUFFIX)]
     path = list_file(base)
     if path is None:
@@ -112,7 +113,7 @@ def planned_spec(name: str) -> priority.PriorityList:
                        f"(a library plan or a .toml file){did_you_mean(base, AGENTS)}")
     spec = priority.parse(path)
     own = dict(spec.plan or ())
-    on = {"samples": max(1, own.get("samples", 1))}
+    on = {k: own.get(k, 0) or v for k, v in MAIN_DEFAULTS.items()}
     if own.get("second", 0) <= 0:
         on.update(SECOND_DEFAULTS)
     return spec.with_plan(**on)

@@ -29,7 +29,7 @@ BOUNDS = {
     # the turn planner's weights (x 100, hoc.games.heart_of_crown.agents.planner), around their defaults
     "plan.potential": (0, 200), "plan.deck": (0, 400), "plan.par": (0, 400), "plan.backed": (0, 3000),
     "plan.counter": (0, 300), "plan.hand": (0, 200), "plan.opponents": (0, 200), "plan.coin": (0, 400),
-    "plan.coin_cap": (4, 16), "plan.margin": (0, 200),
+    "plan.coin_cap": (4, 16), "plan.margin": (0, 200), "plan.settle": (0, 600),
     # its Second phase (searched when the plan weighs it: `second` above 0)
     "plan.second_margin": (0, 2000), "plan.horizon": (-1, 3),     # -1: the preference network, no look-ahead
 }

@@ -19,7 +19,13 @@ whichever is more, so that a discount counts), since the Second phase is its lis
 question of the Second phase or the Cleanup at the end of the turn. Valuing the Second phase by what
 can be spent rather than by a score of the cards the list then buys keeps the planner from steering
 its list (a static score that ranked a Senator above a Large City would otherwise play fewer coins so
-that the list buys the Senator: measured, it lost games). The same determinizations serve every action (common random numbers), so actions are compared
+that the list buys the Senator: measured, it lost games). The Second phase may set instead of buy:
+with `settle` above 0, where the list would then set the Succession cards in hand (a domain, and
+their SP reaching its `[set] min_sp`), that set scores `settle` per SP when it is worth more than
+the coins. Without it, a Succession card in hand scores like one in the discard pile, and a card
+that trades hand cards for draws or gains (Wishing Well, Adventurer) gives up a set for coins the
+turn then does not spend (measured: README, "The turn planner"). The same determinizations serve
+every action (common random numbers), so actions are compared
 on the same deals. Inside a look-ahead the player's later card questions are planned once more, one
 level deep and with one determinization each, so that playing a card is valued with its question
 answered well; everything else follows the list. The list's own action is kept unless another one
@@ -51,8 +57,8 @@ weighed action starts from). A lineup with a planning seat gets the arena
 import numpy as np
 
 from hoc.games.heart_of_crown.agents.priority_kernel import (
-    PLAN_SZ, PR_ABILITIES, PR_BACK_MIN_COINS, PR_N_PRINCESS, PR_PLAN, PR_PRINCESS, banned_choice, positive_succession,
-    priority_buy, priority_policy, priority_question, unbanned,
+    PLAN_SZ, PR_ABILITIES, PR_BACK_MIN_COINS, PR_N_PRINCESS, PR_PLAN, PR_PRINCESS, PR_SET_MIN_SP, banned_choice,
+    positive_succession, priority_buy, priority_policy, priority_question, unbanned,
 )
 from hoc.games.heart_of_crown.kernel.constants import (
     AGENTS, AGENT_SZ, A_ABILITY, A_BACK, A_HAND_ABILITY, A_SET, CTX_SECOND, H_MODE, H_WIN_MASK, H_WINNER, MODE_NONE, A_COIN, A_KEEP, A_LILY, A_RECALL, A_PASS, A_PLAY, CTX_EFFECT, CTX_MAIN, DYNAMIC, F_COST,
@@ -89,17 +95,21 @@ PL_SECOND = PR_PLAN + 12   # determinizations per option of the Second phase's b
 PL_HORIZON = PR_PLAN + 13  # the player's own turns played on after this one before the evaluation scores
 PL_SECOND_MARGIN = PR_PLAN + 14    # log-odds x 1000 another option must beat the list's own by
 PL_SECOND_AT = PR_PLAN + 15   # which Second phases are weighed: 1 where p may back, 2 where p may set, 3 both
-PL_WEIGHTS = PR_PLAN + 16  # the evaluation: its constant, then a weight per feature, x WEIGHT_SCALE
+PL_SETTLE = PR_PLAN + 16   # an SP the list would set from hand where a Main-phase look-ahead stops (0: sets not weighed)
+PL_WEIGHTS = PR_PLAN + 17  # the evaluation: its constant, then a weight per feature, x WEIGHT_SCALE
 WEIGHT_SCALE = 10_000
 assert PL_WEIGHTS + 1 + N_FEATURES <= PR_PLAN + PLAN_SZ
 DEFAULTS = {"samples": 1, "potential": 70, "deck": 100, "par": 150, "backed": 800, "counter": 80, "hand": 40,
             "opponents": 100, "margin": 5, "nested": 1, "coin": 100, "coin_cap": 8,
-            "second": 0, "horizon": 1, "second_margin": 0, "second_at": 3}
+            "second": 0, "horizon": 1, "second_margin": 0, "second_at": 3, "settle": 0}
 SECOND_DEFAULTS = {"second": 2, "horizon": 1, "second_margin": 0, "second_at": 3}    # what `NAME+plan` turns on
+# ... and for its Main phase: a set weighed against what the Second phase can spend (measured:
+# README, "The turn planner"; 100 to 600 play alike, 0 gives sets up for coins)
+MAIN_DEFAULTS = {"samples": 1, "settle": 200}
 SLOTS = {"samples": PL_SAMPLES, "potential": PL_POTENTIAL, "deck": PL_DECK, "par": PL_PAR, "backed": PL_BACKED, "counter": PL_COUNTER,
          "hand": PL_HAND, "opponents": PL_OPPONENTS, "margin": PL_MARGIN, "nested": PL_NESTED,
          "coin": PL_COIN, "coin_cap": PL_COIN_CAP, "second": PL_SECOND, "horizon": PL_HORIZON,
-         "second_margin": PL_SECOND_MARGIN, "second_at": PL_SECOND_AT}
+         "second_margin": PL_SECOND_MARGIN, "second_at": PL_SECOND_AT, "settle": PL_SETTLE}
 
 INNER_SALT = np.uint64(0x91A7E5)
 
@@ -250,15 +260,32 @@ def buying_power(w, p, turn):
 
 
 @kernel
+def settable(w, p):
+    """The SP p's list would set from hand in the Second phase w has reached: its positive-SP
+    Succession cards in hand when p has a domain and they reach the list's `[set] min_sp`, else 0."""
+    if w[H_PHASE] != PH_SECOND or w[H_MODE] != MODE_NONE or w[pb(w, p) + P_PRINCESS] < 0:
+        return 0
+    total, first = positive_succession(w, p)
+    if first < 0 or total < param(w, p, PR_SET_MIN_SP) or not is_legal(w, A_SET + first):
+        return 0
+    return total
+
+
+@kernel
 def end_value(s, w, p, turn, main):
     """The score of where a look-ahead stopped (x 100): the end of the turn; or, for a Main-phase
-    decision, the end of the Main phase plus what the Second phase can spend (`coin` per coin up to
-    `coin_cap`, a quarter beyond), its cards priced by that and not again by the deck term."""
+    decision, the end of the Main phase plus the better of the Second phase's buy and set: what it
+    can spend (`coin` per coin up to `coin_cap`, a quarter beyond), its cards priced by that and not
+    again by the deck term; or `settle` per SP the list would set from hand. Without the set, a
+    look-ahead prices a Succession card in hand like one in the discard pile, and a card that trades
+    hand cards for draws (Wishing Well) gives up a set for coins the turn will not spend."""
     v = turn_value(w, p, s)
     if main:
+        sp = settable(w, p) if w[H_CUR] == p and w[H_TURNS] == turn and w[H_END] == 0 else 0
         power = buying_power(w, p, turn) + 0.0
         cap = param(s, p, PL_COIN_CAP)
-        v += param(s, p, PL_COIN) * (min(power, cap) + 0.25 * max(0.0, power - cap))
+        v += max(param(s, p, PL_COIN) * (min(power, cap) + 0.25 * max(0.0, power - cap)),
+                 param(s, p, PL_SETTLE) * sp + 0.0)
     return v
 
 
