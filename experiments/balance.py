@@ -72,8 +72,9 @@ def value_of(kind: str, strong: str, tune_seed: int, args, study: Study) -> dict
                 "start": start, "start_plan": digest(cv.plan_file(start).read_bytes() if strong == cv.TUNED
                                                       else cv.start_plan(start).toml().encode()),
                 # 3: the finalists compared on seeds of their own; 5: then the two plans' rules refined;
-                # 6: the allowed plan takes the refined buyer when it wins clearly
-                **({"tune_games": args.tune_games} if strong == cv.TUNED else {"forced": 6}),
+                # 6: the allowed plan takes the refined buyer when it wins clearly; 7: on 8 x the
+                # selection's seeds, paired (the start plan's digest also names its planner's settings)
+                **({"tune_games": args.tune_games} if strong == cv.TUNED else {"forced": 7}),
                 # named only when not the default, so the values measured before the option keep matching
                 **({"select_seeds": args.select_seeds} if strong != cv.TUNED and args.select_seeds != cv.SELECT_SEEDS
                    else {}),

@@ -53,6 +53,10 @@ RACE_SEEDS = 32
 FINALISTS = 4               # plans of each race the final selection compares
 # seeds per finalist in that selection: about 0.3 points of noise for a rule that fires in most games
 SELECT_SEEDS = 1000
+# seeds of a paired comparison between two plans (a refined plan and the one it would replace), in
+# selection seeds: 1,000 resolve about 2 points, and a plan that buys the kind in half the games can
+# be worth one (Ball's refined buyer read +0.8 [+0.5, +1.2] on 20,000 value seeds and lost at 1,000)
+CLEAR = 8
 BUYS = 0.25                 # a plan "buys the kind" when its seats end with it this often
 # the refinement of the searched rules (`refine`): seeds per step, shared by the plan and every
 # neighbour (their differences are the rule's, not the deal's), and steps at most
@@ -460,9 +464,9 @@ def _held(ruleset: Ruleset, kind: str, plans, banned, seed: int, backend: Backen
 
 def _clearly_better(ruleset: Ruleset, kind: str, plan, other, banned, seed: int, backend: Backend, seeds: int):
     """(`other` if it beats `plan` clearly against the banned plan, else `plan`; games played): its
-    paired interval over `seeds` fresh seeds above 0. A plan found by many trials on the same seeds
-    carries their noise, and a plan free to ignore the kind must not come to read below 0 by it."""
-    old_v, new_v = _held(ruleset, kind, (plan, other), banned, seed, backend, seeds)
+    paired interval over CLEAR x `seeds` fresh seeds above 0. A plan found by many trials on the same
+    seeds carries their noise, and a plan free to ignore the kind must not come to read below 0 by it."""
+    old_v, new_v = _held(ruleset, kind, (plan, other), banned, seed, backend, CLEAR * seeds)
     better = mean_interval(new_v.scores - old_v.scores)[1] > 0
     return (other if better else plan), old_v.games + new_v.games
 
