@@ -28,11 +28,12 @@ def versions(name: str):
     import dataclasses
 
     from hoc.games.heart_of_crown.agents import priority
-    from hoc.games.heart_of_crown.agents.planner import SECOND_DEFAULTS
+    from hoc.games.heart_of_crown.agents.planner import MAIN_DEFAULTS, SECOND_DEFAULTS
     from hoc.agents.registry import from_list, list_file
 
     spec = priority.parse(list_file(name))
-    main = spec.with_plan(second=0) if spec.plan is not None else spec.with_plan()
+    # the Main phase as `NAME+plan` plays it: sets weighed (`settle`) unless the file weighs them itself
+    main = spec.with_plan(second=0, settle=dict(spec.plan or ()).get("settle", 0) or MAIN_DEFAULTS["settle"])
     look = SECOND_DEFAULTS
     lists = {"plain": dataclasses.replace(spec, plan=None), "main": main,
              "second": main.with_plan(samples=0, **look), "both": main.with_plan(**look),

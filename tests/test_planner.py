@@ -218,6 +218,25 @@ def test_without_settle_the_planner_prices_no_set(rs):
     assert v["choose court_maid"] >= v["pass"] - 1e-9
 
 
+def test_hideout_puts_on_the_deck_the_card_that_helps_the_next_turn(rs, planner, plain):
+    """Hideout's choice changes nothing this turn: the next turn's hand draws the card. Without a
+    domain a Duke would be a dead card there and Margrave plays for 3 coins (over a deck of Farming
+    Villages, the coins that matter), so the planner puts Margrave on the deck, weighing the next
+    turn (`next`); the list's default takes the dearest, the Duke."""
+    g = Game(Ruleset(players=2, market=MARKET[:9] + ["hideout"]), seed=7)
+    g.arrange(0, hand={"hideout": 1, "farming_village": 2}, deck=["farming_village"] * 12,
+              discard={"duke": 1, "margrave": 1})
+    play_all(g, "hideout")
+    assert {"choose duke", "choose margrave"} <= set(labels(g))
+    assert g.label(g.decide(plain)).startswith("choose duke")
+    v = scores(g, planner)
+    assert v["choose margrave"] > v["choose duke"]
+    assert g.label(g.decide(planner)).startswith("choose margrave")
+    without = registry.from_list(registry.planned_spec(PLAN).with_plan(next=0), "this_turn_only")
+    w = scores(g, without)
+    assert w["choose margrave"] == w["choose duke"]        # the turn's end cannot tell them apart
+
+
 def test_planning_takes_the_list_s_own_action_when_no_other_is_better_by_the_margin(rs, planner, plain):
     """Plain Territories only: nothing to plan, the list's order stands."""
     g = table(rs, {"city": 2, "farming_village": 1})

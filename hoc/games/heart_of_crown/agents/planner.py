@@ -24,8 +24,10 @@ with `settle` above 0, where the list would then set the Succession cards in han
 their SP reaching its `[set] min_sp`), that set scores `settle` per SP when it is worth more than
 the coins. Without it, a Succession card in hand scores like one in the discard pile, and a card
 that trades hand cards for draws or gains (Wishing Well, Adventurer) gives up a set for coins the
-turn then does not spend (measured: README, "The turn planner"). The same determinizations serve
-every action (common random numbers), so actions are compared
+turn then does not spend (measured: README, "The turn planner"). A card question whose answers tie
+at the turn's end puts a card where a later turn finds it (Scout's top card, Hideout, Supply Unit):
+with `next`, its answers are played on to the end of the player's next Main phase and scored there.
+The same determinizations serve every action (common random numbers), so actions are compared
 on the same deals. Inside a look-ahead the player's later card questions are planned once more, one
 level deep and with one determinization each, so that playing a card is valued with its question
 answered well; everything else follows the list. The list's own action is kept unless another one
@@ -96,20 +98,21 @@ PL_HORIZON = PR_PLAN + 13  # the player's own turns played on after this one bef
 PL_SECOND_MARGIN = PR_PLAN + 14    # log-odds x 1000 another option must beat the list's own by
 PL_SECOND_AT = PR_PLAN + 15   # which Second phases are weighed: 1 where p may back, 2 where p may set, 3 both
 PL_SETTLE = PR_PLAN + 16   # an SP the list would set from hand where a Main-phase look-ahead stops (0: sets not weighed)
-PL_WEIGHTS = PR_PLAN + 17  # the evaluation: its constant, then a weight per feature, x WEIGHT_SCALE
+PL_NEXT = PR_PLAN + 17     # 1: a card question whose answers tie at the turn's end is weighed at the next turn's end
+PL_WEIGHTS = PR_PLAN + 18  # the evaluation: its constant, then a weight per feature, x WEIGHT_SCALE
 WEIGHT_SCALE = 10_000
 assert PL_WEIGHTS + 1 + N_FEATURES <= PR_PLAN + PLAN_SZ
 DEFAULTS = {"samples": 1, "potential": 70, "deck": 100, "par": 150, "backed": 800, "counter": 80, "hand": 40,
             "opponents": 100, "margin": 5, "nested": 1, "coin": 100, "coin_cap": 8,
-            "second": 0, "horizon": 1, "second_margin": 0, "second_at": 3, "settle": 0}
+            "second": 0, "horizon": 1, "second_margin": 0, "second_at": 3, "settle": 0, "next": 0}
 SECOND_DEFAULTS = {"second": 2, "horizon": 1, "second_margin": 0, "second_at": 3}    # what `NAME+plan` turns on
 # ... and for its Main phase: a set weighed against what the Second phase can spend (measured:
 # README, "The turn planner"; 100 to 600 play alike, 0 gives sets up for coins)
-MAIN_DEFAULTS = {"samples": 1, "settle": 200}
+MAIN_DEFAULTS = {"samples": 1, "settle": 200, "next": 1}
 SLOTS = {"samples": PL_SAMPLES, "potential": PL_POTENTIAL, "deck": PL_DECK, "par": PL_PAR, "backed": PL_BACKED, "counter": PL_COUNTER,
          "hand": PL_HAND, "opponents": PL_OPPONENTS, "margin": PL_MARGIN, "nested": PL_NESTED,
          "coin": PL_COIN, "coin_cap": PL_COIN_CAP, "second": PL_SECOND, "horizon": PL_HORIZON,
-         "second_margin": PL_SECOND_MARGIN, "second_at": PL_SECOND_AT, "settle": PL_SETTLE}
+         "second_margin": PL_SECOND_MARGIN, "second_at": PL_SECOND_AT, "settle": PL_SETTLE, "next": PL_NEXT}
 
 INNER_SALT = np.uint64(0x91A7E5)
 
@@ -498,6 +501,55 @@ def score_candidates(s, p, n, first, sums):
 
 
 @kernel
+def play_next_main(w, p, turn):
+    """The lists play w on to the end of p's next Main phase after the turn `turn` (its next own turn),
+    and return that turn's number; -1 if the game ends first."""
+    while w[H_END] == 0:
+        if w[H_TURNS] != turn and w[H_CUR] == p and w[H_PHASE] > PH_MAIN and w[H_DEPTH] == 0:
+            return w[H_TURNS]
+        apply(w, base_choice(w))
+    return -1
+
+
+@kernel
+def tied(s, n, first, sums):
+    """Every candidate scored as the list's own action `first` (sums[n])."""
+    for i in range(n):
+        if s[LEGAL + i] != first and sums[i] != sums[n]:
+            return False
+    return True
+
+
+@kernel
+def score_next_turn(s, p, n, first, sums):
+    """`score_candidates` for a card question whose answers the end of this turn cannot tell apart
+    (a card put on the deck for a later turn): each answer played on by the lists to the end of p's
+    next Main phase and scored there (`end_value`: its position, and what its Second phase can spend
+    or set), on the same determinizations. The effect of such an answer lands in that turn's hand."""
+    length = s[H_LEN]
+    start = copy_offset(s)
+    w = s[start:start + length]
+    saved = s[start + 2 * length:start + 3 * length]
+    seed = next_u64(s, pb(s, p) + P_ARNG)
+    for i in range(n + 1):
+        sums[i] = 0
+    for k in range(max(1, param(s, p, PL_SAMPLES))):
+        copy_game(s, w)
+        store_u64(s, s[H_LEN] + AR_RNG, mix64(seed + np.uint64(k + 1) * GOLDEN))
+        determinize(s, w, p)
+        copy_game(w, saved)
+        for i in range(n + 1):
+            a = first if i == n else s[LEGAL + i]
+            if i < n and a == first:
+                continue
+            if k > 0 or i > 0:
+                copy_game(saved, w)
+            apply(w, a)
+            t = play_next_main(w, p, s[H_TURNS])
+            sums[i] += np.int32(end_value(s, w, p, t, t >= 0) + 0.5)
+
+
+@kernel
 def has_arena(s):
     return s.shape[0] >= copy_offset(s) + 3 * s[H_LEN]
 
@@ -545,6 +597,8 @@ def plan_choice(s, p):
         return own
     sums = s[s[H_LEN] + AR_MARK:s[H_LEN] + AR_MARK + N_ACTIONS]   # the search's marks: free between its decisions
     score_candidates(s, p, n, own, sums)
+    if s[H_CTX] == CTX_EFFECT and param(s, p, PL_NEXT) != 0 and tied(s, n, own, sums):
+        score_next_turn(s, p, n, own, sums)
     samples = max(1, param(s, p, PL_SAMPLES))
     best = own
     best_sum = sums[n] + param(s, p, PL_MARGIN) * samples
@@ -803,6 +857,8 @@ def plan_scores(s, p, actions, values):
     own = base_choice(s)
     sums = s[s[H_LEN] + AR_MARK:s[H_LEN] + AR_MARK + N_ACTIONS]
     score_candidates(s, p, n, own, sums)
+    if s[H_CTX] == CTX_EFFECT and param(s, p, PL_NEXT) != 0 and tied(s, n, own, sums):
+        score_next_turn(s, p, n, own, sums)
     samples = max(1, param(s, p, PL_SAMPLES))
     for i in range(n):
         actions[i] = s[LEGAL + i]

@@ -48,7 +48,9 @@ opponents' standing, 100), margin (the list's own action is kept unless another 
 better, 5), nested (1: card questions inside a look-ahead are planned too, default 1), coin (a coin
 left for the Second phase, 100), coin_cap (coins worth `coin` each, 8; a quarter beyond), settle (an
 SP the list would set from hand where a Main-phase look-ahead stops, scored instead of the coins
-when it is worth more; 0, the default, weighs no set; `NAME+plan` sets 200); and for
+when it is worth more; 0, the default, weighs no set; `NAME+plan` sets 200), next (1: a card question
+whose answers tie at the end of the turn, a card put on the deck for a later turn, is weighed at the
+end of the next turn's Main phase; 0, the default; `NAME+plan` sets 1); and for
 the Second phase: second (determinizations per option of its back / set / buy choice, default 0: the
 list's thresholds decide it), horizon (the player's own turns played on after this one before the
 evaluation scores, 1; -1: no look-ahead, each option scored where this Second phase ends by the
@@ -450,7 +452,8 @@ def list_id(row) -> int:
 PLAN_LIMITS = {"samples": (0, 16), "nested": (0, 1), "margin": (0, 10_000), "potential": (-10_000, 10_000),
                "deck": (-10_000, 10_000), "par": (0, 10_000), "backed": (-10_000, 100_000), "counter": (-10_000, 10_000), "hand": (-10_000, 10_000),
                "opponents": (0, 10_000), "coin": (0, 10_000), "coin_cap": (0, 100), "second": (0, 16),
-               "horizon": (-1, 8), "second_margin": (0, 100_000), "second_at": (1, 3), "settle": (0, 10_000)}
+               "horizon": (-1, 8), "second_margin": (0, 100_000), "second_at": (1, 3), "settle": (0, 10_000),
+               "next": (0, 1)}
 
 
 def _plan(path, text, data) -> tuple[tuple[str, int], ...] | None:

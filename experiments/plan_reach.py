@@ -1,15 +1,18 @@
-"""What weighing the Second phase's set in the turn planner's Main phase (`settle`) changes: the
-planning lists with it against themselves without it, and the balance study's plans that buy a kind
-with it and without it, each against its banned plan.
+"""What the turn planner's Main phase weighs beyond the coins of its turn: the set its Second phase
+may make instead of a buy (`settle`), and, for a card question whose answers tie at the turn's end,
+the next turn's hand (`next`). The planning lists with both against themselves with neither, and
+the balance study's plans that buy a kind with neither, with the set alone and with both, each
+against its banned plan.
 
-    python -m experiments.settle --games 4000 [--lists A,B] [--kinds a,b] [--plans results/balance/plans/rules]
+    python -m experiments.plan_reach --games 4000 [--lists A,B] [--kinds a,b] [--plans results/balance/plans/rules]
 
 A Main-phase look-ahead scores the end of the Main phase by what the Second phase can spend; with
-`settle` it scores the set the list would make from hand instead when that is worth more. A list
-whose Main phase never trades a hand card for a draw or a gain plays alike either way; a card that
-does (Wishing Well's discards, Adventurer's exile) plays differently. Every head to head plays each
-seed once with each plan in every seat (random markets; for a kind, markets that always offer it),
-and a kind's two head to heads share their seeds, so the change is paired over seeds.
+`settle` it scores the set the list would make from hand instead when that is worth more. A card
+question that puts a card on the deck for a later turn (Scout's top card kept or discarded, Hideout,
+Supply Unit) ties at the turn's end; with `next` it is weighed at the end of the next turn's Main
+phase. A list whose Main phase never meets such a decision plays alike either way. Every head to
+head plays each seed once with each plan in every seat (random markets; for a kind, markets that
+always offer it), and a kind's head to heads share their seeds, so its changes are paired over seeds.
 """
 from __future__ import annotations
 
@@ -20,10 +23,10 @@ import pandas as pd
 
 from experiments.common import Study, cli, parser, pct, points
 
-NAME = "settle"
+NAME = "plan_reach"
 LISTS = "tuned_plan_c_2p,tuned_general_2p,tuned_laolily_2p,curse_witch,draw_engine,attack_deck"
 KINDS = ("adventurer,wishing_well,scout,stargazing_witch,handyman,trading_ship,curse_witch,alchemist,donation,"
-         "magic_talisman,hideout,charm_witch")
+         "magic_talisman,hideout,supply_unit")
 
 
 def arguments(argv):
@@ -32,12 +35,13 @@ def arguments(argv):
     p.add_argument("--kinds", default=KINDS, help=f"kinds whose buying plans are measured (default {KINDS})")
     p.add_argument("--plans", default="results/balance/plans/rules",
                    help="the balance study's plans: KIND-forced.toml and KIND-banned.toml (default %(default)s)")
-    p.add_argument("--settle", type=int, default=None, help="the weight measured (default: what NAME+plan sets)")
+    p.add_argument("--settle", type=int, default=None, help="the set's weight measured (default: what NAME+plan sets)")
     return p.parse_args(argv)
 
 
 def shares(ruleset, plans, opponent, seeds: int, seed: int, backend):
-    """Each plan's share of every seed's games against `opponent` (seats mirrored, common seeds)."""
+    """Each plan's share of every seed's games against `opponent` (seats mirrored, common seeds), and
+    the share of its seats that end owning the kind the markets offer."""
     import numpy as np
 
     from hoc.agents.tune import evaluate
@@ -73,41 +77,43 @@ def main(argv: list[str] | None = None) -> Path:
                 raise HocError(f"--plans {folder}: no {f.name} (the balance study writes it: python -m "
                                f"experiments.balance --out FOLDER, then --plans FOLDER/plans/rules)")
         kinds[kind] = [load(f) for f in files]
-    study = Study(NAME, "Sets weighed in the turn planner's Main phase (`settle`)", args, argv)
+    study = Study(NAME, "What the turn planner's Main phase weighs beyond its coins: the set and the next turn",
+                  args, argv)
+    neither, sets, both = {"settle": 0, "next": 0}, {"settle": weight, "next": 0}, {"settle": weight, "next": 1}
 
-    def with_settle(plan, value):
-        return dataclasses.replace(plan, plan=tuple({**dict(plan.plan), "settle": value}.items()))
+    def weighing(plan, settings):
+        return dataclasses.replace(plan, plan=tuple({**dict(plan.plan), **settings}.items()))
 
     rows = []
     rs = Ruleset(players=2, market="random")
     for name, base in lists.items():
-        share, _ = shares(rs, [with_settle(base, weight)], with_settle(base, 0), args.games, args.seed, study.backend)
-        m, lo, hi = mean_interval(share[0])
-        rows.append({"list": f"{name}+plan", f"settle {weight} against settle 0": pct(m, lo, hi)})
+        share, _ = shares(rs, [weighing(base, both)], weighing(base, neither), args.games, args.seed, study.backend)
+        rows.append({"list": f"{name}+plan", "both against neither": pct(*mean_interval(share[0]))})
     if rows:
-        study.text(f"## Planning lists: `settle = {weight}` against `settle = 0`",
+        study.text(f"## Planning lists: `settle = {weight}`, `next = 1` against `settle = 0`, `next = 0`",
                    f"Each list played as `NAME+plan` (its whole turn planner), random markets, {args.games:,} seeds "
-                   "each played in both seats; the share of games won by the list with sets weighed.")
+                   "each played in both seats; the share of games won by the list that weighs both.")
         study.table(pd.DataFrame(rows))
 
     rows = []
     for kind, (forced, banned) in kinds.items():
         rk = dataclasses.replace(Ruleset(players=2), market="random", market_with=(kind,))
         values = []
-        for value in (0, weight):
-            share, own = shares(rk, [with_settle(forced, value)], with_settle(banned, value), args.games,
+        for settings in (neither, sets, both):
+            share, own = shares(rk, [weighing(forced, settings)], weighing(banned, settings), args.games,
                                 args.seed + 1, study.backend)
             values.append((share[0] - 0.5, own[0]))
-        (off, own0), (on, own1) = values
-        rows.append({"kind": kind, "without sets weighed": points(*mean_interval(off)),
-                     f"settle {weight}": points(*mean_interval(on)), "change (paired)": points(*mean_interval(on - off)),
-                     "seats ending with it": f"{100 * own1:.0f}%"})
+        (off, _), (on, _), (full, own) = values
+        rows.append({"kind": kind, "neither": points(*mean_interval(off)), "the set": points(*mean_interval(on)),
+                     "the set and the next turn": points(*mean_interval(full)),
+                     "change, both against neither (paired)": points(*mean_interval(full - off)),
+                     "seats ending with it": f"{100 * own:.0f}%"})
     if rows:
-        study.text("## The balance study's buying plans, with and without sets weighed",
+        study.text("## The balance study's buying plans",
                    f"Each kind's plan that buys it (`{folder}/KIND-forced.toml`) against its banned plan, on random "
-                   f"markets that always offer the kind, {args.games:,} seeds each played in both seats; both "
-                   f"players with `settle = 0`, then both with `settle = {weight}`, on the same seeds. The value is "
-                   "the buying plan's win rate minus 50%.")
+                   f"markets that always offer the kind, {args.games:,} seeds each played in both seats, both players "
+                   "weighing the same: neither, the set alone, both; the same seeds for the three. The value is the "
+                   "buying plan's win rate minus 50%.")
         study.table(pd.DataFrame(rows))
     return study.finish()
 
