@@ -103,9 +103,9 @@ PLAN_SUFFIX = "+plan"      # `NAME+plan`: the priority list NAME with every part
 
 def planned_spec(name: str) -> priority.PriorityList:
     """The list of `NAME+plan` (NAME a library plan or a .toml file) with its turn planner on, every
-    part of it: the Main phase and card questions (`samples`, at least 1; sets weighed, `settle`) and
-    the Second phase (`second`; the planner's defaults where the file has none). A file's own
-    settings are kept."""
+    part of it: the Main phase and card questions (`samples`, `settle`, `next`) and the Second
+    phase (`second`), each at the planner's `MAIN_DEFAULTS` / `SECOND_DEFAULTS` where the file has it
+    at 0 or not at all. A file's own settings are kept."""
     base = name[:-len(PLAN_SUFFIX)]
     path = list_file(base)
     if path is None:

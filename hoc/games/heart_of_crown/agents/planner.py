@@ -106,9 +106,10 @@ DEFAULTS = {"samples": 1, "potential": 70, "deck": 100, "par": 150, "backed": 80
             "opponents": 100, "margin": 5, "nested": 1, "coin": 100, "coin_cap": 8,
             "second": 0, "horizon": 1, "second_margin": 0, "second_at": 3, "settle": 0, "next": 0}
 SECOND_DEFAULTS = {"second": 2, "horizon": 1, "second_margin": 0, "second_at": 3}    # what `NAME+plan` turns on
-# ... and for its Main phase: a set weighed against what the Second phase can spend (measured:
-# README, "The turn planner"; 100 to 600 play alike, 0 gives sets up for coins)
-MAIN_DEFAULTS = {"samples": 1, "settle": 200, "next": 1}
+# ... and for its Main phase (measured: README, "The turn planner"): 4 determinizations (1 plays
+# Wishing Well's and Scout's draws on one guess of the deck), a set weighed against what the Second
+# phase can spend (100 to 600 play alike; 0 gives sets up for coins), tied questions weighed a turn on
+MAIN_DEFAULTS = {"samples": 4, "settle": 200, "next": 1}
 SLOTS = {"samples": PL_SAMPLES, "potential": PL_POTENTIAL, "deck": PL_DECK, "par": PL_PAR, "backed": PL_BACKED, "counter": PL_COUNTER,
          "hand": PL_HAND, "opponents": PL_OPPONENTS, "margin": PL_MARGIN, "nested": PL_NESTED,
          "coin": PL_COIN, "coin_cap": PL_COIN_CAP, "second": PL_SECOND, "horizon": PL_HORIZON,
