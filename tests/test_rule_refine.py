@@ -127,7 +127,7 @@ def test_the_allowed_plan_takes_the_refined_buyer_only_when_it_wins_clearly(marg
     rs, without, banned, _ = margrave
     buyer = with_rule(without, Rule("margrave"))
     took, played = cv._clearly_better(rs, "margrave", without, buyer, banned, 6, Backend(), 60)
-    assert took == buyer and played == 2 * 60 * 2
+    assert took == buyer and played == 2 * cv.CLEAR * 60 * 2      # both plans on CLEAR x 60 seeds, both seats
     assert cv._clearly_better(rs, "margrave", buyer, without, banned, 6, Backend(), 60)[0] == buyer
     same = replace(buyer)                             # equal rules, another object
     assert cv._clearly_better(rs, "margrave", buyer, same, banned, 6, Backend(), 60)[0] is buyer
