@@ -1,8 +1,9 @@
-"""What the turn planner's Main phase weighs beyond the coins of its turn: the set its Second phase
-may make instead of a buy (`settle`), and, for a card question whose answers tie at the turn's end,
-the next turn's hand (`next`). The planning lists with both against themselves with neither, and
-the balance study's plans that buy a kind with neither, with the set alone and with both, each
-against its banned plan.
+"""What the turn planner's Main phase weighs beyond the coins of its turn, as `NAME+plan` plays it:
+the set its Second phase may make instead of a buy (`settle`); for a card question whose answers tie
+at the turn's end, the next turn's hand (`next`); each decision on 4 determinizations, not 1
+(`samples`). The planning lists as they play now against themselves as they played before (one
+determinization, neither weighed), and the balance study's plans that buy a kind before, with each
+change added in turn, each against its banned plan playing the same way.
 
     python -m experiments.plan_reach --games 4000 [--lists A,B] [--kinds a,b] [--plans results/balance/plans/rules]
 
@@ -77,9 +78,11 @@ def main(argv: list[str] | None = None) -> Path:
                 raise HocError(f"--plans {folder}: no {f.name} (the balance study writes it: python -m "
                                f"experiments.balance --out FOLDER, then --plans FOLDER/plans/rules)")
         kinds[kind] = [load(f) for f in files]
-    study = Study(NAME, "What the turn planner's Main phase weighs beyond its coins: the set and the next turn",
-                  args, argv)
-    neither, sets, both = {"settle": 0, "next": 0}, {"settle": weight, "next": 0}, {"settle": weight, "next": 1}
+    study = Study(NAME, "What the turn planner's Main phase weighs beyond its coins", args, argv)
+    steps = {"before": {"samples": 1, "settle": 0, "next": 0}, "the set": {"samples": 1, "settle": weight, "next": 0},
+             "and the next turn": {"samples": 1, "settle": weight, "next": 1},
+             "and 4 determinizations (now)": {"samples": 4, "settle": weight, "next": 1}}
+    before, now = steps["before"], steps["and 4 determinizations (now)"]
 
     def weighing(plan, settings):
         return dataclasses.replace(plan, plan=tuple({**dict(plan.plan), **settings}.items()))
@@ -87,33 +90,33 @@ def main(argv: list[str] | None = None) -> Path:
     rows = []
     rs = Ruleset(players=2, market="random")
     for name, base in lists.items():
-        share, _ = shares(rs, [weighing(base, both)], weighing(base, neither), args.games, args.seed, study.backend)
-        rows.append({"list": f"{name}+plan", "both against neither": pct(*mean_interval(share[0]))})
+        share, _ = shares(rs, [weighing(base, now)], weighing(base, before), args.games, args.seed, study.backend)
+        rows.append({"list": f"{name}+plan", "now against before": pct(*mean_interval(share[0]))})
     if rows:
-        study.text(f"## Planning lists: `settle = {weight}`, `next = 1` against `settle = 0`, `next = 0`",
-                   f"Each list played as `NAME+plan` (its whole turn planner), random markets, {args.games:,} seeds "
-                   "each played in both seats; the share of games won by the list that weighs both.")
+        study.text("## Planning lists: as `NAME+plan` plays now, against itself as it played before",
+                   f"Now: `samples = 4`, `settle = {weight}`, `next = 1`; before: `samples = 1`, `settle = 0`, "
+                   f"`next = 0`. Each list played as `NAME+plan` (its whole turn planner), random markets, "
+                   f"{args.games:,} seeds each played in both seats; the share of games won as it plays now.")
         study.table(pd.DataFrame(rows))
 
     rows = []
     for kind, (forced, banned) in kinds.items():
         rk = dataclasses.replace(Ruleset(players=2), market="random", market_with=(kind,))
-        values = []
-        for settings in (neither, sets, both):
+        values = {}
+        for step, settings in steps.items():
             share, own = shares(rk, [weighing(forced, settings)], weighing(banned, settings), args.games,
                                 args.seed + 1, study.backend)
-            values.append((share[0] - 0.5, own[0]))
-        (off, _), (on, _), (full, own) = values
-        rows.append({"kind": kind, "neither": points(*mean_interval(off)), "the set": points(*mean_interval(on)),
-                     "the set and the next turn": points(*mean_interval(full)),
-                     "change, both against neither (paired)": points(*mean_interval(full - off)),
-                     "seats ending with it": f"{100 * own:.0f}%"})
+            values[step] = share[0] - 0.5
+        rows.append({"kind": kind, **{step: points(*mean_interval(v)) for step, v in values.items()},
+                     "change, now against before (paired)": points(*mean_interval(values[list(steps)[-1]]
+                                                                                  - values["before"])),
+                     "seats ending with it": f"{100 * own[0]:.0f}%"})
     if rows:
         study.text("## The balance study's buying plans",
                    f"Each kind's plan that buys it (`{folder}/KIND-forced.toml`) against its banned plan, on random "
                    f"markets that always offer the kind, {args.games:,} seeds each played in both seats, both players "
-                   "weighing the same: neither, the set alone, both; the same seeds for the three. The value is the "
-                   "buying plan's win rate minus 50%.")
+                   "planning the same way: before, then with each change added in turn; the same seeds for all. "
+                   "The value is the buying plan's win rate minus 50%.")
         study.table(pd.DataFrame(rows))
     return study.finish()
 

@@ -18,7 +18,7 @@ def test_the_plan_reach_study_writes_both_tables_with_intervals(tmp_path):
     assert "python -m experiments.plan_reach" in text
     assert "| tuned_general_2p+plan |" in text and "| scout |" in text
     scout = next(line for line in text.splitlines() if line.startswith("| scout |"))
-    assert scout.count("[") == 4            # three values and their paired change, each with its interval
+    assert scout.count("[") == 5            # four values and their paired change, each with its interval
 
 
 @pytest.mark.parametrize("argv,named", [(["--settle", "0"], "--settle must be above 0"),
