@@ -2,17 +2,17 @@
 
     python benchmarks/bench_planner.py [--games N] [--rounds R] [--plans tuned_plan_b_2p,...]
 
-For each priority list P: 2-player games of P against P (both seats) with its turn planner off
-(its buy rules, the fixed defaults of its [play] section); with the Main-phase planner only (its
-[plan] section, or the planner's defaults for a list without one, Second phase by the list's
-thresholds); with the Second-phase look-ahead only (back / set / buy played a turn on and weighed
-by the evaluation, `NAME+plan`'s settings, Main phase by the list); with both (`NAME+plan`); and
-with the Second phase weighed by the preference network instead (`preference`: `second = 1,
-horizon = -1`, no look-ahead, the Main phase by the list, as `tuned_plan_e_2p` plays); full rules, random markets, seats rotated, in the jitted
-batch loop on one core (`play_rows`, as `hoc simulate --jobs 1` plays them), in process time. The
-variants take turns over R rounds and each keeps its fastest round (a shared machine's noise only
-ever slows a round down); each is printed with its ratio to the plain list. Issue 20's target: a
-tuned plan with the new play at least 40% of its games/s without it.
+For each priority list P: 2-player games of P against P (both seats) with its turn planner off (its buy rules,
+the fixed defaults of its [play] section); with the Main-phase planner only (its [plan] section with
+`NAME+plan`'s Main-phase settings where it leaves them at 0: 4 determinizations, sets weighed, tied questions
+a turn on; Second phase by the list's thresholds); with the Second-phase look-ahead only (back / set / buy
+played a turn on and weighed by the evaluation, `NAME+plan`'s settings, Main phase by the list); with both
+(`NAME+plan`); and with the Second phase weighed by the preference network instead (`preference`: `second = 1,
+horizon = -1`, no look-ahead, the Main phase by the list, as `tuned_plan_e_2p` plays); full rules, random
+markets, seats rotated, in the jitted batch loop on one core (`play_rows`, as `hoc simulate --jobs 1` plays
+them), in process time. The variants take turns over R rounds and each keeps its fastest round (a shared
+machine's noise only ever slows a round down); each is printed with its ratio to the plain list. Issue 20's
+target: a tuned plan with the new play at least 40% of its games/s without it.
 """
 from __future__ import annotations
 
@@ -32,8 +32,9 @@ def versions(name: str):
     from hoc.agents.registry import from_list, list_file
 
     spec = priority.parse(list_file(name))
-    # the Main phase as `NAME+plan` plays it: sets weighed (`settle`) unless the file weighs them itself
-    main = spec.with_plan(second=0, settle=dict(spec.plan or ()).get("settle", 0) or MAIN_DEFAULTS["settle"])
+    # the Main phase as `NAME+plan` plays it (`MAIN_DEFAULTS` where the file leaves a setting at 0)
+    own = dict(spec.plan or ())
+    main = spec.with_plan(second=0, **{k: own.get(k, 0) or v for k, v in MAIN_DEFAULTS.items()})
     look = SECOND_DEFAULTS
     lists = {"plain": dataclasses.replace(spec, plan=None), "main": main,
              "second": main.with_plan(samples=0, **look), "both": main.with_plan(**look),
