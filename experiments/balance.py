@@ -63,6 +63,16 @@ def planning(start: str) -> bool:
     return plan is not None and dict(plan).get("samples", 1) > 0
 
 
+def engine_of(start: str) -> dict:
+    """The engine's source hash as a setting of a saved value when the start plan plays with its turn
+    planner (its play is engine code: a changed engine measures again); nothing otherwise."""
+    if not planning(start):
+        return {}
+    from hoc._cache import source_hash
+
+    return {"engine": source_hash()}
+
+
 def value_of(kind: str, strong: str, tune_seed: int, args, study: Study) -> dict:
     """One kind's value for one strong player (and tune seed): read from `values/` when a run with
     the same settings left it, else measured and written there."""
@@ -80,11 +90,8 @@ def value_of(kind: str, strong: str, tune_seed: int, args, study: Study) -> dict
                    else {}),
                 **({"refine_seeds": args.refine_seeds} if strong != cv.TUNED and args.refine_seeds != cv.REFINE_SEEDS
                    else {}),
-                **({"build_steps": args.build_steps} if strong != cv.TUNED and args.build_steps else {})}
-    if planning(start):                 # the planner's play is engine code: a changed engine measures again
-        from hoc._cache import source_hash
-
-        settings["engine"] = source_hash()
+                **({"build_steps": args.build_steps} if strong != cv.TUNED and args.build_steps else {}),
+                **engine_of(start)}
     name = f"{kind}.tune{tune_seed}.json" if strong == cv.TUNED else f"{kind}.{strong}.json"
     path = study.out / "values" / name
     reuse = False

@@ -3,6 +3,7 @@ every number carries its 95% interval and the command that reproduces it."""
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shlex
 import sys
@@ -45,6 +46,15 @@ def results(name: str, games: str, argv: list[str] = ()) -> Path:
         folder = Path(os.environ.get("HOC_NOTEBOOK_OUT", Path.home() / ".cache" / "hoc" / "notebooks")) / name
         importlib.import_module(f"experiments.{name}").main(["--games", tiny or games, "--out", str(folder), *argv])
     return folder
+
+
+def saved(path: Path, settings: dict, key: str):
+    """What a run with these very settings left under `key` in the JSON file `path` (a resumable
+    study's unit of work), or None."""
+    if not path.exists():
+        return None
+    data = json.loads(path.read_text())
+    return data[key] if data.get("settings") == settings else None
 
 
 def cli(main) -> None:

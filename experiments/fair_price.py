@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from experiments.balance import START, digest, kinds_of, planning
-from experiments.common import Study, cli, parser, points
+from experiments.balance import START, digest, engine_of, kinds_of
+from experiments.common import Study, cli, parser, points, saved
 from hoc.errors import HocError
 from hoc.games.heart_of_crown.rules import Ruleset
 from hoc.games.heart_of_crown.studies import card_value as cv
@@ -50,16 +50,10 @@ def value_at(kind: str, cost: int, args, study: Study) -> dict:
     """The kind's value at `cost`: read from `values/` when a run with the same settings left it."""
     settings = {"kind": kind, "cost": cost, "seeds": args.games, "seed": args.seed, "start": args.start,
                 "start_plan": digest(cv.start_plan(args.start).toml().encode()), "select_seeds": args.select_seeds,
-                "refine_seeds": args.refine_seeds, "forced": 7}
-    if planning(args.start):
-        from hoc._cache import source_hash
-
-        settings["engine"] = source_hash()
+                "refine_seeds": args.refine_seeds, "forced": 7, **engine_of(args.start)}
     path = study.out / "values" / f"{kind}.cost{cost}.json"
-    if path.exists():
-        saved = json.loads(path.read_text())
-        if saved.get("settings") == settings:
-            return saved["value"]
+    if (value := saved(path, settings, "value")) is not None:
+        return value
     tuning = cv.Tuning(start=args.start, select_seeds=args.select_seeds, refine_seeds=args.refine_seeds)
     v = cv.card_value(priced(kind, cost), kind, cv.RULES, tuning, args.games, args.seed,
                       study.out / "plans" / f"{kind}.cost{cost}", study.backend, progress=study.verbose)

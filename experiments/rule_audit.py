@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from experiments.balance import START, digest, kinds_of, planning
-from experiments.common import Study, cli, parser, points
+from experiments.balance import START, digest, engine_of, kinds_of
+from experiments.common import Study, cli, parser, points, saved
 from hoc.errors import HocError
 from hoc.games.heart_of_crown.rules import Ruleset
 from hoc.games.heart_of_crown.studies import card_value as cv
@@ -41,16 +41,11 @@ def audit_of(kind: str, args, study: Study) -> dict:
     """One kind's audit: read from `audits/` when a run with the same settings left it, else
     measured and written there (its plans' table in `plans/`)."""
     settings = {"kind": kind, "seeds": args.games, "recheck": args.recheck, "recheck_seeds": args.recheck_seeds,
-                "seed": args.seed, "start": args.start, "start_plan": digest(cv.start_plan(args.start).toml().encode())}
-    if planning(args.start):            # the planner's play is engine code: a changed engine measures again
-        from hoc._cache import source_hash
-
-        settings["engine"] = source_hash()
+                "seed": args.seed, "start": args.start, "start_plan": digest(cv.start_plan(args.start).toml().encode()),
+                **engine_of(args.start)}
     path = study.out / "audits" / f"{kind}.json"
-    if path.exists():
-        saved = json.loads(path.read_text())
-        if saved.get("settings") == settings:
-            return saved["audit"]
+    if (audit := saved(path, settings, "audit")) is not None:
+        return audit
     a = ra.audit(Ruleset(players=2), kind, cv.Tuning(start=args.start), args.games, args.recheck, args.recheck_seeds,
                  args.seed, study.backend)
     (study.out / "plans").mkdir(exist_ok=True)
