@@ -463,21 +463,26 @@ def prepare_arena(s):
 
 
 @kernel
-def score_candidates(s, p, n, first, sums):
+def score_candidates(s, p, n, first, sums, ahead):
     """Add up, into sums[i] (x 1, rounded), the score of the end of p's turn after the i-th action of
     s's LEGAL block (the list's own action `first` before them, into sums[n]), over p's `samples`
     determinizations. Each determinization is drawn once and every action starts from it (common
     random numbers: actions are compared on the same deals), so an action costs a copy and the rest
-    of the turn, not a determinization."""
+    of the turn, not a determinization. With `ahead` (a card question whose answers the end of this
+    turn cannot tell apart: a card put on the deck for a later turn), each action is played on by the
+    lists to the end of p's next Main phase and scored there (`end_value`: its position, and what its
+    Second phase can spend or set): the effect of such an answer lands in that turn's hand."""
     length = s[H_LEN]
     start = copy_offset(s)
     w = s[start:start + length]
     x = s[start + length:start + 2 * length]
     saved = s[start + 2 * length:start + 3 * length]      # the determinized game, header and game part
-    prepare_arena(s)
+    if not ahead:
+        prepare_arena(s)
     nested = param(s, p, PL_NESTED) != 0
     seed = next_u64(s, pb(s, p) + P_ARNG)
-    store_u64(s, s[H_LEN] + AR_INNER, mix64(seed ^ INNER_SALT))
+    if not ahead:
+        store_u64(s, s[H_LEN] + AR_INNER, mix64(seed ^ INNER_SALT))
     turn = s[H_TURNS]
     main = s[H_PHASE] == PH_MAIN
     for i in range(n + 1):
@@ -494,6 +499,10 @@ def score_candidates(s, p, n, first, sums):
             if k > 0 or i > 0:
                 copy_game(saved, w)
             apply(w, a)
+            if ahead:
+                t = play_next_main(w, p, turn)
+                sums[i] += np.int32(end_value(s, w, p, t, t >= 0) + 0.5)
+                continue
             if nested:
                 finish_turn(s, w, x, p, turn, main)
             else:
@@ -522,32 +531,12 @@ def tied(s, n, first, sums):
 
 
 @kernel
-def score_next_turn(s, p, n, first, sums):
-    """`score_candidates` for a card question whose answers the end of this turn cannot tell apart
-    (a card put on the deck for a later turn): each answer played on by the lists to the end of p's
-    next Main phase and scored there (`end_value`: its position, and what its Second phase can spend
-    or set), on the same determinizations. The effect of such an answer lands in that turn's hand."""
-    length = s[H_LEN]
-    start = copy_offset(s)
-    w = s[start:start + length]
-    saved = s[start + 2 * length:start + 3 * length]
-    seed = next_u64(s, pb(s, p) + P_ARNG)
-    for i in range(n + 1):
-        sums[i] = 0
-    for k in range(max(1, param(s, p, PL_SAMPLES))):
-        copy_game(s, w)
-        store_u64(s, s[H_LEN] + AR_RNG, mix64(seed + np.uint64(k + 1) * GOLDEN))
-        determinize(s, w, p)
-        copy_game(w, saved)
-        for i in range(n + 1):
-            a = first if i == n else s[LEGAL + i]
-            if i < n and a == first:
-                continue
-            if k > 0 or i > 0:
-                copy_game(saved, w)
-            apply(w, a)
-            t = play_next_main(w, p, s[H_TURNS])
-            sums[i] += np.int32(end_value(s, w, p, t, t >= 0) + 0.5)
+def score_answers(s, p, n, own, sums):
+    """`score_candidates` to the end of this turn; for a card question whose answers all tie there,
+    again to the end of the next turn's Main phase (`[plan] next`)."""
+    score_candidates(s, p, n, own, sums, False)
+    if s[H_CTX] == CTX_EFFECT and param(s, p, PL_NEXT) != 0 and tied(s, n, own, sums):
+        score_candidates(s, p, n, own, sums, True)
 
 
 @kernel
@@ -597,9 +586,7 @@ def plan_choice(s, p):
         commit(s, p, -1)
         return own
     sums = s[s[H_LEN] + AR_MARK:s[H_LEN] + AR_MARK + N_ACTIONS]   # the search's marks: free between its decisions
-    score_candidates(s, p, n, own, sums)
-    if s[H_CTX] == CTX_EFFECT and param(s, p, PL_NEXT) != 0 and tied(s, n, own, sums):
-        score_next_turn(s, p, n, own, sums)
+    score_answers(s, p, n, own, sums)
     samples = max(1, param(s, p, PL_SAMPLES))
     best = own
     best_sum = sums[n] + param(s, p, PL_MARGIN) * samples
@@ -857,9 +844,7 @@ def plan_scores(s, p, actions, values):
     n = unbanned(s, p, s[LEGAL:LEGAL + N_ACTIONS], candidates(s, p, s[LEGAL:LEGAL + N_ACTIONS]))
     own = base_choice(s)
     sums = s[s[H_LEN] + AR_MARK:s[H_LEN] + AR_MARK + N_ACTIONS]
-    score_candidates(s, p, n, own, sums)
-    if s[H_CTX] == CTX_EFFECT and param(s, p, PL_NEXT) != 0 and tied(s, n, own, sums):
-        score_next_turn(s, p, n, own, sums)
+    score_answers(s, p, n, own, sums)
     samples = max(1, param(s, p, PL_SAMPLES))
     for i in range(n):
         actions[i] = s[LEGAL + i]
