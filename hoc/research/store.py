@@ -98,9 +98,15 @@ class ParquetStore:
         meta[b"hoc.plan"] = json.dumps(self.manifest["plan"]).encode()
         table = table.replace_schema_metadata(meta)
         target = self.part(chunk.first)
-        tmp = target.with_name(target.name + ".tmp")
-        pq.write_table(table, tmp)
-        os.replace(tmp, target)
+        # A leading dot hides the half-written part from `pandas.read_parquet(folder)` (pyarrow skips
+        # names starting with "." or "_"): a Ctrl-C between writing and renaming must not leave
+        # games a reader counts but the run does not.
+        tmp = target.with_name(f".{target.name}.tmp")
+        try:
+            pq.write_table(table, tmp)
+            os.replace(tmp, target)
+        finally:
+            tmp.unlink(missing_ok=True)
 
     def read(self, first: int) -> pd.DataFrame:
         return pd.read_parquet(self.part(first))
