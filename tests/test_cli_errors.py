@@ -405,6 +405,9 @@ def test_a_part_interrupted_before_its_rename_is_neither_read_nor_left_behind(tm
     assert seen == [10]
     assert saved(store.path) == (1, 10) and len(pd.read_parquet(store.path)) == 10
     assert sorted(p.name for p in store.path.iterdir()) == ["_run.json", "part-000000000000.parquet"]
+    (store.path / "part-000000000010.parquet.tmp").write_bytes(b"")   # an older version's leftover
+    ParquetStore(store.path, store.plan)                                   # the run started again
+    assert sorted(p.name for p in store.path.iterdir()) == ["_run.json", "part-000000000000.parquet"]
 
 
 def _rss_mb(pid: int) -> float:

@@ -53,6 +53,8 @@ class ParquetStore:
         except OSError as e:
             raise HocError(f"cannot write to {self.path}: {e.strerror or e}") from None
         self._check_manifest()
+        for stale in self.path.glob("part-*.parquet.tmp"):
+            stale.unlink(missing_ok=True)   # left by a version before hidden temporary names: a reader counts it
 
     def _check_manifest(self) -> None:
         f = self.path / MANIFEST
