@@ -448,7 +448,8 @@ def test_a_huge_simulate_plays_at_once_in_flat_memory_and_ctrl_c_says_what_is_sa
     assert max(rss) < 1024, rss
     assert rss[-1] - rss[0] < 50, f"memory grew during the run: {rss}"
     assert proc.returncode == 130
-    lines = stderr.strip().splitlines()
+    # a cold numba cache (another checkout's path) adds the compile notice before the games start
+    lines = [line for line in stderr.strip().splitlines() if not line.startswith("compiling the engine")]
     games = len(pd.read_parquet(out))
     parts = len(list(out.glob("part-*.parquet")))
     assert lines == [f"hoc: interrupted; {games:,} games in {parts:,} parts are saved in {out}; "

@@ -131,12 +131,14 @@ def test_rerunning_after_losing_parts_plays_only_those_and_gives_a_clean_runs_ga
     kept = {p: p.stat().st_mtime_ns for p in parts[:3]}
     for p in parts[3:]:
         p.unlink()
-    (b / (parts[5].name + ".tmp")).write_bytes(b"half a file")        # a write cut short
+    (b / f".{parts[5].name}.tmp").write_bytes(b"half a file")          # a write cut short (killed)
+    (b / (parts[6].name + ".tmp")).write_bytes(b"half a file")         # the same, as older versions named it
     capsys.readouterr()
     assert main([*RUN, "--games", "400", "--out", str(b), "--json"]) == 0
     resumed = json.loads(capsys.readouterr().out)
     assert all(p.stat().st_mtime_ns == t for p, t in kept.items())    # finished parts untouched
     pd.testing.assert_frame_equal(pd.read_parquet(a), pd.read_parquet(b))
+    assert not [f.name for f in b.iterdir() if f.name.endswith(".tmp")]    # the replayed parts took their place
     for key in ("wins_by_seat", "wins_by_agent", "end_reasons", "mean_turns", "sd_turns"):
         assert clean[key] == resumed[key]
 
