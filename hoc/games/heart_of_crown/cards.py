@@ -190,7 +190,13 @@ class CardDB:
     # ---- how a player reads a card ------------------------------------------------------------
     def english(self, i: int) -> str:
         """The card's English name as printed: 'Farming Village'."""
-        return self.frame.name_en.iat[i]
+        return self._english[i]
+
+    @cached_property
+    def _english(self) -> tuple[str, ...]:
+        """The English names by id (a replay names cards thousands of times: a pandas look-up each
+        time was most of its cost)."""
+        return tuple(self.frame.name_en)
 
     def text(self, card: str | int) -> str:
         """The card's English text ('' for a card without text), by id, English name or index."""
@@ -200,7 +206,7 @@ class CardDB:
     def plural(self, i: int) -> str:
         """The English name of several copies: 'Farming Villages', 'Court Maids', 'Lain & Shion'."""
         name = self.english(i)
-        if self.frame.category.iat[i] == "princess":
+        if self.cards[i].category == "princess":
             return name
         if name.endswith("y") and not name.endswith(("ey", "ay", "oy")):
             return name[:-1] + "ies"

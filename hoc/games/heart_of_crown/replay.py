@@ -205,10 +205,12 @@ def moves(db, before: Table, after: Table, p: int, turn_ended: bool, owns_play: 
                 d[dst][c] -= n
         return max(n, 0)
 
-    nc = len(db)
+    # only the cards some zone of p's changed for can move (a card with no change makes no move): the
+    # loops below run over them alone, in id order, as they would over every card
+    changed = [int(c) for c in np.flatnonzero(np.any(np.stack(list(d.values())) != 0, axis=0))]
     if turn_ended:
         # only the zones the Cleanup leaves alone tell what happened: what p owns, domain, kept cards
-        for c in range(nc):
+        for c in changed:
             m.add("gain", c, int(d["owned"][c]))
             m.add("exile", c, -int(d["owned"][c]))
             m.add("to_domain" if before.play[c] > 0 else "set", c, int(d["domain"][c]))
@@ -216,7 +218,7 @@ def moves(db, before: Table, after: Table, p: int, turn_ended: bool, owns_play: 
             m.add("keep", c, int(d["kept"][c]))
             m.add("kept_discard", c, -int(d["kept"][c]))
         return m
-    for c in range(nc):
+    for c in changed:
         g = int(d["owned"][c])
         if g > 0:                                  # gains: from the market into a zone
             d["owned"][c] = 0
@@ -230,7 +232,7 @@ def moves(db, before: Table, after: Table, p: int, turn_ended: bool, owns_play: 
                               ("exile_kept", "kept"), ("exile_deck", "deck"), ("exile_domain", "domain")):
                 g += flow(kind, src, None, c, -g)
             m.add("exile", c, -g)
-    for c in range(nc):
+    for c in changed:
         flow("played", "hand", "play", c)
         flow("set", "hand", "domain", c)
         flow("to_domain", "play", "domain", c)
@@ -247,14 +249,15 @@ def moves(db, before: Table, after: Table, p: int, turn_ended: bool, owns_play: 
         m.kinds["shuffle"] = {}
         d["discard"] += before.discard[p]
         d["deck"] -= before.discard[p]
-    for c in range(nc):
+        changed = sorted(set(changed) | {int(c) for c in np.flatnonzero(before.discard[p])})
+    for c in changed:
         flow("discard", "hand", "discard", c)
         flow("mill", "deck", "discard", c)
         flow("hand_deck", "hand", "deck", c)
         flow("discard_hand", "discard", "hand", c)
         flow("discard_deck", "discard", "deck", c)
         flow("draw", "deck", "hand", c)
-    m.left = [(z, int(v[c]), c) for z, v in d.items() for c in range(nc) if v[c]]
+    m.left = [(z, int(v[c]), c) for z, v in d.items() for c in changed if v[c]]
     return m
 
 
