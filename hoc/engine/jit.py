@@ -17,6 +17,10 @@ measures it):
 - No CPython or C wrappers on `@kernel`s: no Python code calls them, and each wrapper is compiled
   and optimised for every kernel. Calling a `@kernel` from Python raises a TypeError naming it,
   instead of running a wrapper that is not there.
+- `@entry`s release the interpreter's lock while they run (`nogil`): a kernel reads and writes
+  only the arrays it is given, so a thread deciding in one game's state (a search thinking for the
+  web table, `hoc.web.workers`) lets every other thread run Python meanwhile. Two threads must not
+  share a state array, which no caller does.
 """
 from numba import types
 from numba.core import sigutils
@@ -59,4 +63,4 @@ def kernel(fn):
 
 
 def entry(fn):
-    return _make(Entry, fn)
+    return _make(Entry, fn, nogil=True)
