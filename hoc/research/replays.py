@@ -7,9 +7,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from hoc.agents.registry import Agent, _no_params
+from hoc.agents.registry import LOCAL, Agent, Reach, _no_params
 from hoc.errors import HocError
-from hoc.games.heart_of_crown.replay import SAVED_FORMAT, Replay, Script, replay_game, result_of
+from hoc.games.heart_of_crown.replay import Replay, Script, read_saved, replay_game, result_of
 from hoc.research.harness import Plan
 from hoc.research.simulate import lineup
 from hoc.research.store import MANIFEST, provenance
@@ -34,11 +34,12 @@ def _dominion_teller(plan, index: int):
 
 # ---- a game of a saved run -------------------------------------------------------------------------
 
-def run_plan(path: str | Path, agents=None):
+def run_plan(path: str | Path, agents=None, reach: Reach = LOCAL):
     """The plan of a run saved with --out (a NAME.parquet folder), rebuilt from its manifest: the
     same rules, lineup, seed, seat rotation and overrides. `agents` (names or paths, seat order of
     the run's lineup) stand in for agents the registry cannot find by their recorded names (a
-    priority list given by its path); their parameters must be those recorded."""
+    priority list given by its path); their parameters must be those recorded. `reach`: where the
+    recorded names may lead (`hoc.agents.registry.Reach`; the web table's keeps them in its folder)."""
     folder = Path(path)
     manifest = folder / MANIFEST
     if not manifest.exists():
@@ -65,7 +66,7 @@ def run_plan(path: str | Path, agents=None):
     except (OSError, ValueError, KeyError, TypeError) as e:
         raise HocError(f"{manifest} is unreadable: {e}") from None
     try:
-        seats = lineup(names, ruleset.players)
+        seats = lineup(names, ruleset.players, reach)
     except HocError as e:
         raise HocError(f"{e}; the run's agents were {', '.join(p['agents'])}: name their files with --agents, "
                        f"in the same order") from None
@@ -98,30 +99,39 @@ def replay_run(path: str | Path, index: int, agents=None) -> Replay:
     """Replay game `index` of a saved run exactly as it was played, and check it against the row the
     run saved (winner and SP): a game that ends otherwise is an error naming what differs."""
     plan, recorded = run_plan(path, agents)
-    if not plan.first <= index < plan.first + plan.games:
-        raise HocError(f"game {index} is not in the run in {path}: it holds games {plan.first} to "
-                       f"{plan.first + plan.games - 1}")
-    players = plan.ruleset.players
-    score = plan.ruleset.game.score
+    check_index(path, plan, index)
     if plan.ruleset.game.name == "dominion":
         r = _dominion_teller(plan, index)
         r.tell()
-        mine = (int(r.game[r.game.WINNER]), [r.game.vp(j) for j in range(players)])
+        mine = (int(r.game[r.game.WINNER]), [r.game.vp(j) for j in range(plan.ruleset.players)])
     else:
         r = replay_game(plan, index)
-        mine = (r.game.winner if r.game.winner is not None else -1, [r.game.sp(j) for j in range(players)])
+        mine = (r.game.winner if r.game.winner is not None else -1, [r.game.sp(j) for j in range(plan.ruleset.players)])
+    r.lines.append(same_as_saved(path, plan, recorded, index, *mine))
+    return r
+
+
+def check_index(path, plan, index: int) -> None:
+    """Game `index` is one of the run's."""
+    if not plan.first <= index < plan.first + plan.games:
+        raise HocError(f"game {index} is not in the run in {path}: it holds games {plan.first} to "
+                       f"{plan.first + plan.games - 1}")
+
+
+def same_as_saved(path, plan, recorded: dict, index: int, winner: int, scores: list[int]) -> str:
+    """The line saying a replayed game ended as the run saved it (or that the run has not saved it
+    yet); an error naming what differs when it did not."""
+    score = plan.ruleset.game.score
     row = recorded_row(path, plan, index)
     if row is None:
-        r.lines.append(f"(the run did not save game {index}'s result yet: nothing to compare with)")
-        return r
-    saved = (int(row.winner), [int(row[f"{score}_{j}"]) for j in range(players)])
-    if mine != saved:
-        raise HocError(f"the replay of game {index} ends with winner {mine[0]} and {score.upper()} {mine[1]}, but the "
+        return f"(the run did not save game {index}'s result yet: nothing to compare with)"
+    saved = (int(row.winner), [int(row[f"{score}_{j}"]) for j in range(plan.ruleset.players)])
+    if (winner, scores) != saved:
+        raise HocError(f"the replay of game {index} ends with winner {winner} and {score.upper()} {scores}, but the "
                        f"run saved winner {saved[0]} and {score.upper()} {saved[1]} (recorded by engine "
                        f"{recorded.get('engine_version')})")
-    r.lines.append(f"(the run saved the same result for game {index}: winner {saved[0]}, {score.upper()} "
-                   f"{', '.join(map(str, saved[1]))})")
-    return r
+    return (f"(the run saved the same result for game {index}: winner {saved[0]}, {score.upper()} "
+            f"{', '.join(map(str, saved[1]))})")
 
 
 # ---- a game saved by `hoc play` -------------------------------------------------------------------
@@ -137,28 +147,20 @@ def load_saved(path: str | Path) -> tuple:
     return saved_plan(data, str(path))
 
 
-def saved_plan(data, name: str) -> tuple:
+def saved_plan(data, name: str, max_decisions: int | None = None) -> tuple:
     """The plan, game index, decisions and recorded result of a saved game's data (`name`: what the
-    messages call it, e.g. its file)."""
-    if not isinstance(data, dict) or data.get("format") != SAVED_FORMAT:
-        raise HocError(f"{name} is not a game saved by `hoc play` (no \"format\": \"{SAVED_FORMAT}\")")
-    try:
-        r = data["rules"]
-        ruleset = Ruleset(edition=r["edition"], players=r["players"], market=r["market"],
-                          princesses=tuple(r["princesses"]), overrides=tuple(r["overrides"]),
-                          turn_cap=r["turn_cap"], instant_win_at_30=r["instant_win_at_30"],
-                          **{k: r[k] for k in OPTIONAL_RULES if k in r})
-        actions = [int(a) for a in data["actions"]]
-        seats, index, result = list(data["seats"]), int(data["game"]), data["result"]
-        seed = data["seed"]
-    except (KeyError, TypeError, ValueError) as e:
-        raise HocError(f"{name} is a damaged saved game: {e!r}") from None
-    if len(seats) != ruleset.players:
-        raise HocError(f"{name} names {len(seats)} seats for {ruleset.players} players")
+    messages call it, e.g. its file), every field checked first (`read_saved`; `max_decisions`: the
+    most decisions taken again, None for any)."""
+    saved = read_saved(data, name, max_decisions)
+    r = saved.rules
+    ruleset = Ruleset(edition=r["edition"], players=r["players"], market=r["market"],
+                      princesses=tuple(r["princesses"]), overrides=tuple(r["overrides"]),
+                      turn_cap=r["turn_cap"], instant_win_at_30=r["instant_win_at_30"],
+                      **{k: r[k] for k in OPTIONAL_RULES if r.get(k) is not None})
     # the seats keep the names they played under; their recorded decisions are taken again
-    agents = {name: Agent(name, -1, "a recorded seat", _no_params, play=int) for name in seats}
-    plan = Plan(ruleset, [agents[n] for n in seats], index + 1, seed)
-    return plan, index, actions, result
+    agents = {name: Agent(name, -1, "a recorded seat", _no_params, play=int) for name in saved.seats}
+    plan = Plan(ruleset, [agents[n] for n in saved.seats], saved.game + 1, saved.seed)
+    return plan, saved.game, saved.actions, saved.result
 
 
 def replay_saved(path: str | Path) -> Replay:
