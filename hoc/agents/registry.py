@@ -4,6 +4,7 @@ are TOML files: the Heart of Crown archetypes in `hoc/games/heart_of_crown/agent
 the Dominion bots in `hoc/games/dominion/agents/library/` by name, any other file by its path."""
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -43,6 +44,41 @@ class Agent:
     def decide(self, game, params=None) -> int:
         """The action this jitted agent takes now in the decider's seat of a `Game` (`Game.decide`)."""
         return in_game.decide(game, self, params)
+
+
+@dataclass(frozen=True)
+class Reach:
+    """What an agent name may reach beyond the library's names.
+
+    The command line's reach (`folder` None, `LOCAL`): agent files by any path from the working folder,
+    and Python agents (`module:function`) imported. A served reach (`Reach(folder)`: the web table's
+    requests): agent files named relative to `folder` and inside it only, and the names inside a name
+    (a search agent's rollout and network, a learned policy's model list) read the same way, all the
+    way down; nothing imported, nothing looked up in the working folder, and no answer that tells
+    anything of a file outside `folder` (`hoc.folders`). `max_iterations`: the most search iterations
+    per decision a name may ask for (None: the search's own bound)."""
+
+    folder: Path | None = None
+    max_iterations: int | None = None
+
+    @property
+    def served(self) -> bool:
+        return self.folder is not None
+
+    def file(self, name: str, suffix: str, what: str) -> Path:
+        """The file a name gives (`what`: "agent file", "learned policy", for the messages)."""
+        if self.folder is None:
+            return Path(name)
+        from hoc.folders import readable_file
+
+        return readable_file(self.folder, name, {suffix}, what)
+
+    def lookup(self) -> Callable[[str], "Agent"]:
+        """`get` within this reach, for the names inside a name."""
+        return functools.partial(get, reach=self)
+
+
+LOCAL = Reach()
 
 
 def _no_params(ruleset) -> np.ndarray:
@@ -101,13 +137,13 @@ def from_list(spec: priority.PriorityList, name: str | None = None) -> Agent:
 PLAN_SUFFIX = "+plan"      # `NAME+plan`: the priority list NAME with every part of its turn planner on
 
 
-def planned_spec(name: str) -> priority.PriorityList:
+def planned_spec(name: str, reach: Reach = LOCAL) -> priority.PriorityList:
     """The list of `NAME+plan` (NAME a library plan or a .toml file) with its turn planner on, every
     part of it: the Main phase and card questions (`samples`, `settle`, `next`) and the Second
     phase (`second`), each at the planner's `MAIN_DEFAULTS` / `SECOND_DEFAULTS` where the file has it
     at 0 or not at all. A file's own settings are kept."""
     base = name[:-len(PLAN_SUFFIX)]
-    path = list_file(base)
+    path = list_file(base, reach)
     if path is None:
         raise HocError(f"unknown agent {name!r}: {base!r} is not a priority list "
                        f"(a library plan or a .toml file){did_you_mean(base, AGENTS)}")
@@ -119,20 +155,26 @@ def planned_spec(name: str) -> priority.PriorityList:
     return spec.with_plan(**on)
 
 
-def planned(name: str) -> Agent:
+def planned(name: str, reach: Reach = LOCAL) -> Agent:
     """`NAME+plan`: the agent of `planned_spec(NAME+plan)`."""
-    spec = planned_spec(name)
+    spec = planned_spec(name, reach)
     what = (f"{spec.description or spec.name}; its Main phase, card questions and its Second phase's back, set "
             "or buy by the turn planner")
     return Agent(name, policies.PLANNED, what, spec.params, key=spec.key, edition_keys=edition_keys(spec))
 
 
-def list_file(name: str) -> Path | None:
-    """The TOML file of a priority list named by a library name or a path, or None."""
-    for folder in (ARCHETYPES, TUNED):
-        if (folder / f"{name}.toml").is_file():
-            return folder / f"{name}.toml"
-    return Path(name) if name.endswith(".toml") else None
+def list_file(name: str, reach: Reach = LOCAL) -> Path | None:
+    """The TOML file of a priority list named by a library name or a path (within `reach`), or None."""
+    if _library_name(name):
+        for folder in (ARCHETYPES, TUNED):
+            if (folder / f"{name}.toml").is_file():
+                return folder / f"{name}.toml"
+    return reach.file(name, ".toml", "agent file") if name.endswith(".toml") else None
+
+
+def _library_name(name: str) -> bool:
+    """`name` could name a file of the library (a plain name: no folder, nothing a file system refuses)."""
+    return 0 < len(name) <= 200 and not any(c in name for c in "/\\\x00") and name not in (".", "..")
 
 
 for _path in sorted(ARCHETYPES.glob("*.toml")):
@@ -247,58 +289,82 @@ def _import(spec: str, module: str):
 
 @dataclass(frozen=True)
 class Parser:
-    """How names of one kind of agent read: `claims(name)` says a name is of the kind, `make(name)`
-    makes its Agent (or raises a HocError naming what is wrong with it)."""
+    """How names of one kind of agent read: `claims(name)` says a name is of the kind, `make(name,
+    reach)` makes its Agent within a `Reach` (or raises a HocError naming what is wrong with it).
+    `served`: the kind may be read for a served reach (its names are data, read within the reach)."""
 
     kind: str
     claims: Callable[[str], bool]
-    make: Callable[[str], Agent]
+    make: Callable[[str, Reach], Agent]
+    served: bool = False
 
 
 PARSERS: list[Parser] = []
 
 
 def register_kind(kind: str, claims: Callable[[str], bool], make: Callable[[str], Agent]) -> None:
-    """Let `get` read names of a kind of agent (tried in the order registered, after the named agents)."""
-    PARSERS.append(Parser(kind, claims, make))
+    """Let `get` read names of a kind of agent (tried in the order registered, after the named agents).
+    The command line reads them; a served reach (the web table) does not: `make` is the user's code."""
+    PARSERS.append(Parser(kind, claims, lambda name, reach: make(name)))
 
 
-def get(name: str) -> Agent:
+def _kind(kind: str, claims: Callable[[str], bool], make: Callable[[str, Reach], Agent], served: bool = True) -> None:
+    PARSERS.append(Parser(kind, claims, make, served))
+
+
+def get(name: str, reach: Reach = LOCAL) -> Agent:
+    """The agent a name names, within `reach` (the command line's by default)."""
     if name in AGENTS:
         return AGENTS[name]
     for parser in PARSERS:
-        if parser.claims(name):
-            return parser.make(name)
+        if (parser.served or not reach.served) and parser.claims(name):
+            return parser.make(name, reach)
+    if reach.served:
+        python = "; Python agents (module:function) play through `hoc play` and `hoc simulate`" if ":" in name else ""
+        raise HocError(f"unknown agent {name[:80]!r}{did_you_mean(name[:80], AGENTS)}: here the agents are the "
+                       f"library's (`hoc agents` lists them), NAME+plan, the search agent (ismcts:...) and agent files "
+                       f"(.toml) inside {reach.folder}{python}")
     here = f"; {name}.py is in this folder: name its function, e.g. {name}:play" \
-        if (Path.cwd() / f"{name}.py").is_file() else ""
+        if _library_name(name) and (Path.cwd() / f"{name}.py").is_file() else ""
     raise HocError(f"unknown agent {name!r}{did_you_mean(name, AGENTS)}; available: {', '.join(AGENTS)} "
                    f"(or a path to a .toml file, or module:function for a Python agent){here}")
 
 
-def search_agent(spec: str) -> Agent:
-    """The agent of a search spec; its rollout list is looked up here (`get` passed in), so the
-    search package needs nothing of the registry."""
-    opts = search.parse(spec, get)
+def search_agent(spec: str, reach: Reach = LOCAL) -> Agent:
+    """The agent of a search spec; its rollout list is looked up here, within the reach (`get` passed
+    in), so the search package needs nothing of the registry."""
+    agents = reach.lookup()
+    opts = search.parse(spec, agents)
+    _budget(spec, opts.iterations, reach)
     # the guiding network's row function: it registers the weights in every process it is unpickled in
-    net = learned_agent(opts.net).params if opts.net else None
-    return Agent(spec, search.ISMCTS, search.describe(opts), lambda ruleset: search.row(spec, opts, ruleset, get, net))
+    net = learned_agent(opts.net, reach).params if opts.net else None
+    return Agent(spec, search.ISMCTS, search.describe(opts),
+                 lambda ruleset: search.row(spec, opts, ruleset, agents, net))
 
 
-def dominion_search(spec: str) -> Agent:
+def _budget(spec: str, iterations: int, reach: Reach) -> None:
+    if reach.max_iterations is not None and iterations > reach.max_iterations:
+        raise HocError(f"agent {spec!r}: {iterations:,} iterations per decision; the web table allows at most "
+                       f"{reach.max_iterations:,} (`hoc play` and `hoc simulate` allow more)")
+
+
+def dominion_search(spec: str, reach: Reach = LOCAL) -> Agent:
     """The Dominion search agent of a spec (`dom_search[:iterations=...,rollout=BOT,c=...,questions=1]`)."""
     from hoc.games.dominion.agents import search as dsearch
 
-    opts = dsearch.parse(spec, get)
-    return Agent(spec, policies.ISMCTS, dsearch.describe(opts), lambda ruleset: dsearch.row(opts, ruleset, get),
+    agents = reach.lookup()
+    opts = dsearch.parse(spec, agents)
+    _budget(spec, opts.iterations, reach)
+    return Agent(spec, policies.ISMCTS, dsearch.describe(opts), lambda ruleset: dsearch.row(opts, ruleset, agents),
                  game="dominion")
 
 
-def learned_agent(spec: str) -> Agent:
+def learned_agent(spec: str, reach: Reach = LOCAL) -> Agent:
     """The agent of a learned spec (`hoc.agents.learned`): its weight file loaded and checked, its
-    model list looked up here."""
-    path, temperature = learned.parse(spec)
+    model list looked up here, within the reach (the file names it)."""
+    path, temperature = learned.parse(spec, lambda name: reach.file(name, ".npz", "learned policy"))
     net = learned.nw.load(path)
-    model = get(net.meta.get("model", "basic_rush"))
+    model = get(net.meta.get("model", "basic_rush"), reach)
     return Agent(spec, policies.LEARNED, learned.describe(spec, net, temperature),
                  learned.Row(spec, net, temperature, model))
 
@@ -315,11 +381,12 @@ for _name in ("dom_search", "dom_search_fast", "dom_search_strong"):
     AGENTS[_name] = dominion_search(_name)
 
 
-register_kind("search agent", search.is_spec, search_agent)                            # ismcts:iterations=...
-register_kind("Dominion search agent", _dominion_search_spec, dominion_search)        # dom_search:iterations=...
-register_kind("priority list with its turn planner", lambda n: n.endswith(PLAN_SUFFIX), planned)   # NAME+plan
-register_kind("priority list file", lambda n: n.endswith(".toml"), from_file)             # path/to/plan.toml
-register_kind("learned policy", learned.is_spec, learned_agent)                         # learned_2p, path/to/policy.npz
-register_kind("Python agent", lambda n: ":" in n, from_import)                             # module:function
+_kind("search agent", search.is_spec, search_agent)                                    # ismcts:iterations=...
+_kind("Dominion search agent", _dominion_search_spec, dominion_search)                # dom_search:iterations=...
+_kind("priority list with its turn planner", lambda n: n.endswith(PLAN_SUFFIX), planned)         # NAME+plan
+_kind("priority list file", lambda n: n.endswith(".toml"),                                # path/to/plan.toml
+      lambda n, reach: from_file(reach.file(n, ".toml", "agent file")))
+_kind("learned policy", learned.is_spec, learned_agent)                                 # learned_2p, path/to/policy.npz
+_kind("Python agent", lambda n: ":" in n, lambda n, reach: from_import(n), served=False)   # module:function
 for _name in learned.library():    # the shipped learned policies (after the plans: each names its model list)
     AGENTS[_name] = learned_agent(_name)

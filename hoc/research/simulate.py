@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from hoc.agents.registry import Agent, get, split_names
+from hoc.agents.registry import LOCAL, Agent, Reach, get, split_names
 from hoc.errors import HocError
 from hoc.research.engine import Timing, Warmup
 from hoc.research.harness import Backend, Plan, chunk_size, play, ready
@@ -18,15 +18,16 @@ from hoc.games.heart_of_crown.rules import Ruleset
 from hoc.research.stats import wilson  # noqa: F401  (part of this module's API)
 
 
-def resolve(names: str | list[str]) -> list[Agent]:
-    """The agents named, comma-separated or in a list. Different agents never share a name: an agent
+def resolve(names: str | list[str], reach: Reach = LOCAL) -> list[Agent]:
+    """The agents named, comma-separated or in a list, within `reach` (`hoc.agents.registry.Reach`: the
+    command line's by default). Different agents never share a name: an agent
     file whose name (its file name) another agent of the list already has is named by its path, so
     `copy/senator_duke.toml,senator_duke` compares the copy with the original."""
     import dataclasses
 
     if isinstance(names, str):
         names = split_names(names)
-    agents = [get(n) for n in names]
+    agents = [get(n, reach) for n in names]
     specs = {}                          # agent name -> the names given for it
     for n, a in zip(names, agents):
         specs.setdefault(a.name, set()).add(n)
@@ -34,9 +35,9 @@ def resolve(names: str | list[str]) -> list[Agent]:
             for n, a in zip(names, agents)]
 
 
-def lineup(names: str | list[str], players: int) -> list[Agent]:
-    """Agents by seat: one name fills every seat, otherwise one name per seat."""
-    agents = resolve(names)
+def lineup(names: str | list[str], players: int, reach: Reach = LOCAL) -> list[Agent]:
+    """Agents by seat: one name fills every seat, otherwise one name per seat (within `reach`)."""
+    agents = resolve(names, reach)
     if not agents:
         raise HocError("no agents given")
     if len(agents) == 1:

@@ -45,10 +45,11 @@ def is_spec(name: str) -> bool:
     return base in library() or base.endswith(".npz")
 
 
-def parse(spec: str) -> tuple[Path, float]:
-    """(weight file, temperature) of a spec; a one-line HocError for anything wrong."""
+def parse(spec: str, file=Path) -> tuple[Path, float]:
+    """(weight file, temperature) of a spec; a one-line HocError for anything wrong. `file(name)`: the
+    file a name outside the library gives (the registry's reach: a served one keeps it in its folder)."""
     base, colon, rest = spec.partition(":")
-    path = library().get(base, Path(base))
+    path = library().get(base) or file(base)
     temperature = 0.0
     if colon and not rest.strip():
         raise HocError(f"agent {spec!r}: no option after ':' (e.g. {base}:temperature=0.5)")
