@@ -138,7 +138,7 @@ def test_bad_requests_get_a_clear_4xx_and_leave_the_game_unharmed(client, root):
         ("/api/games", {"agents": ["human", "no_such_agent"]}, 400, "unknown agent"),
         ("/api/games", {"agents": ["human", "basic_rush"], "market": "nowhere"}, 400, "nowhere"),
         ("/api/games", {"agents": ["human"] * 5}, 422, "agents"),
-        ("/api/games", {"agents": ["human", "os:system"]}, 400, "Python agents play through"),
+        ("/api/games", {"agents": ["human", "os:system"]}, 400, "Python agents (module:function) play through"),
         ("/api/games", {"agents": ["human", "../outside.toml"]}, 403, "outside the folder"),
         ("/api/games", {"agents": ["human", "basic_rush"], "seed": -1}, 422, "seed"),
         ("/api/replays", {"saved": {"format": "something else"}}, 400, "not a game saved"),

@@ -1,7 +1,7 @@
 """The web table in a real headless browser (Debian's Chromium driven by Playwright; `.ci/run`
 installs it): a whole game played to its end by clicking legal actions and saved, then replayed from
 the file; a replay stepped to its end and back; a run's summary page; card texts on hover and click;
-an illegal action refused with the game unharmed.
+an illegal action refused with the game unharmed; a search agent's seat shown thinking.
 
 One server (uvicorn in a thread, on a free port of 127.0.0.1) and one browser serve the module."""
 from __future__ import annotations
@@ -221,3 +221,20 @@ def test_a_runs_summary_page_shows_its_intervals_and_charts(page, server):
     page.click("a[data-study='study']")
     page.wait_for_selector(".md table")
     assert "0.55" in page.inner_text(".md table")
+
+
+def test_a_search_agents_seat_is_shown_thinking_and_the_page_waits_for_it(page, server):
+    page.goto(server.url + "/")
+    page.wait_for_selector("input[name=seat1]")
+    page.fill("input[name=seat0]", "ismcts:iterations=20000")      # the web's largest budget: seconds a decision
+    page.fill("input[name=seat1]", "human")
+    page.fill("input[name=market]", "basic")
+    page.fill("input[name=seed]", "2")
+    page.click("#start")
+    page.wait_for_url("**/play?id=*")
+    page.wait_for_function("document.getElementById('status').textContent.includes('is thinking')")
+    assert page.inner_text("#status").startswith("seat 0 (ismcts:iterations=20000) is thinking")
+    assert page.locator("#actions button").count() == 0
+    page.wait_for_selector("#actions button", timeout=600_000)     # its turn is over: seat 1 decides
+    assert page.get_attribute("body", "data-thinking") == "" and page.inner_text("#status") == ""
+    assert page.inner_text("#title").startswith("Turn 2, your turn: seat 1 (human) decides")

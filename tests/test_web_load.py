@@ -2,7 +2,8 @@
 (8 threads, a deadline, a cap on requests per game), end exactly as the same seeds played by `hoc
 simulate` (the jitted batch): winners, SP, turns and end reason, game by game.
 
-Half the games have agents in every seat (the server plays them out at once); in the other half
+Half the games have agents in every seat (the server's workers play them out; the client asks again
+while they think, as the play page does); in the other half
 seat 0 is a `human` seat whose every decision the client takes over HTTP: it keeps its own copy of
 the game (the same seed, the decisions the server reports), asks the agent that plays seat 0 in
 the simulated run what it would do, and sends that. So the games are many at once, interleaved
@@ -56,7 +57,7 @@ def play(url: str, index: int, ruleset, deadline: float) -> dict:
     with httpx.Client(base_url=url, timeout=120) as c:
         r = c.post("/api/games", json={"agents": names, "seed": SEED, "game": index, "market": MARKET})
         assert r.status_code == 201, r.text
-        s = r.json()
+        s = settled(c, r.json(), deadline)
         mine = Game.of_run(ruleset, SEED, plan.seed_index(index))
         taken = 0
         for _ in range(MAX_REQUESTS):
@@ -71,11 +72,22 @@ def play(url: str, index: int, ruleset, deadline: float) -> dict:
             a = mine.decide(agents[0], plan.params[0])
             r = c.post(f"/api/games/{s['id']}/actions", json={"action": int(a), "seat": 0, "decisions": s["decisions"]})
             assert r.status_code == 200, r.text
-            s = r.json()
+            s = settled(c, r.json(), deadline)
         assert s["over"], f"game {index} did not end within {MAX_REQUESTS} requests"
     res = s["result"]
     return {"mask": sum(1 << w for w in res["winners"]), "sp": res["sp"], "turns": res["turns"],
             "end_reason": res["end_reason"]}
+
+
+def settled(c, s: dict, deadline: float) -> dict:
+    """The game's state once its agents have stopped thinking (asked again every 50 ms)."""
+    while s["thinking"] is not None:
+        assert time.monotonic() < deadline, f"game {s['id']}: still thinking at the deadline"
+        time.sleep(0.05)
+        r = c.get(f"/api/games/{s['id']}")
+        assert r.status_code == 200, r.text
+        s = r.json()
+    return s
 
 
 def test_fifty_concurrent_games_through_the_api_end_as_hoc_simulate_plays_them(server):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hoc.web.errors import Forbidden, NotFound, Refused
+from hoc.folders import inside, readable_file
 
 SKIP = {".git", ".venv", "venv", "node_modules", "__pycache__", ".pytest_cache"}
 READABLE = {".md", ".csv", ".png", ".json", ".toml"}      # what a study folder shows, and agent files
@@ -18,21 +18,12 @@ class Root:
         self.folder = Path(folder).resolve()
 
     def path(self, given: str, kind: str = "file") -> Path:
-        """The path `given` (relative to the root) if it lies inside the root and exists."""
-        if not isinstance(given, str) or not given.strip() or "\x00" in given:
-            raise Refused(f"name a {kind} inside {self.folder}")
-        p = (self.folder / given).resolve()
-        if p != self.folder and self.folder not in p.parents:
-            raise Forbidden(f"{given} is outside the folder this server reads ({self.folder})")
-        if not p.exists():
-            raise NotFound(f"no {kind} {given} in {self.folder}")
-        return p
+        """The path `given` (relative to the root) if it lies inside the root and exists (`hoc.folders`:
+        a 403 for a path leading out, whatever it points at, a 404 for one inside with nothing there)."""
+        return inside(self.folder, given, kind)
 
     def file(self, given: str) -> Path:
-        p = self.path(given)
-        if not p.is_file() or p.suffix not in READABLE:
-            raise Forbidden(f"{given}: the server shows {', '.join(sorted(READABLE))} files only")
-        return p
+        return readable_file(self.folder, given, READABLE)
 
     def name(self, p: Path) -> str:
         return "." if p == self.folder else p.relative_to(self.folder).as_posix()

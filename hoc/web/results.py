@@ -16,6 +16,7 @@ CHARTS = {"length": "Game length", "winrates": "Win rate by agent", "princesses"
           "matrix": "Head-to-head win rate", "sp": "Succession points by own turn"}
 SP_SAMPLE = 20                     # games replayed for the SP curves (each is played again in Python)
 MAX_TABLE_ROWS = 500
+MAX_FILE_BYTES = 20_000_000        # the largest report, chart or data file shown (a table shows its first rows)
 
 
 def finite(x):
@@ -34,13 +35,13 @@ def finite(x):
 class Run:
     """A Parquet run folder: its plan (rebuilt from the manifest) and its games."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, reach):
         import pandas as pd
 
         from hoc.research.replays import run_plan
 
         self.path = path
-        self.plan, self.manifest = run_plan(path)
+        self.plan, self.manifest = run_plan(path, reach=reach)
         parts = sorted(path.glob("part-*.parquet"))
         if not parts:
             raise Refused(f"{path.name} holds no games yet", 422)
@@ -67,7 +68,9 @@ class Run:
         return finite(result)
 
     def _offers(self, kind: str) -> bool:
-        hoc = self.plan.ruleset.game.name == "heart_of_crown"
+        from hoc.games.heart_of_crown.spec import GAME
+
+        hoc = self.plan.ruleset.game is GAME
         if kind == "matrix" or kind == "winrates":
             return len({a.name for a in self.plan.agents}) > 1
         if kind == "princesses":

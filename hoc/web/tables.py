@@ -1,9 +1,10 @@
 """The games played at the web table: a `Teller` whose human seats wait for their answer over HTTP
-while the agent seats play at once, told in the replay's words from each human seat's point of view
-(as `hoc play` tells it), and saved in the format `hoc replay` reads.
+while the agent seats play on a worker (`hoc.web.workers`), told in the replay's words from each human
+seat's point of view (as `hoc play` tells it), and saved in the format `hoc replay` reads.
 
 Every game holds a lock: requests on one game are taken one at a time, requests on different games
-run side by side. A refused action (illegal, not this seat's turn, a stale view) leaves the game as
+run side by side, and an agent thinks without it (on a copy of the game), so a game can be read while
+its agent thinks. A refused action (illegal, not this seat's turn, a stale view) leaves the game as
 it was: it is checked before the game is touched."""
 from __future__ import annotations
 
@@ -65,45 +66,93 @@ class Setup:
 
 
 class WebTable(Teller):
-    """One game at the web table."""
+    """One game at the web table. The agents' decisions are taken on a worker (`think`, submitted by the
+    server), each outside the game's lock on a copy of the game, so the game's state can be read while
+    an agent thinks; the lock is held only to take a decision and tell it."""
 
     def __init__(self, plan, index: int = 0):
         humans = [q for q, k in enumerate(plan.seat_lineup(index)) if is_human(plan.agents[k])]
         super().__init__(plan, index, tuple(humans) + (TABLE_VIEW,))
         self.humans = humans
         self.lock = threading.Lock()
+        self.settled = threading.Event()    # set while no agent is to think (cleared when a think is due)
+        self.settled.set()
+        self.stopped: str | None = None     # why the agents stopped before the game's end (a budget)
+        self.queued = False                 # a worker has the agents' next decisions to take (`think`)
         self._answer: int | None = None
         self._closed = False
         self.begin()
-        self.advance()
+        self._settle()
+
+    def agents_to_play(self) -> bool:
+        """An agent is to decide (call with the lock held)."""
+        return self.stopped is None and self.ready() and self.game.decider not in self.humans
 
     def decide(self) -> int:
-        if self.game.decider in self.humans:
+        if self._answer is not None:            # a human's answer, or an agent's taken on a copy (`think`)
             a, self._answer = self._answer, None
             return a
         return super().decide()
 
-    def advance(self) -> None:
-        """The agents play until a human seat is to decide or the game ends."""
-        while self.ready():
-            if self.game.decider in self.humans:
-                return
-            self.step()
+    def think(self, budget) -> None:
+        """The agents play until a human seat is to decide or the game ends (on a worker). Each decision
+        is taken on a copy of the game without the lock, then taken in the game with it: the copy's
+        state (the agent's random draws and arena included) becomes the game's, exactly as if the agent
+        had decided in the game itself. `budget` (`hoc.web.workers.Budget`): the CPU the agents may
+        spend before they stop."""
+        budget.begin()
+        try:
+            while True:
+                with self.lock:
+                    if not self.agents_to_play():
+                        break
+                    copy = self.game.clone()
+                    p = copy.decider
+                    agent, params = self.agents[p], self.plan.params[self.order[p]]
+                a = agent.play(copy) if agent.play is not None else copy.decide(agent, params)
+                with self.lock:
+                    self.game.state = copy.state
+                    self._answer = copy.parse(a) if isinstance(a, str) else int(a)
+                    self.step()
+                if budget.spent():
+                    with self.lock:
+                        if self.agents_to_play():
+                            self.stopped = (f"the agents stopped: they thought for more than {budget.seconds:g} s of "
+                                            f"CPU since the last human decision (the web table's bound), or the server "
+                                            f"is stopping; `hoc play` has no such bound")
+                    break
+        except Exception as e:          # an agent that cannot play here: the game says so and waits no more
+            with self.lock:
+                self.stopped = f"the agents stopped: {e if isinstance(e, HocError) else type(e).__name__}"
+        finally:
+            with self.lock:
+                self.queued = False
+                self._settle()
+
+    def _settle(self) -> None:
+        """Close the telling once the game is over, and say whether an agent is still to think."""
         if self.game.over and not self._closed:
             self._closed = True
             self.close()
+        if self.agents_to_play():
+            self.settled.clear()
+        else:
+            self.settled.set()
 
     def act(self, action: int | str, seat: int | None = None, decisions: int | None = None) -> None:
         """Take a human seat's decision: `action` by id or label; `seat`, if given, must be the seat to
         decide; `decisions`, if given, the number of decisions the caller has seen (a stale page's
-        click is refused, not taken at a later decision)."""
+        click is refused, not taken at a later decision). The agents then think (`think`)."""
         g = self.game
         if g.over:
             raise Conflict("the game is over")
+        if self.stopped:
+            raise Conflict(self.stopped)
         if decisions is not None and decisions != len(self.actions):
             raise Conflict(f"the game moved on: {len(self.actions)} decisions taken, the request saw {decisions}")
         if g.decider not in self.humans:
-            raise Conflict(f"seat {g.decider} ({self.agents[g.decider].name}) is to decide, not a person")
+            raise Conflict(f"seat {g.decider} ({self.agents[g.decider].name}) is to decide, not a person: it is "
+                           f"thinking")
         if seat is not None and seat != g.decider:
             raise Conflict(f"seat {seat} is not to decide now: seat {g.decider} is")
         if isinstance(action, str):
@@ -117,7 +166,12 @@ class WebTable(Teller):
                            + ", ".join(f"{int(a)} ({g.label(a)})" for a in g.legal_actions()))
         self._answer = int(action)
         self.step()
-        self.advance()
+        self._settle()
+
+    def nbytes(self) -> int:
+        """About what the game holds: its state and its logs (for the store's bound on all games)."""
+        return int(self.game.state.nbytes) + 100 * sum(len(feed) for feed in self.feeds.values()) \
+            + 8 * len(self.actions)
 
     def viewer(self, seat: int | None) -> int:
         """Whose view a request gets: a human seat (default: the one deciding, else the first), or the
@@ -140,9 +194,11 @@ class WebTable(Teller):
         feed = self.feeds[v]
         if not 0 <= since <= len(feed):
             raise Refused(f"since must be 0 to {len(feed)} (the feed's lines), got {since}")
+        thinking = None if self.settled.is_set() else self.game.decider
         return {"seats": [{"seat": q, "agent": a.name, "human": q in self.humans} for q, a in enumerate(self.agents)],
                 "humans": self.humans, "viewer": v, "view": seat_view(self, v), "feed": feed[since:],
                 "feed_length": len(feed), "decisions": len(self.actions), "over": bool(self.game.over),
+                "thinking": thinking, "stopped": self.stopped,
                 "result": result_of(self.game) if self.game.over else None,
                 "seed": self.plan.seed, "game": self.index, "rules": self.ruleset.describe()}
 

@@ -1,6 +1,6 @@
 "use strict";
 // The play page: the view of the human seat to decide, its legal actions as buttons, the feed.
-const game = {id: param("id"), seen: {}, state: null, busy: false, shownTo: null};
+const game = {id: param("id"), seen: {}, state: null, busy: false, shownTo: null, poll: null};
 
 function render(s) {
   game.state = s;
@@ -48,6 +48,14 @@ function render(s) {
   seats.textContent = ""; seats.append(renderSeats(v));
   document.body.dataset.decisions = s.decisions;
   document.body.dataset.over = s.over;
+  document.body.dataset.thinking = s.thinking === null ? "" : s.thinking;
+  const status = document.getElementById("status");
+  if (s.stopped) status.textContent = s.stopped;
+  else if (s.thinking !== null && !s.over) {
+    status.textContent = `seat ${s.thinking} (${s.seats[s.thinking].agent}) is thinking…`;
+    clearTimeout(game.poll);
+    game.poll = setTimeout(() => api("GET", `/api/games/${game.id}`).then(render).catch(showError), 400);
+  } else if (!game.busy) status.textContent = "";
 }
 
 async function act(action) {
@@ -61,7 +69,10 @@ async function act(action) {
   } catch (e) {
     showError(e);
     try { render(await api("GET", `/api/games/${game.id}`)); } catch (e2) { /* keep the message */ }
-  } finally { game.busy = false; document.getElementById("status").textContent = ""; }
+  } finally {
+    game.busy = false;
+    if (game.state.thinking === null && !game.state.stopped) document.getElementById("status").textContent = "";
+  }
 }
 
 async function start() {
