@@ -31,7 +31,7 @@ class Missing(HocError):
 def inside(folder: Path, given, what: str = "file") -> Path:
     """The path `given` names relative to `folder` (resolved), if it lies inside the folder and exists."""
     if not isinstance(given, str) or not given.strip() or "\x00" in given:
-        raise HocError(f"name a {what} inside {folder}")
+        raise HocError(f"name the {what} by a path inside {folder}")
     if len(given) > MAX_PATH or any(len(part.encode("utf-8", "surrogatepass")) > MAX_PART
                                     for part in given.replace("\\", "/").split("/")):
         raise HocError(f"the {what} name is too long (at most {MAX_PATH} characters, {MAX_PART} bytes between "

@@ -149,6 +149,7 @@ LONG = "a" * 300
     ("post", "/api/games", {"agents": ["human", LONG[:250] + ".toml"]}),
     ("post", "/api/games", {"agents": ["human", "ismcts:rollout=" + LONG[:250] + ".toml"]}),
     ("post", "/api/games", {"agents": ["human", "d/" + LONG[:290] + ".npz"]}),
+    ("post", "/api/games", {"agents": ["human", "x\x00.toml"]}), ("get", "/api/file?path=x%00.md", None),
 ])
 def test_names_too_long_for_the_file_system_are_a_4xx(client, method, url, body):
     r = getattr(client, method)(url, **({"json": body} if body is not None else {}))
@@ -337,3 +338,25 @@ def test_the_workers_refuse_a_job_past_their_queue_with_a_503(monkeypatch):
         w.submit(gate.wait)
     gate.set()
     w.shutdown()
+
+
+def test_a_run_whose_manifest_or_part_links_out_of_the_served_folder_is_refused(client, place):
+    import shutil
+
+    from hoc.cli.main import main as hoc
+
+    served, _, outside, _ = place
+    run = served / "linked.parquet"
+    if not run.exists():
+        assert hoc(["simulate", "--agents", "basic_rush", "--games", "10", "--market", "basic", "--out",
+                    str(outside / "real.parquet")]) == 0
+        run.mkdir()
+        for f in (outside / "real.parquet").iterdir():
+            (run / f.name).symlink_to(f)            # every file of the run lives outside
+        shutil.copytree(outside / "real.parquet", served / "half.parquet")
+        part = next((served / "half.parquet").glob("part-*.parquet"))
+        part.unlink()
+        part.symlink_to(next((outside / "real.parquet").glob("part-*.parquet")))
+    for name in ("linked.parquet", "half.parquet"):
+        refused(client.get("/api/run", params={"path": name}), 403, "outside")
+        refused(post(client, "/api/replays", {"run": name, "game": 0}), 403, "outside")

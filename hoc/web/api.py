@@ -250,7 +250,7 @@ def router(root, work: Workers) -> APIRouter:
                 raise Refused(f"the saved game is larger than {limits.MAX_SAVED_BYTES:,} bytes", 413)
             f = work.run(replays.from_saved, body.saved, work.budget(limits.REPLAY_SECONDS))
         elif isinstance(body, RunReplay):
-            f = work.run(replays.from_run, root.path(body.run, "run"), body.game, reach, body.run,
+            f = work.run(replays.from_run, root.run(body.run), body.game, reach, body.run,
                          work.budget(limits.REPLAY_SECONDS))
         else:
             if HUMAN in body.agents:
@@ -288,7 +288,7 @@ def router(root, work: Workers) -> APIRouter:
     runs_lock = threading.Lock()
 
     def run_of(path: str) -> results.Run:
-        p = root.path(path, "run")
+        p = root.run(path)
         with runs_lock:             # a run is read once, then kept (the last few)
             if p not in runs:
                 if len(runs) >= MAX_RUNS:

@@ -22,6 +22,18 @@ class Root:
         a 403 for a path leading out, whatever it points at, a 404 for one inside with nothing there)."""
         return inside(self.folder, given, kind)
 
+    def run(self, given: str) -> Path:
+        """A Parquet run folder inside the root whose manifest and parts lie inside it too (a part that is
+        a symlink to elsewhere is refused, as a path to elsewhere is)."""
+        from hoc.research.store import MANIFEST
+
+        p = self.path(given, "run")
+        if p.is_dir():
+            for f in [p / MANIFEST, *sorted(p.glob("part-*.parquet"))]:
+                if f.is_symlink():
+                    inside(self.folder, f.relative_to(self.folder).as_posix(), "run")
+        return p
+
     def file(self, given: str) -> Path:
         return readable_file(self.folder, given, READABLE)
 
