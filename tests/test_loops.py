@@ -52,9 +52,11 @@ def test_a_ruleset_takes_the_second_editions_interface_unless_its_agents_share_t
     assert first.game.kernel_for(first.vector, False) is api
 
 
-def test_loops_are_made_once_per_rules_deciders_and_flags():
-    assert game_loops(api, policies) is game_loops(api, policies, False, False)
-    assert game_loops(api, policies, True) is not game_loops(api, policies)
+def test_loops_are_made_once_per_rules_deciders_and_variant():
+    from hoc.agents.ids import Variant
+
+    assert game_loops(api, policies) is game_loops(api, policies, Variant(False, False, False))
+    assert game_loops(api, policies, Variant(search=True)) is not game_loops(api, policies)
     assert game_loops(api.SECOND_EDITION, policies) is not game_loops(api, policies)
     assert game_loops(api, policies).__name__ in sys.modules
 
@@ -75,7 +77,8 @@ plan = Plan(rs, lineup("basic_rush,curse_witch", 2), 20, seed=5)
 play_rows(plan, 0, 20)
 vec = VecHoc(4, opponents="basic_rush", edition={edition!r}, seed=1)
 vec.reset()
-made = list(batch._MADE.values()) + [vec.loops.vec_reset, vec.loops.vec_step]
+from hoc.agents import ids
+made = [d for d in ids._BUILT.values() if hasattr(d, "stats")] + [vec.loops.vec_reset, vec.loops.vec_step]
 print(sum(sum(d.stats.cache_misses.values()) for d in made))
 """
 

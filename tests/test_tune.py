@@ -192,7 +192,7 @@ def test_schedule_kernel_plays_the_same_games_as_the_harness(warm_kernels):
     i = np.arange(60)
     seats = np.stack([i % 2, (i + 1) % 2], axis=1).astype(K.DTYPE)
     out = np.zeros((60, OUT_LEN), K.DTYPE)
-    play_schedule(np.int64(9), SIEGE.cards.table, SIEGE.vector, np.array([a.id for a in agents], K.DTYPE),
+    play_schedule(np.int64(9), SIEGE.game.name, SIEGE.cards.table, SIEGE.vector, np.array([a.id for a in agents], K.DTYPE),
                   games.params, i // 2, seats, out)
     assert (out[:, 0] == ref[:, K.RES_WIN_MASK]).all()
     assert (out[:, 2] == ref[:, K.RES_SEAT]).all() and (out[:, 3] == ref[:, K.RES_SEAT + K.RES_SEAT_SZ]).all()

@@ -1,11 +1,11 @@
 """The game loop, written once for every game and every set of jitted deciders.
 
-`game_loops(rules, agents, search, plan, learned)` makes the loops that play a game whose jitted
-rules are the module `rules` (its `apply`, `is_legal` and invariant `check`) with the decider of the
-module `agents` that the lineup needs (`agents.DECIDERS[(search, plan, learned)]`: with or without a
-search agent, a turn planner, a learned network). Each variant is its own compiled decider, so a
-plain run compiles neither the search, the planner nor the network, and a run of one game compiles
-no other game's rules.
+`game_loops(rules, agents, variant)` makes the loops that play a game whose jitted rules are the
+module `rules` (its `apply`, `is_legal` and invariant `check`) with the decider of the module `agents`
+that the lineup needs (`agents.DECIDERS[variant]`, a variant being (search, plan, learned): with or
+without a search agent, a turn planner, a learned network; `hoc.agents.ids.Variant`). Each variant is
+its own compiled decider, so a plain run compiles neither the search, the planner nor the network, and
+a run of one game compiles no other game's rules.
 
 The loops come back as a module (`hoc.engine.loops.<game>.<variant>`, registered in `sys.modules`),
 and a loop that plays these loops (the research batch, the tuner's schedule, the environments'
@@ -33,8 +33,8 @@ def namespace(name: str, doc: str | None = None) -> types.ModuleType:
     return sys.modules[name]
 
 
-def game_loops(rules, agents, search: bool = False, plan: bool = False, learned: bool = False) -> types.ModuleType:
-    """The loops of one game and one decider variant (made once per process):
+def game_loops(rules, agents, variant: tuple = (False, False, False)) -> types.ModuleType:
+    """The loops of one game and one decider variant (search, plan, learned), made once per process:
 
     - `decide(s)`: the action of the jitted agent in the decider's seat;
     - `play_out(s)`: play the game to its end; OK, or E_STEPS if it does not end;
@@ -43,7 +43,7 @@ def game_loops(rules, agents, search: bool = False, plan: bool = False, learned:
     - `play_until(s, seat)`: let the jitted agents decide until `seat` must decide or the game ends;
       False if the game runs past MAX_STEPS decisions.
     """
-    search, plan, learned = bool(search), bool(plan), bool(learned)
+    search, plan, learned = (bool(x) for x in variant)
     key = (rules.__name__, agents.__name__, search, plan, learned)
     if key in _MADE:
         return _MADE[key]

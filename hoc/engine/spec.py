@@ -43,6 +43,12 @@ class GameSpec:
     cli_options: str = ""
     end_reasons: Mapping[int, str] = field(default_factory=dict)    # END code (result row) -> its name
     errors: Mapping[int, str] = field(default_factory=dict)         # a loop's or a check's error code -> message
+    # the game's agent side, named (its agents read the rules, which name the spec):
+    # "module" of its jitted deciders: `DECIDERS[variant]` (`hoc.agents.ids.Variant`), `decider(ids)`
+    deciders: str = ""
+    # "module:function(state, ids, rows) -> state": the state, or a longer copy with the room a lineup's
+    # agents need beyond the game (a search's or a look-ahead's arena, networks' weights)
+    room: str = ""
 
 
     def game_class(self):
@@ -52,6 +58,16 @@ class GameSpec:
     def ruleset_from(self, options: dict, defaults: dict):
         """The ruleset the command line's game options name (`rules_from_options`)."""
         return _named(self.rules_from_options)(options, defaults)
+
+    def deciders_module(self) -> types.ModuleType:
+        """The module of the game's jitted deciders (`deciders`)."""
+        import importlib
+
+        return importlib.import_module(self.deciders)
+
+    def with_room(self, state, ids, rows):
+        """`state`, or a longer copy with the room the lineup (agent ids, parameter rows) needs (`room`)."""
+        return _named(self.room)(state, ids, rows)
 
     def add_options(self, parser) -> None:
         """Add the game's own command-line options (`cli_options`)."""

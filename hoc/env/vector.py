@@ -19,13 +19,13 @@ from typing import Callable, NamedTuple
 import numpy as np
 from numba import njit
 
-from hoc.agents.deciders import policies, state_for
-from hoc.agents.ids import needs
+from hoc.agents.deciders import state_for
+from hoc.agents.ids import built, loops_for
 from hoc.agents.registry import get as get_agent
 from hoc.errors import HocError
 from hoc.engine.jit import entry
 from hoc.engine.layout import DTYPE, H_END, H_NP, H_STEPS, H_WIN_MASK, MAX_STEPS, N_PARAMS, R_PLAYERS
-from hoc.engine.loops import game_loops, namespace
+from hoc.engine.loops import namespace
 from hoc.engine.state import rule, seat_agent
 from hoc.games.heart_of_crown.rules import Ruleset
 
@@ -144,20 +144,11 @@ def _stepper(loops, view) -> Stepper:
     return Stepper(loops.search or loops.plan, play_others, vec_reset, vec_step)
 
 
-_STEPPERS: dict = {}
-
-
 def stepper(ids, ruleset, shared: bool = False) -> Stepper:
     """The loops a lineup of agent ids needs on a ruleset (a seat that searches, a seat that plans:
-    `policies.needs`), made and compiled only when a lineup needs them. `shared`: the caller also
+    `hoc.agents.ids.needs`), made and compiled only when a lineup needs them. `shared`: the caller also
     steps the game through the game's own interface (`Game`), so the loops had better use it too."""
-    search, plan, learned = needs(ids)
-    rules = ruleset.game.kernel_for(ruleset.vector, shared or search or plan)
-    key = (rules.__name__, search, plan, learned)
-    if key not in _STEPPERS:
-        _STEPPERS[key] = _stepper(game_loops(rules, policies(ruleset.game.name), search, plan, learned),
-                                  ruleset.game.observation)
-    return _STEPPERS[key]
+    return built(_stepper, loops_for(ruleset.game, ruleset.vector, ids, shared), ruleset.game.observation)
 
 
 def opponent_lineup(opponents, players: int, ruleset: Ruleset) -> tuple[list[str], np.ndarray, np.ndarray]:

@@ -1,18 +1,14 @@
 """The research batch loop: a run's games, played by index with jitted agents, one result row each.
 
 Its games are played by the engine's loops (`hoc.engine.loops`) for the game of the ruleset (its
-`GameSpec`), with that game's jitted deciders (`hoc.agents.deciders`)."""
+`GameSpec`), with that game's jitted deciders (`GameSpec.deciders`, the lineup's variant)."""
 import numpy as np
 from numba import njit
 
-from hoc.agents.deciders import policies, state_for
-from hoc.agents.ids import needs
+from hoc.agents.deciders import state_for
+from hoc.agents.ids import built, loops_for
 from hoc.engine.layout import DTYPE, H_OFF_STATS, N_STATS, RES_ERROR, RES_GAME, R_PLAYERS
-from hoc.engine.loops import game_loops
 from hoc.engine.state import rule, seat_agent
-
-_MADE: dict = {}
-
 
 def _batch(loops, validate):
     """The batch loop of a game's loops (`game_loops`), with the invariant checks or without
@@ -55,12 +51,7 @@ def batch_loop(ruleset, validate, ids):
     """The batch loop a plan needs: for its ruleset's game (`ruleset.game`, a `GameSpec`), with the
     checks or not, with the search agent or not, with the turn planner or not (each made and compiled
     only when a run needs it)."""
-    search, plan, learned = needs(ids)
-    rules = ruleset.game.kernel_for(ruleset.vector, search or plan)
-    key = (rules.__name__, bool(validate), search, plan, learned)
-    if key not in _MADE:
-        _MADE[key] = _batch(game_loops(rules, policies(ruleset.game.name), search, plan, learned), bool(validate))
-    return _MADE[key]
+    return built(_batch, loops_for(ruleset.game, ruleset.vector, ids), bool(validate))
 
 
 def play(ruleset, validate, ids, params, master, first, seats, group, out, coverage) -> None:

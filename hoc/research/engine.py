@@ -151,13 +151,12 @@ def _warm_game(plan) -> bool:
 
 def _warm_other_game(plan) -> bool:
     """`_warm_game` for a game whose Python `Game` steps through its jitted interface (`GameSpec.kernel`)."""
-    from hoc.agents.deciders import policies
     from hoc.engine import layout as K
     from hoc.engine import state
 
     rs = plan.ruleset
     api = rs.game.kernel
-    decide = policies(rs.game.name).decider([a.id for a in plan.agents])
+    decide = rs.game.deciders_module().decider([a.id for a in plan.agents])
     used = [api.init_game, api.game_seed, api.legal_actions, api.is_legal, api.apply_if_legal, api.record, decide,
             state.seat_agent, api.check, api.card_totals]
     before = _misses(used)

@@ -28,7 +28,7 @@ def _play_python(plan, first: int, n: int) -> tuple[np.ndarray, np.ndarray]:
     """The same games stepped from Python, for lineups with Python agents; jitted seats still
     decide through the jitted policies, so their moves equal those of `run_batch`. One `Game` and
     its buffers serve the whole chunk."""
-    from hoc.agents.deciders import policies, with_room
+    from hoc.agents.deciders import with_room
     from hoc.engine.state import seat_agent
 
     rs = plan.ruleset
@@ -42,7 +42,7 @@ def _play_python(plan, first: int, n: int) -> tuple[np.ndarray, np.ndarray]:
     game = rs.game.game_class()(rs)
     ids = np.array([a.id for a in plan.agents], K.DTYPE)
     game.state = with_room(rs, game.state, ids, plan.params)
-    decide = policies(rs.game.name).decider(ids)
+    decide = rs.game.deciders_module().decider(ids)
     s = game.state
     stats = slice(s[K.H_OFF_STATS], s[K.H_OFF_STATS] + nc * K.N_STATS)
     master = np.int64(plan.seed)

@@ -16,15 +16,14 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from hoc.agents.deciders import policies, state_for
-from hoc.agents.ids import needs
+from hoc.agents.deciders import state_for
+from hoc.agents.ids import built, loops_for
 from hoc.engine.layout import DTYPE, H_DECIDER, H_END, H_STEPS, MAX_STEPS, R_PLAYERS
-from hoc.engine.loops import game_loops, namespace
+from hoc.engine.loops import namespace
 from hoc.engine.seeds import game_seed
 from hoc.engine.state import mix64, rule, seat_agent
 from hoc.env.vector import reward
 
-_MADE: dict = {}
 OBS_DTYPE = np.int16            # observations are small integers (counts, SP, turns)
 
 
@@ -97,13 +96,7 @@ def _recorder(loops, view):
 
 
 def recorder(ruleset, ids):
-    search, plan, learned = needs(ids)
-    rules = ruleset.game.kernel_for(ruleset.vector, search or plan)
-    key = (rules.__name__, search, plan, learned)
-    if key not in _MADE:
-        _MADE[key] = _recorder(game_loops(rules, policies(ruleset.game.name), search, plan, learned),
-                               ruleset.game.observation)
-    return _MADE[key]
+    return built(_recorder, loops_for(ruleset.game, ruleset.vector, ids), ruleset.game.observation)
 
 
 def record(ruleset, agents, labels, games: int, seed: int, rate: float, first: int = 0,

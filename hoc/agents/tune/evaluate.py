@@ -34,7 +34,7 @@ def play_games(ruleset: Ruleset, ids: np.ndarray, rows: np.ndarray, master: int,
     n = len(seed_index)
     parts = 1 if backend.in_process else max(1, min(n // MIN_TASK, 4 * _workers(backend)))
     bounds = np.linspace(0, n, parts + 1).astype(int)
-    tasks = [(ruleset.cards.table, ruleset.vector, ids, rows, master, seed_index[a:b], seats[a:b])
+    tasks = [(ruleset.game.name, ruleset.cards.table, ruleset.vector, ids, rows, master, seed_index[a:b], seats[a:b])
              for a, b in zip(bounds[:-1], bounds[1:]) if b > a]
     out = (np.concatenate(list(run_tasks(backend, _play_task, tasks, len(tasks)))) if tasks
            else np.zeros((0, OUT_LEN), K.DTYPE))
@@ -53,11 +53,11 @@ def _workers(backend: Backend) -> int:
     return backend.jobs
 
 
-def _play_task(T, R, ids, rows, master, seed_index, seats) -> np.ndarray:
+def _play_task(game, T, R, ids, rows, master, seed_index, seats) -> np.ndarray:
     from hoc.agents.tune.kernel import OUT_LEN, play_schedule   # imported in the worker: loads the compiled code
 
     out = np.zeros((len(seed_index), OUT_LEN), K.DTYPE)
-    play_schedule(np.int64(master), T, R, ids, rows, seed_index.astype(np.int64), seats.astype(K.DTYPE), out)
+    play_schedule(np.int64(master), game, T, R, ids, rows, seed_index.astype(np.int64), seats.astype(K.DTYPE), out)
     return out
 
 

@@ -5,22 +5,15 @@ played by the engine's loops (`hoc.engine.loops`) for the ruleset's game."""
 import numpy as np
 from numba import njit
 
-from hoc.agents import policies
-from hoc.agents.policies import needs
-from hoc.agents.search import new_search_state
+from hoc.agents.ids import built, loops_for
 from hoc.engine.layout import H_WIN_MASK, MAX_SEATS, RES_LEN, RES_OWNED, RES_SCORE, RES_SEAT, RES_SEAT_SZ, R_PLAYERS
-from hoc.engine.loops import game_loops
 from hoc.engine.state import rule, seat_agent
-from hoc.games.heart_of_crown.spec import GAME as HEART_OF_CROWN
 
 OUT_WIN_MASK = 0       # bit j: seat j won
 OUT_ERROR = 1          # 0, or the invariant error code of `play_out`
 OUT_SP = 2             # then the final score of each seat
 OUT_OWNED = OUT_SP + MAX_SEATS   # then the cards each seat owned at the end: bits of card ids 0-31, 32-63
 OUT_LEN = OUT_OWNED + 2 * MAX_SEATS
-
-_MADE: dict = {}
-
 
 def _schedule(loops):
     """The tuner's loop over a game's loops (`game_loops`: with or without the search agent and the
@@ -50,13 +43,11 @@ def _schedule(loops):
     return play_schedule
 
 
-def play_schedule(master, T, R, ids, rows, seed_index, seats, out, game=HEART_OF_CROWN):
-    """The tuner's loop for these agent ids (with the search or the planner compiled in only when a
-    seat needs it)."""
-    search, plan, learned = needs(ids)
-    rules = game.kernel_for(R, search or plan)
-    key = (rules.__name__, search, plan, learned)
-    if key not in _MADE:
-        _MADE[key] = _schedule(game_loops(rules, policies, search, plan, learned))
-    s = new_search_state(T, R, ids, rows)
-    _MADE[key](master, s, ids, rows, seed_index, seats, out, np.zeros(RES_LEN, s.dtype))
+def play_schedule(master, game: str, T, R, ids, rows, seed_index, seats, out):
+    """The tuner's loop for these agent ids on a ruleset (card table T, vector R) of the game named
+    `game` (with the search or the planner compiled in only when a seat needs it)."""
+    from hoc.games import get
+
+    spec = get(game)
+    s = spec.with_room(spec.kernel.new_state(T, R), ids, rows)
+    built(_schedule, loops_for(spec, R, ids))(master, s, ids, rows, seed_index, seats, out, np.zeros(RES_LEN, s.dtype))

@@ -43,4 +43,5 @@ GAME = GameSpec(name="heart_of_crown", title="Heart of Crown", kernel=api, kerne
                 observation=observation, score="sp", score_title="SP", extras=("princess", "backed_turn"), extra_columns=extra_columns,
                 end_reasons=END_REASONS, errors=ERRORS, python_game="hoc.games.heart_of_crown.game:Game",
                 rules_from_options="hoc.games.heart_of_crown.rules:from_options",
-                cli_options="hoc.games.heart_of_crown.rules:add_options")
+                cli_options="hoc.games.heart_of_crown.rules:add_options",
+                deciders="hoc.agents.policies", room="hoc.agents.search:reserve")

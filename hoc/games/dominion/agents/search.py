@@ -245,3 +245,7 @@ def with_arena(state: np.ndarray, ids) -> np.ndarray:
     big[:state.shape[0]] = state
     return big
 
+
+def room(state: np.ndarray, ids, rows) -> np.ndarray:
+    """The room a lineup needs (`GameSpec.room`): the search's arena; Dominion's other agents need none."""
+    return with_arena(state, ids)
