@@ -480,7 +480,7 @@ class Teller:
     @staticmethod
     def coins_now(d: "Decision", before: Table, after: Table) -> str:
         """The coins (and open plays) after a play, a coin counter or a card's choice that changed them."""
-        if d.ctx == K.CTX_MAIN and (d.verb == K.A_PLAY or d.action in (K.A_COIN, K.A_LILY)):
+        if d.ctx == K.CTX_MAIN and (d.verb == K.A_PLAY or d.action in (K.A_COIN, K.A_DOMAIN_ABILITY)):
             plays = ", no plays left" if after.open == 0 else f", {after.open} plays open" if after.open > 1 else ""
             return f" (coins {after.coins}{plays})"
         if d.ctx == K.CTX_EFFECT and after.coins != before.coins:
@@ -515,7 +515,7 @@ class Teller:
             return "spends a coin counter", ""
         if a == K.A_ABILITY:
             return f"uses the ability of {self.name(self.game.player(p, K.P_PRINCESS))}", ""
-        if a == K.A_LILY:
+        if a == K.A_DOMAIN_ABILITY:
             return f"uses {self.name(db.index('lily' if 'lily' in db.ids else 'imperial_estate'))}", ""
         if a == K.A_HAND_ABILITY:
             return "exiles a Curse Witch from the hand: every opponent gains a Curse", ""

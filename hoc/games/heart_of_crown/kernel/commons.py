@@ -12,7 +12,7 @@ from hoc.games.heart_of_crown.kernel.constants import (
     H_ACTION_BONUS, H_COINS, H_END, H_NACTIVE, H_NP, H_SUCC_RED, H_WITCH, H_WITCH_N, MAX_WITCHES,
     P_COIN_CTR, P_DECK_N, P_HANDY_CTR, P_HAND_N, P_SUCC_CTR, R_CITY, R_COURT_MAID, R_DUKE,
     R_FARMING_VILLAGE, R_LARGE_CITY, R_SENATOR, ST_ATTACKS, TRIG_ABILITY, TRIG_CLEANUP, TRIG_PLAY,
-    TRIG_SET, TY_ACTION, TY_ATTACK, TY_CALAMITY, TY_SUCCESSION, TY_TERRITORY,
+    TRIG_DOMAIN, TRIG_SET, TY_ACTION, TY_ATTACK, TY_CALAMITY, TY_SUCCESSION, TY_TERRITORY,
     H_PLAY_MASK, H_SHIELD, H_SUPPLY_N, H_TURN_FLAGS, R_CURSE, ST_EXILED, ST_GAINED, SUB_MILITARY,
     TF_BUYS_TO_DECK_BOTTOM, TF_VILLAGES_YIELD_2, TRIG_DEFENSE, CH_DOMAIN, FL_COURT_TITLE, P_KEPT_N, P_OUT,
     F_COINS, H_DEBT_NEW, H_DEPTH, EFF_SHINOBI, TF_BRIBERY,
@@ -443,9 +443,15 @@ def eff_minnyan(s, fr, a):
 
 
 @kernel
+def lily_ready(s, p):
+    """Her ability (TRIG_DOMAIN) can be paid for: 3 coins."""
+    return s[H_COINS] >= 3
+
+
+@kernel
 def eff_lily(s, fr, a):
     """While set, once per Main phase: pay 3 coins to put a +1 succession counter on the princess."""
-    if s[fr + FR_TRIG] == TRIG_ABILITY:
+    if s[fr + FR_TRIG] == TRIG_DOMAIN:
         p = s[fr + FR_P]
         s[H_COINS] -= 3
         s[pb(s, p) + P_SUCC_CTR] += 1

@@ -188,13 +188,17 @@ TRIG_ABILITY = 2
 TRIG_CLEANUP = 3
 TRIG_SET = 4
 TRIG_DEFENSE = 5        # 1E: a Defense card revealed against an opponent's Attack (FR_P: the defender)
+TRIG_DOMAIN = 6         # its ability, used from the domain in the Main phase (A_DOMAIN_ABILITY), once per Main
+                        # phase a copy; its routine's `_ready` says when it can be (Lily: 3 coins to pay)
+TRIG_SCORE = 7          # not a moment of the stack: in the domain, the card is worth its printed SP plus what
+                        # its routine's SP text says (scoring.py: Honoka), whenever the domain is scored
 # routines acting at other moments than when the card is played
 EFFECT_TRIGGERS = {
     EFF_SET_AT_CLEANUP: 1 << TRIG_CLEANUP, EFF_LAOLILY: 1 << TRIG_BACK, EFF_KLAM_KLAM: 0,
     EFF_BERGAMOT: 1 << TRIG_ABILITY, EFF_FLAMMARIA: 1 << TRIG_BACK,
     EFF_TWINS: 1 << TRIG_BACK | 1 << TRIG_ABILITY, EFF_SUPPLY_UNIT: 1 << TRIG_PLAY | 1 << TRIG_CLEANUP,
-    EFF_SHARIFA: 1 << TRIG_SET, EFF_PETIT: 1 << TRIG_SET, EFF_HONOKA: 0, EFF_MINNYAN: 1 << TRIG_SET,
-    EFF_LILY: 1 << TRIG_ABILITY, EFF_GOSSIP_DUCHESS: 1 << TRIG_SET,
+    EFF_SHARIFA: 1 << TRIG_SET, EFF_PETIT: 1 << TRIG_SET, EFF_HONOKA: 1 << TRIG_SCORE, EFF_MINNYAN: 1 << TRIG_SET,
+    EFF_LILY: 1 << TRIG_DOMAIN, EFF_GOSSIP_DUCHESS: 1 << TRIG_SET,
     EFF_RAMPART_1E: 1 << TRIG_DEFENSE, EFF_HIDEOUT_1E: 1 << TRIG_PLAY | 1 << TRIG_DEFENSE,
     EFF_MAGIC_TALISMAN_1E: 1 << TRIG_PLAY | 1 << TRIG_DEFENSE, EFF_GOSSIP_DUCHESS_1E: 1 << TRIG_SET,
     EFF_CURSE_WITCH_1E: 1 << TRIG_PLAY | 1 << TRIG_ABILITY,
@@ -294,7 +298,7 @@ H_CH_TYPES = 41         # type filter (bitmask, 0 = any)
 H_CH_MAX = 42           # cost limit or number limit
 H_CH_OPT = 43           # 1 if PASS (decline) is legal
 H_CH_MIN = 44
-H_LILY_USED = 45        # Lily abilities used this Main phase
+H_DOMAIN_USED = 45      # abilities of domain cards (TRIG_DOMAIN) used this Main phase: one use per copy
 H_OFF_OWNED = 46        # per player, per card: copies owned (changes only by gain and exile)
 H_OFF_SCRATCH = 47      # NCMAX ints of scratch space for kernels (they never allocate)
 H_OFF_ACTIVE = 48       # the cards that exist in this game, in id order (hot loops visit only these)
@@ -362,7 +366,7 @@ P_DOMAIN_N = 21
 P_KEPT_N = 22
 P_OWNED_N = 23
 P_AT30 = 24             # step at which the player last reached the overtime SP (0: below it)
-P_LILIES = 25           # Attendant Maid Lilies in the domain (kept with the SP)
+P_DOMAIN_ABILITIES = 25 # cards in the domain with an ability (TRIG_DOMAIN: Attendant Maid Lily), kept with the SP
 # zone masks (2 slots each, card ids 0..31 then 32..63), so zone-wide moves visit only the cards there:
 P_HAND_MASK = 26        # bit c set exactly when the hand holds c
 P_DISCARD_MASK = 28     # bit c set at least when the discard pile holds c (cleared by a reshuffle)
@@ -429,7 +433,7 @@ A_PASS = 0
 A_DECLARE = 1
 A_COIN = 2              # spend one coin counter
 A_ABILITY = 3           # the backed princess's activation ability
-A_LILY = 4              # Attendant Maid Lily's ability
+A_DOMAIN_ABILITY = 4    # the ability of a card in the domain (TRIG_DOMAIN: Attendant Maid Lily; 1E Imperial Estate)
 A_HAND_ABILITY = 5      # 1E Curse Witch: exile a card with FL_EXILE_FROM_HAND from hand for its text
 A_NUMBER = 8            # A_NUMBER + n, n = 0..NUMBER_MAX
 NUMBER_MAX = 15
