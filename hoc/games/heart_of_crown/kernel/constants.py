@@ -31,6 +31,7 @@ F_COPIES = 10
 F_PER_PLAYER = 11
 F_START = 12     # F_START + seat (0..3): copies in that seat's starting deck
 F_TRIGGERS = 16  # bitmask of the moments (1 << TRIG_*) at which the card's routine acts
+F_ON_BUY = 17    # EFF_* routine run when the card is bought (TRIG_BUY), 0 for none: the Attendant Maids' set
 
 # numeric fields a user may override, by CSV column name
 OVERRIDABLE = {
@@ -61,7 +62,6 @@ CATEGORIES = {"princess": CAT_PRINCESS, "basic": CAT_BASIC, "rare": CAT_RARE, "c
 FL_CANNOT_KEEP = 1
 FL_NAMED_FARMING_VILLAGE = 2
 FL_NAMED_CURSE = 4
-FL_SET_ON_BUY = 8
 FL_NOT_IN_MARKET = 16
 FL_BACK_WITHOUT_FARMING_VILLAGES = 32   # 1E Flammaria: Farming Villages do not move to the domain
 FL_COURT_TITLE = 64     # 1E Court Maid, Senator, Duke: the cards the 1E Gossip-Loving Duchess may take
@@ -74,7 +74,7 @@ FL_GUARDS_MILITARY = 1024   # Rampart: Military Attacks
 FL_GUARDS_HAND = 2048       # Hideout, Magic Talisman: leave a hand below 5 cards
 FL_GUARDS_DECK = 4096       # Magic Talisman: a face-up Curse on top of the deck
 FLAG_BITS = {"cannot_keep": FL_CANNOT_KEEP, "named_farming_village": FL_NAMED_FARMING_VILLAGE,
-             "named_curse": FL_NAMED_CURSE, "set_on_buy": FL_SET_ON_BUY,
+             "named_curse": FL_NAMED_CURSE,
              "not_in_market": FL_NOT_IN_MARKET,
              "back_without_farming_villages": FL_BACK_WITHOUT_FARMING_VILLAGES,
              "court_title": FL_COURT_TITLE, "exile_from_hand": FL_EXILE_FROM_HAND,
@@ -107,7 +107,7 @@ EFF_ADVENTURER = 21
 EFF_MAGIC_TALISMAN = 22
 EFF_STARGAZING_WITCH = 23
 EFF_SUPPLY_UNIT = 24
-EFF_SET_ON_BUY = 25     # built-in: "when you buy this, if you have a domain, you may set it"
+EFF_SET_ON_BUY = 25     # "when you buy this, if you have a domain, you may set it" (the Attendant Maids' on_buy)
 EFF_SHARIFA = 26
 EFF_PETIT = 27
 EFF_HONOKA = 28
@@ -180,7 +180,9 @@ EFFECT_IDS = {"set_at_cleanup": EFF_SET_AT_CLEANUP, "laolily": EFF_LAOLILY,
               # 1E Imperial Estate's "pay 3 coins: a +1 succession counter, once per turn" while in the
               # domain is Lily's ability (its counters count the same wherever they lie)
               "imperial_estate_1e": EFF_LILY, "moneylender": EFF_MONEYLENDER, "shinobi": EFF_SHINOBI,
-              "bribery": EFF_BRIBERY}
+              "bribery": EFF_BRIBERY,
+              # routines a card runs when bought (its on_buy column), beside its own text
+              "set_on_buy": EFF_SET_ON_BUY}
 # moments at which a card's text acts (frame trigger; F_TRIGGERS holds 1 << TRIG_*)
 TRIG_PLAY = 0
 TRIG_BACK = 1
@@ -192,6 +194,7 @@ TRIG_DOMAIN = 6         # its ability, used from the domain in the Main phase (A
                         # phase a copy; its routine's `_ready` says when it can be (Lily: 3 coins to pay)
 TRIG_SCORE = 7          # not a moment of the stack: in the domain, the card is worth its printed SP plus what
                         # its routine's SP text says (scoring.py: Honoka), whenever the domain is scored
+TRIG_BUY = 8            # the card was just bought: its on_buy routine (F_ON_BUY), not its own text
 # routines acting at other moments than when the card is played
 EFFECT_TRIGGERS = {
     EFF_SET_AT_CLEANUP: 1 << TRIG_CLEANUP, EFF_LAOLILY: 1 << TRIG_BACK, EFF_KLAM_KLAM: 0,
@@ -425,8 +428,8 @@ END_REASONS = {END_CORONATION: "coronation", END_OVERTIME: "overtime",
 USED_PRINCESS = 1
 TF_BUYS_TO_DECK_BOTTOM = 1   # 1E Purveyor: cards bought this turn go face up to the bottom of the deck
 TF_VILLAGES_YIELD_2 = 2      # 1E Slash-and-Burn Farming: Farming Villages yield 2 coins this turn
-TF_BRIBERY = 4               # 1E Bribery: Action cards of opponents' discard piles, face-up deck tops and kept
-                             # cards can be bought this turn, for their cost + 1
+TF_BUY_FROM_OPPONENTS = 4    # Action cards of opponents' discard piles, face-up deck tops and kept cards can be
+                             # bought this turn, for their cost + 1 (buying.py; set by 1E Bribery)
 
 # ---- the action space (fixed; NCMAX card slots per verb) ------------------------------------
 A_PASS = 0

@@ -30,7 +30,7 @@ from hoc.games.heart_of_crown.kernel.constants import (
     EFF_TRADING_SHIP, EFF_TWINS, EFF_WISHING_WELL, F_EFFECT, F_TRIGGERS, H_DOMAIN_USED, P_DOMAIN_ABILITIES,
     P_DOMAIN_MASK, P_PRINCESS, TRIG_DOMAIN, TY_ACTION, TY_SUCCESSION, TY_TERRITORY,
 )
-from hoc.games.heart_of_crown.kernel.bribery import eff_buy_from_opponents
+from hoc.games.heart_of_crown.kernel.buying import eff_buy_from_opponents
 from hoc.games.heart_of_crown.kernel.defense import eff_defend
 from hoc.games.heart_of_crown.kernel.seating import eff_hand_elimination
 from hoc.games.heart_of_crown.kernel.princesses import (
