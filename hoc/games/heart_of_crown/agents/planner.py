@@ -8,7 +8,7 @@ lies in those decisions (Curse Witch's cost and mode, Adventurer's exile, City D
 Trading Ship's draw-or-coins) then plays as a blank.
 
 At each decision of the player's own turn that fixed rules cannot weigh (a Main-phase decision while a
-card with a text, an ability, Lily or a kept card is at hand; a card question of its own turn with a
+card with a text, an ability (the princess's or a domain card's) or a kept card is at hand; a card question of its own turn with a
 choice), the planner tries every legal action on copies of the state: for each of `samples`
 determinizations (what the player cannot see shuffled, as the search agent does: its own deck, the
 other players' hands and decks, the face-down supply, the future random numbers), it applies the
@@ -131,7 +131,7 @@ def base_choice(s):
 @kernel
 def main_needs_plan(s, p):
     """A Main-phase decision the list's fixed order cannot weigh: a playable card in hand has a text
-    that acts when played, or the princess's ability or Lily is ready (when the list uses them).
+    that acts when played, or the princess's or a domain card's ability is ready (when the list uses them).
     With only plain cards the order does not matter and every one is worth playing."""
     if param(s, p, PR_ABILITIES) and (ability_ready(s, p) or domain_ability_ready(s, p)):
         return True
