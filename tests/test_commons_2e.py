@@ -935,6 +935,42 @@ def test_lily_only_while_set_in_the_domain(g2):
     assert "use lily" not in labels(g)
 
 
+def test_lily_each_use_needs_her_3_coins_while_uses_are_left(g2):
+    """Each Lily set in the domain is one use a Main phase (her card data: an ability used from the domain,
+    TRIG_DOMAIN); what a use costs is her routine's (lily_ready: 3 coins), asked again for each use."""
+    g = g2
+    me(g, {"large_city": 1, "city": 1}, princess="lulunasaika", domain={"lily": 2})
+    play_all(g, "large_city", "city")
+    assert g.coins == 5
+    g.apply("use lily")
+    assert g.coins == 2 and g.counters(0).succession == 1
+    assert "use lily" not in labels(g)                  # a use is left, but not 3 coins
+
+
+def test_honoka_sp_text_adds_2_to_her_printed_sp():
+    """Honoka's 4 SP as the only Maid is her SP text (TRIG_SCORE, kernel/scoring.py): 2 more than her
+    printed SP. With her SP overridden to 3 she is worth 5 alone and 3 beside another Maid."""
+    g = new(rules(2, overrides=("honoka.sp=3",)))
+    g.arrange(0, princess="lulunasaika", domain={"honoka": 1})
+    assert g.sp(0) == 6 + 5
+    g.arrange(0, domain={"honoka": 1, "court_maid": 1})
+    assert g.sp(0) == 6 + 3 + 2
+
+
+def test_attendant_maid_set_on_buy_is_her_on_buy_routine_and_needs_a_domain(g2):
+    """The Attendant Maids' "when you buy this, you may set it" is their on_buy routine (card data), run
+    for the Maid just bought; without a domain it does nothing (the routine checks, not the turn)."""
+    g = g2
+    me(g, {"large_city": 3}, market={"lily": 1, "honoka": 1})
+    play_all(g, "large_city", "large_city", "large_city")
+    end_main(g)
+    g.apply("buy lily")                                 # no domain: not set, no question
+    assert g.context == "second phase" and g.discard_pile(0) == {"lily": 1}
+    g.arrange(0, princess="lulunasaika", domain={})
+    g.apply("buy honoka")
+    assert g.context == "card choice" and set(labels(g)) == {"choose honoka", "pass"}
+
+
 def test_land_reclamation_decree_opponents_take_a_face_up_farming_village(g3):
     g = g3
     g.arrange(1, deck=["city"] * 3)

@@ -315,6 +315,18 @@ def test_choose_lose_picks_the_card_bergamot_discards(tmp_path, lose, discarded)
     assert g.discard_pile(0) == {discarded: 1, "alchemist": 1}
 
 
+@pytest.mark.parametrize("discard, uses", [({"city": 1}, False), ({"city": 1, "post_horse": 1}, True)])
+def test_bergamots_ability_is_used_when_her_routine_says_it_is_worth_it(tmp_path, discard, uses):
+    """A priority list uses the princess's ability when it is ready and worth it; for Bergamot that is her
+    routine's `bergamot_worth` (an Action in the discard pile to take back), not the agent's own rule."""
+    agent = from_file(write(tmp_path, '[[buy]]\ncard = "city"\n'))
+    g = Game(Ruleset(players=2, market="basic", princesses=("bergamot", "lulunasaika")), seed=3)
+    g.arrange(0, hand={"farming_village": 1, "apprentice_maid": 1}, deck=["farming_village"] * 10,
+              discard=discard, princess="bergamot", domain={})
+    assert "use princess ability" in [g.label(a) for a in g.legal_actions()]
+    assert (g.label(g.decide(agent)) == "use princess ability") == uses
+
+
 @pytest.mark.parametrize("text, problem", [
     ('[choose]\ndiscard = ["curse"]\n', "unknown key 'discard' in [choose]"),
     ('[choose]\ngain = "senator"\n', "[choose] gain must be a list"),

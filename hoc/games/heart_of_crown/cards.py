@@ -130,6 +130,7 @@ class CardDB:
             if T[i, K.F_EFFECT]:
                 T[i, K.F_TRIGGERS] = K.EFFECT_TRIGGERS.get(T[i, K.F_EFFECT], 1 << K.TRIG_PLAY)
             T[i, K.F_FLAGS] = sum(K.FLAG_BITS[f] for f in row["flags"].split("|") if f)
+            T[i, K.F_ON_BUY] = K.EFFECT_IDS[row.on_buy] if row.on_buy else 0
             T[i, K.F_COPIES] = row.copies
             T[i, K.F_PER_PLAYER] = row.per_player
             for seat in range(4):

@@ -30,7 +30,7 @@ PHASES = {K.PH_START: "start", K.PH_MAIN: "main", K.PH_SECOND: "second", K.PH_CL
           K.PH_KEEP: "keep", K.PH_DRAW: "draw", K.PH_DECLARE: "declare", K.PH_END: "end",
           K.PH_OVER: "over"}
 NAMED_ACTIONS = {K.A_DECLARE: "declare coronation", K.A_COIN: "spend coin counter",
-                 K.A_ABILITY: "use princess ability", K.A_LILY: "use lily",
+                 K.A_ABILITY: "use princess ability", K.A_DOMAIN_ABILITY: "use lily",
                  K.A_HAND_ABILITY: "exile from hand"}
 PASS_LABELS = {K.CTX_MAIN: "pass: end the main phase", K.CTX_KEEP: "pass: keep no more",
                K.CTX_DECLARE: "pass: do not declare", K.CTX_EFFECT: "pass: decline"}
@@ -39,7 +39,7 @@ SECOND_PHASE_PASS = {K.MODE_NONE: "pass: do nothing this phase", K.MODE_BUYING: 
 CONTEXTS = {K.CTX_NONE: "none", K.CTX_MAIN: "main phase", K.CTX_SECOND: "second phase",
             K.CTX_KEEP: "keep", K.CTX_DECLARE: "coronation", K.CTX_EFFECT: "card choice"}
 SECOND_PHASE = {K.MODE_NONE: "open", K.MODE_BUYING: "buying", K.MODE_SETTING: "setting"}
-VERBS = {K.A_PASS: "pass", K.A_DECLARE: "declare", K.A_COIN: "coin", K.A_ABILITY: "ability", K.A_LILY: "lily",
+VERBS = {K.A_PASS: "pass", K.A_DECLARE: "declare", K.A_COIN: "coin", K.A_ABILITY: "ability", K.A_DOMAIN_ABILITY: "lily",
          K.A_HAND_ABILITY: "hand"}
 
 
@@ -98,7 +98,7 @@ def actions(cards: CardDB) -> Actions:
         elif a in VERBS:
             action = Action(a, VERBS[a])
             label = NAMED_ACTIONS.get(a, action.verb)
-            if a == K.A_LILY and "lily" not in cards.ids:
+            if a == K.A_DOMAIN_ABILITY and "lily" not in cards.ids:
                 label = "use imperial estate"       # 1E: Imperial Estate's ability is Lily's (R66)
             if a == K.A_HAND_ABILITY and "curse_witch" in cards.ids:
                 label = "exile curse witch"

@@ -28,11 +28,11 @@ from hoc.games.heart_of_crown.kernel.choice import FR_A, FR_EFF
 from hoc.games.heart_of_crown.kernel.constants import (
     CTX_EFFECT, CH_DECK_TOP, H_ACTION_BONUS, H_DEBT, H_DEBT_NEW, H_CH_CARD, H_CH_OWNER, H_CH_EXCEPT, H_CH_FLAGS, H_CH_GOOD, H_CH_KIND,
     H_CH_MAX, H_CH_MIN, H_CH_N, H_CH_NOT, H_CH_OPT, H_CH_TYPES, H_COINS, H_CTX, H_CUR, H_DECIDER,
-    H_DEPTH, H_END, H_EXTRA_PENDING, H_IN_EXTRA, H_LILY_USED, H_MODE, H_NACTIVE, H_NC, H_NP, H_OFF_ABROAD,
+    H_DEPTH, H_END, H_EXTRA_PENDING, H_IN_EXTRA, H_DOMAIN_USED, H_MODE, H_NACTIVE, H_NC, H_NP, H_OFF_ABROAD,
     H_OFF_DISCARD, H_OFF_DOMAIN, H_OFF_HAND, H_OFF_KEPT, H_OFF_MARKET, H_OFF_OWNED, H_OFF_PLAY,
     H_OFF_STACK, H_OFF_SUPPLY, H_OPEN, H_OVERTIME, H_PHASE, H_PLAYED, H_REVEALED, H_REVEALED_NEW,
     H_SUCC_RED, H_SUPPLY_N, H_TURNS, H_USED, LEGAL, NCMAX, N_ACTIONS, P_BACK_TURN, P_COIN_CTR,
-    P_DECK_N, P_DECLARED, P_DISCARD_N, P_DOMAIN_N, P_HANDY_CTR, P_HAND_N, P_KEPT_N, P_LILIES, P_OUT,
+    P_DECK_N, P_DECLARED, P_DISCARD_N, P_DOMAIN_N, P_HANDY_CTR, P_HAND_N, P_KEPT_N, P_DOMAIN_ABILITIES, P_OUT,
     P_OWNED_N, P_PRINCESS, P_SP, P_SUCC_CTR, P_TURNS, P_TWIN_CTR, STACK_FRAME,
 )
 from hoc.engine.jit import entry, kernel
@@ -92,7 +92,7 @@ FIELDS = (
     ("open_plays", TABLE_BLOCK, HEADER, H_OPEN, "cards the turn player may still play"),
     ("cards_played", TABLE_BLOCK, HEADER, H_PLAYED, "cards the turn player played this turn"),
     ("ability_used", TABLE_BLOCK, HEADER, H_USED, "once-per-turn abilities used this turn (bitmask)"),
-    ("lilies_used", TABLE_BLOCK, HEADER, H_LILY_USED, "Attendant Maid Lily abilities used this Main phase"),
+    ("lilies_used", TABLE_BLOCK, HEADER, H_DOMAIN_USED, "abilities of domain cards used this Main phase (Attendant Maid Lily, 1E Imperial Estate)"),
     ("action_bonus", TABLE_BLOCK, HEADER, H_ACTION_BONUS, "extra coins per Action played this turn (Library)"),
     ("succession_discount", TABLE_BLOCK, HEADER, H_SUCC_RED, "Succession cards cost this much less this turn (Ball)"),
     ("extra_turn", TABLE_BLOCK, FLAG, H_IN_EXTRA, "1 in an extra turn (Twins)"),
@@ -102,7 +102,7 @@ FIELDS = (
      "card choice asked (K.CH_*: 1 hand, 2 discard pile, 3 market, 4 number, 5 play area, 6 mode, "
      "7 top of deck, 8 kept); 0 when no card asks"),
     ("question_effect", TABLE_BLOCK, ASKING_EFFECT, 0, "effect routine asking (K.EFF_*), 0 when no card asks"),
-    ("question_card", TABLE_BLOCK, ASKING_CARD, 0, "card id + 1 whose text asks (0: none, or Attendant Maid Lily)"),
+    ("question_card", TABLE_BLOCK, ASKING_CARD, 0, "card id + 1 whose text asks (0: none)"),
     ("question_types", TABLE_BLOCK, QUESTION, H_CH_TYPES, "the chosen card must have one of these types (K.TY_* bits; 0: any)"),
     ("question_not_types", TABLE_BLOCK, QUESTION, H_CH_NOT, "the chosen card must have none of these types"),
     ("question_min", TABLE_BLOCK, QUESTION, H_CH_MIN, "least printed cost (or least number) allowed"),
@@ -141,7 +141,7 @@ FIELDS = (
     ("handyman_counters", SEAT_BLOCK, PLAYER, P_HANDY_CTR, "Handyman's coin counters"),
     ("twins_counters", SEAT_BLOCK, PLAYER, P_TWIN_CTR, "Twins counters"),
     ("succession_counters", SEAT_BLOCK, PLAYER, P_SUCC_CTR, "succession counters (Lily)"),
-    ("lilies", SEAT_BLOCK, PLAYER, P_LILIES, "Attendant Maid Lilies in the domain"),
+    ("lilies", SEAT_BLOCK, PLAYER, P_DOMAIN_ABILITIES, "cards in the domain with an ability used from there (Attendant Maid Lily, 1E Imperial Estate)"),
     ("deck_top_face_up", SEAT_BLOCK, DECK_TOP, 0, "card id + 1 of the top deck card when it lies face up (0: face down)"),
     ("discard_pile", SEAT_BLOCK, SEAT_CARDS, H_OFF_DISCARD, "per card: copies in the discard pile"),
     ("domain", SEAT_BLOCK, SEAT_CARDS, H_OFF_DOMAIN, "per card: copies in the domain"),

@@ -286,6 +286,39 @@ class Replay:
     seats: list[str]            # agent name by seat
 
 
+# How the log tells the questions of an effect routine, and the decisions about them, where the generic
+# telling would not do. Most routines need no entry: the card whose text asks is the cause, and the
+# move of the card chosen says what the choice meant. An entry's keys:
+#   cause    the cause after the decider's line ({card}: the card the routine's frame names)
+#   others   the cause on the other seats' lines (default: `cause`)
+#   secret   the whole line of a decision the other seats do not see ({seat}; {what}: the card picked)
+#   pass     what declining says ({whose}: "its" or "seat N's", whose zone the question reads)
+#   choose   what a card chosen says, whatever moved ({one}: the card; {where}: " kept in the domain")
+#   unseen   what a card chosen says when no move of it shows ({one})
+#   buy      what a buy says when the routine then asks where the card bought comes from ({one})
+#   hand     (a card's own routine) what using its from-hand ability (A_HAND_ABILITY) says
+#   cleanup  (a card's own routine) its card moved from the play area to the domain in the Cleanup
+#            phase was set by its text at the start of the phase
+TELLING = {
+    K.EFF_BACK: {"cause": "backing {card}"},
+    K.EFF_SET_ON_BUY: {"cause": "just bought", "others": "{card}"},
+    K.EFF_DEFEND: {"cause": "Defense against {card}", "others": "{card}", "pass": "does not reveal a Defense card",
+                   "choose": "reveals {one}{where}"},       # its Defense text's moves follow as the seat's own
+    K.EFF_HAND_ELIMINATION: {"cause": "the opening hand, by hand elimination",
+                             "secret": "seat {seat} picks {what} for its opening hand (hand elimination)"},
+    K.EFF_SCOUT_1E: {"pass": "leaves {whose} top card, face up"},
+    K.EFF_SUPPLY_UNIT: {"unseen": "puts {one} from the play area on top of the deck"},  # drawn again by the Cleanup
+    K.EFF_BUY_FROM_OPPONENTS: {"buy": "buys {one} (Bribery: from where it lies, next)"},
+    K.EFF_CURSE_WITCH_1E: {"hand": "exiles a Curse Witch from the hand: every opponent gains a Curse"},
+    K.EFF_SET_AT_CLEANUP: {"cleanup": True},
+}
+
+
+def telling(effect: int | None) -> dict:
+    """How the log tells routine `effect` (TELLING's entry; {} for the generic telling)."""
+    return TELLING.get(effect, {}) if effect is not None else {}
+
+
 CHOICE_ZONES = {K.CH_HAND: "in the hand", K.CH_DISCARD: "in the discard pile", K.CH_MARKET: "in the market",
                 K.CH_PLAY: "in the play area", K.CH_DECK_TOP: "on top of the deck", K.CH_KEPT: "kept in the domain",
                 K.CH_DOMAIN: "in an opponent's domain"}
@@ -351,17 +384,15 @@ class Teller:
         return f"{n} coin{'s' if n != 1 else ''}"
 
     def cause(self, eff: int, c: int) -> str:
-        if eff == K.EFF_BACK:
-            return f"backing {self.name(c)}"
-        if eff == K.EFF_SET_ON_BUY:
-            return "just bought"
-        if eff == K.EFF_LILY:
-            return self.name(self.db.index("lily" if "lily" in self.db.ids else "imperial_estate"))
-        if eff == K.EFF_DEFEND:
-            return f"Defense against {self.name(c)}"
-        if eff == K.EFF_HAND_ELIMINATION:
-            return "the opening hand, by hand elimination"
+        """What asked the question of routine `eff` on card c (-1: none)."""
+        if "cause" in (told := telling(eff)):
+            return told["cause"].format(card=self.name(c) if c >= 0 else "")
         return self.name(c) if c >= 0 else "a card's text"
+
+    def card_with(self, zone: np.ndarray, field: int, bits: int) -> int:
+        """The lowest card id held in `zone` (a seat's counts) whose card-table `field` has one of `bits`
+        (-1: none): the card an action without a card argument uses."""
+        return next((c for c in range(len(self.db)) if zone[c] > 0 and self.db.table[c, field] & bits), -1)
 
     # -- the header
     def header(self) -> None:
@@ -441,9 +472,10 @@ class Teller:
         """The lines of one decision as `viewer` reads them."""
         g, db = self.game, self.db
         cur, p = d.turn_player, d.seat
-        if d.effect and d.effect[0] == K.EFF_HAND_ELIMINATION:     # before the first turn: a secret pick
+        asked = telling(d.effect[0] if d.effect else None)
+        if "secret" in asked:           # (hand elimination, before the first turn)
             what = "a card" if self.hides(viewer, p) else db.count(d.card, 1)
-            return [f"  seat {p} picks {what} for its opening hand (hand elimination)"]
+            return ["  " + asked["secret"].format(seat=p, what=what)]
         lines = []
         known = {q: () for q in range(g.players)}
         if d.verb in KNOWN:
@@ -459,7 +491,7 @@ class Teller:
         if cleaned[cur]:       # cards whose own text sets them at the start of the Cleanup phase
             moved = told[cur].kinds.get("to_domain", {})
             for c in list(moved):
-                if db.frame.effect.iat[c] == "set_at_cleanup":
+                if telling(int(db.table[c, K.F_EFFECT])).get("cleanup"):
                     cleanup.add("set", c, moved.pop(c))
         if cleanup.kinds and d.verb == K.A_SET:
             what = what.rsplit(" (", 1)[0]        # the SP shown is the Cleanup's, below
@@ -469,7 +501,7 @@ class Teller:
         if p == cur and not cleaned[cur]:
             line += self.coins_now(d, before, after)
         lines.append(f"  {self.who(p, cur)}{line}")
-        because = self.name(d.effect[1]) if d.effect and d.effect[0] in (K.EFF_SET_ON_BUY, K.EFF_DEFEND) else cause
+        because = asked["others"].format(card=self.name(d.effect[1])) if "others" in asked else cause
         if not because and d.verb in (K.A_PLAY, K.A_BACK, K.A_SET):
             because = self.name(d.card)
         for q in range(g.players):
@@ -483,7 +515,7 @@ class Teller:
     @staticmethod
     def coins_now(d: "Decision", before: Table, after: Table) -> str:
         """The coins (and open plays) after a play, a coin counter or a card's choice that changed them."""
-        if d.ctx == K.CTX_MAIN and (d.verb == K.A_PLAY or d.action in (K.A_COIN, K.A_LILY)):
+        if d.ctx == K.CTX_MAIN and (d.verb == K.A_PLAY or d.action in (K.A_COIN, K.A_DOMAIN_ABILITY)):
             plays = ", no plays left" if after.open == 0 else f", {after.open} plays open" if after.open > 1 else ""
             return f" (coins {after.coins}{plays})"
         if d.ctx == K.CTX_EFFECT and after.coins != before.coins:
@@ -505,12 +537,11 @@ class Teller:
         The decision's own move is taken out of `mine`, the seat's moves, which tell the rest. `hidden`:
         told to another seat, which does not see the cards drawn or chosen in the hand or the deck."""
         db, p, a, c = self.db, d.seat, d.action, d.card
+        asked = telling(d.effect[0] if d.effect else None)
         if a == K.A_PASS:
-            if d.effect and d.effect[0] == K.EFF_DEFEND:
-                return "does not reveal a Defense card", self.cause(*d.effect)
-            if d.effect and d.effect[0] == K.EFF_SCOUT_1E:
+            if "pass" in asked:
                 whose = "its" if d.owner == d.seat else f"seat {d.owner}'s"
-                return f"leaves {whose} top card, face up", self.cause(*d.effect)
+                return asked["pass"].format(whose=whose), self.cause(*d.effect)
             return self.passing(d, before), (self.cause(*d.effect) if d.effect else "")
         if a == K.A_DECLARE:
             return f"declares coronation with {after.sp[p]} SP", ""
@@ -518,10 +549,11 @@ class Teller:
             return "spends a coin counter", ""
         if a == K.A_ABILITY:
             return f"uses the ability of {self.name(self.game.player(p, K.P_PRINCESS))}", ""
-        if a == K.A_LILY:
-            return f"uses {self.name(db.index('lily' if 'lily' in db.ids else 'imperial_estate'))}", ""
-        if a == K.A_HAND_ABILITY:
-            return "exiles a Curse Witch from the hand: every opponent gains a Curse", ""
+        if a == K.A_DOMAIN_ABILITY:         # the card in the domain whose ability it is (as the kernel finds it)
+            return f"uses {self.name(self.card_with(before.domain[p], K.F_TRIGGERS, 1 << K.TRIG_DOMAIN))}", ""
+        if a == K.A_HAND_ABILITY:           # the card in hand whose ability it is
+            c = self.card_with(before.hand[p], K.F_FLAGS, K.FL_EXILE_FROM_HAND)
+            return telling(int(db.table[c, K.F_EFFECT])).get("hand", f"exiles {db.count(c, 1)} from the hand"), ""
         paid = f"for {self.coins(before.coins - after.coins)} ({after.coins} left)"
         if K.A_NUMBER <= a <= K.A_NUMBER + K.NUMBER_MAX:
             n = a - K.A_NUMBER
@@ -542,9 +574,9 @@ class Teller:
             return f"{'recalls' if d.verb == K.A_RECALL else 'keeps'} {one}", ""
         if d.verb == K.A_BUY:
             g = self.game
-            if (g.context == "card choice" and g.decider == p and int(g.state[K.H_DEPTH]) > 0 and int(g.state[
-                    g.state[K.H_OFF_STACK] + (g.state[K.H_DEPTH] - 1) * K.STACK_FRAME]) == K.EFF_BUY_FROM_OPPONENTS):
-                return f"buys {one} (Bribery: from where it lies, next)", ""
+            if g.context == "card choice" and g.decider == p and int(g.state[K.H_DEPTH]) > 0 and "buy" in (
+                    then := telling(int(g.state[g.state[K.H_OFF_STACK] + (g.state[K.H_DEPTH] - 1) * K.STACK_FRAME]))):
+                return then["buy"].format(one=one), ""
             return f"buys {one} {paid}", ""
         if d.verb == K.A_SET:
             return f"sets {one} ({after.sp[p]} SP)", ""
@@ -554,13 +586,12 @@ class Teller:
                     f"move{'s' if sum(moved.values()) == 1 else ''} to the domain ({after.sp[p]} SP)"), ""
         # a card chosen for a card's text: what happened to it says what the choice meant
         cause = self.cause(*d.effect)
-        if d.effect[0] == K.EFF_DEFEND:             # its Defense text's moves follow as the seat's own
-            where = " kept in the domain" if d.choice == K.CH_KEPT else ""
-            return f"reveals {one}{where}", cause
+        if "choose" in asked:
+            return asked["choose"].format(one=one, where=" kept in the domain" if d.choice == K.CH_KEPT else ""), cause
         if (took := mine.take(c)) is not None:
             return move(db, took, {c: 1}, hidden), cause
-        if d.effect[0] == K.EFF_SUPPLY_UNIT:        # it was drawn again by the Cleanup in the same step
-            return f"puts {one} from the play area on top of the deck", cause
+        if "unseen" in asked:
+            return asked["unseen"].format(one=one), cause
         if d.owner != p:                # 1E: a card of another seat's deck top, kept cards or domain
             where = {K.CH_DECK_TOP: f"on top of seat {d.owner}'s deck", K.CH_KEPT: f"kept by seat {d.owner}",
                      K.CH_DOMAIN: f"in seat {d.owner}'s domain"}.get(d.choice, "")

@@ -8,7 +8,7 @@ lies in those decisions (Curse Witch's cost and mode, Adventurer's exile, City D
 Trading Ship's draw-or-coins) then plays as a blank.
 
 At each decision of the player's own turn that fixed rules cannot weigh (a Main-phase decision while a
-card with a text, an ability, Lily or a kept card is at hand; a card question of its own turn with a
+card with a text, an ability (the princess's or a domain card's) or a kept card is at hand; a card question of its own turn with a
 choice), the planner tries every legal action on copies of the state: for each of `samples`
 determinizations (what the player cannot see shuffled, as the search agent does: its own deck, the
 other players' hands and decks, the face-down supply, the future random numbers), it applies the
@@ -63,13 +63,13 @@ from hoc.games.heart_of_crown.agents.priority_kernel import (
     positive_succession, priority_buy, priority_policy, priority_question, unbanned,
 )
 from hoc.games.heart_of_crown.kernel.constants import (
-    AGENTS, AGENT_SZ, A_ABILITY, A_BACK, A_HAND_ABILITY, A_SET, CTX_SECOND, H_MODE, H_WIN_MASK, H_WINNER, MODE_NONE, A_COIN, A_KEEP, A_LILY, A_RECALL, A_PASS, A_PLAY, CTX_EFFECT, CTX_MAIN, DYNAMIC, F_COST,
+    AGENTS, AGENT_SZ, A_ABILITY, A_BACK, A_HAND_ABILITY, A_SET, CTX_SECOND, H_MODE, H_WIN_MASK, H_WINNER, MODE_NONE, A_COIN, A_KEEP, A_DOMAIN_ABILITY, A_RECALL, A_PASS, A_PLAY, CTX_EFFECT, CTX_MAIN, DYNAMIC, F_COST,
     F_EFFECT, F_LINKS, F_SP, F_TRIGGERS, F_TYPES, HEADER, H_COINS, H_CTX, H_CUR, H_DECIDER,
     H_DEPTH, H_END, H_LEN, H_NACTIVE, H_NP, H_OFF_STATS, H_OPEN,
     H_PHASE, H_STEPS, H_TURNS, LEGAL, NCMAX, N_ACTIONS, PH_MAIN, PH_SECOND, P_ARNG, P_COIN_CTR, P_HANDY_CTR, P_HAND_N, P_KEPT_N, P_OUT, P_PRINCESS, P_SP, TRIG_PLAY, TY_ACTION, TY_CALAMITY, TY_SUCCESSION,
     TY_TERRITORY,
 )
-from hoc.games.heart_of_crown.kernel.effects import ability_ready, lily_ready
+from hoc.games.heart_of_crown.kernel.effects import ability_ready, domain_ability_ready
 from hoc.engine.jit import entry, kernel
 from hoc.games.heart_of_crown.kernel.state import GOLDEN, active, card, domain, hand_mask, lowest, mix64, next_u64, owned, param, pb, store_u64
 from hoc.games.heart_of_crown.kernel.turn import apply, is_legal, legal_actions
@@ -131,9 +131,9 @@ def base_choice(s):
 @kernel
 def main_needs_plan(s, p):
     """A Main-phase decision the list's fixed order cannot weigh: a playable card in hand has a text
-    that acts when played, or the princess's ability or Lily is ready (when the list uses them).
+    that acts when played, or the princess's or a domain card's ability is ready (when the list uses them).
     With only plain cards the order does not matter and every one is worth playing."""
-    if param(s, p, PR_ABILITIES) and (ability_ready(s, p) or lily_ready(s, p)):
+    if param(s, p, PR_ABILITIES) and (ability_ready(s, p) or domain_ability_ready(s, p)):
         return True
     if s[pb(s, p) + P_KEPT_N] > 0:
         return True
@@ -341,7 +341,7 @@ def main_actions(s, p, out):
     from every action of the space (the same actions, in the same ascending order, about ten
     legality tests instead of 140)."""
     n = 0
-    for a in (A_PASS, A_COIN, A_ABILITY, A_LILY, A_HAND_ABILITY):
+    for a in (A_PASS, A_COIN, A_ABILITY, A_DOMAIN_ABILITY, A_HAND_ABILITY):
         if is_legal(s, a):
             out[n] = a
             n += 1
@@ -378,7 +378,7 @@ def candidates(s, p, out):
     plain_seen = False
     for i in range(n):
         a = out[i]
-        if (a == A_ABILITY or a == A_LILY) and not abilities:
+        if (a == A_ABILITY or a == A_DOMAIN_ABILITY) and not abilities:
             continue
         if a == A_PASS and plain_link_in_hand(s, p):
             continue                  # ending the Main phase with a free play left never scores more

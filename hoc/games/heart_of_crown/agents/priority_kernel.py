@@ -2,9 +2,9 @@
 `hoc.games.heart_of_crown.agents.priority`) holds: which princesses to back, when to set, which cards to play first, and
 an ordered list of buy rules, each a card and up to MAX_CONDS conditions."""
 from hoc.games.heart_of_crown.kernel.constants import (
-    A_ABILITY, A_BACK, A_BUY, A_CHOOSE, A_COIN, A_LILY, A_DECLARE, A_KEEP, A_NUMBER, A_PASS, A_PLAY, A_SET, CH_MODE,
+    A_ABILITY, A_BACK, A_BUY, A_CHOOSE, A_COIN, A_DOMAIN_ABILITY, A_DECLARE, A_KEEP, A_NUMBER, A_PASS, A_PLAY, A_SET, CH_MODE,
     CTX_DECLARE, CTX_KEEP, CTX_MAIN, CTX_SECOND, H_CH_GOOD, H_CH_KIND, NUMBER_MAX, F_COST, F_LINKS, F_SP, F_TYPES, H_COINS, H_CTX, H_DECIDER, H_MODE, H_NP, H_REVEALED,
-    EFF_BERGAMOT, F_EFFECT, H_NC, H_OPEN, P_COIN_CTR, P_HANDY_CTR, MODE_BUYING, MODE_SETTING, P_HAND_PLAYABLE, P_HAND_SUCC, P_OWNED_N, P_PRINCESS, P_SP, P_TURNS, TY_ACTION,
+    H_NC, H_OPEN, P_COIN_CTR, P_HANDY_CTR, MODE_BUYING, MODE_SETTING, P_HAND_PLAYABLE, P_HAND_SUCC, P_OWNED_N, P_PRINCESS, P_SP, P_TURNS, TY_ACTION,
     CTX_EFFECT, NCMAX, N_PARAMS, TY_SUCCESSION, TY_TERRITORY,
 )
 import numpy as np
@@ -13,8 +13,8 @@ from hoc.games.heart_of_crown.kernel.constants import A_RECALL, CH_DISCARD, CH_H
 from hoc.engine.jit import entry, kernel
 from hoc.games.heart_of_crown.kernel.state import active, card, hand, hand_mask, kept, lowest, market, mask_load, owned, param, pb
 from hoc.games.heart_of_crown.kernel.turn import is_legal
-from hoc.games.heart_of_crown.kernel.effects import ability_ready, lily_ready
-from hoc.games.heart_of_crown.kernel.zones import buy_cost, discard_has, in_market
+from hoc.games.heart_of_crown.kernel.effects import ability_ready, ability_worth, domain_ability_ready
+from hoc.games.heart_of_crown.kernel.zones import buy_cost, in_market
 
 ONE = np.uint64(1)      # hand masks are uint64: clear the lowest bit with m &= m - ONE
 
@@ -25,7 +25,7 @@ PR_BACK_MIN_COINS = 2
 PR_KEEP = 3            # bit 1: keep the most expensive Action it can at cleanup; bit 2: recall kept cards to play
 KEEP_BIT = 1
 RECALL_BIT = 2
-PR_ABILITIES = 5       # 1: use the princess's ability (when it helps) and Lily's whenever legal
+PR_ABILITIES = 5       # 1: use the princess's ability (when it is worth it) and a domain card's whenever legal
 PR_BACK_MIN_OWNED = 6  # back only when owning at least this many cards (Twins count them)
 PR_TERRITORIES_ONLY = 7  # 1: play Territories only (first in hand), never Actions, abilities or coin counters
 PR_N_PRINCESS = 4
@@ -195,14 +195,6 @@ def priority_buy(s, p):
 
 
 @kernel
-def ability_helps(s, p):
-    """Bergamot's ability only pays off with an Action in the discard pile to take back."""
-    if card(s, s[pb(s, p) + P_PRINCESS], F_EFFECT) == EFF_BERGAMOT:
-        return discard_has(s, p, TY_ACTION, 0, 0, 1 << 20)
-    return True
-
-
-@kernel
 def priority_play(s, p):
     """Links before terminals: first the cards that keep plays open (the named ones in order,
     then other Actions, then Territories), then the terminal Actions (named ones first). Abilities
@@ -220,10 +212,10 @@ def priority_play(s, p):
                 return A_PLAY + c
         return A_PASS
     if param(s, p, PR_ABILITIES):          # is_legal of the Main phase, inline
-        if ability_ready(s, p) and ability_helps(s, p):
+        if ability_ready(s, p) and ability_worth(s, p):
             return A_ABILITY
-        if lily_ready(s, p):
-            return A_LILY
+        if domain_ability_ready(s, p):
+            return A_DOMAIN_ABILITY
     if param(s, p, PR_KEEP) & RECALL_BIT and s[H_OPEN] > 0 and s[pb(s, p) + P_KEPT_N] > 0:
         return A_RECALL + first_kept(s, p)     # a kept card back in hand is played (or kept again) in order
     if s[H_OPEN] > 0 and n_playable > 0:  # no play is legal without an open play and a card

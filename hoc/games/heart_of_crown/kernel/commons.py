@@ -10,12 +10,12 @@ from hoc.games.heart_of_crown.kernel.constants import (
     A_CHOOSE, A_NUMBER, A_PASS, CH_DECK_TOP, CH_DISCARD, CH_HAND, CH_KEPT, CH_MARKET, CH_PLAY,
     EFF_CHARM_WITCH, EFF_CITY_DEVELOPMENT_1E, R_EDITION, FL_NAMED_FARMING_VILLAGE, F_COST, F_EFFECT, F_FLAGS, F_SUB, F_TRIGGERS, F_TYPES,
     H_ACTION_BONUS, H_COINS, H_END, H_NACTIVE, H_NP, H_SUCC_RED, H_WITCH, H_WITCH_N, MAX_WITCHES,
-    P_COIN_CTR, P_DECK_N, P_HANDY_CTR, P_HAND_N, P_SUCC_CTR, R_CITY, R_COURT_MAID, R_DUKE,
+    P_COIN_CTR, P_DECK_N, P_HANDY_CTR, P_HAND_N, P_PRINCESS, P_SUCC_CTR, R_CITY, R_COURT_MAID, R_DUKE,
     R_FARMING_VILLAGE, R_LARGE_CITY, R_SENATOR, ST_ATTACKS, TRIG_ABILITY, TRIG_CLEANUP, TRIG_PLAY,
-    TRIG_SET, TY_ACTION, TY_ATTACK, TY_CALAMITY, TY_SUCCESSION, TY_TERRITORY,
+    TRIG_DOMAIN, TRIG_SET, TY_ACTION, TY_ATTACK, TY_CALAMITY, TY_SUCCESSION, TY_TERRITORY,
     H_PLAY_MASK, H_SHIELD, H_SUPPLY_N, H_TURN_FLAGS, R_CURSE, ST_EXILED, ST_GAINED, SUB_MILITARY,
     TF_BUYS_TO_DECK_BOTTOM, TF_VILLAGES_YIELD_2, TRIG_DEFENSE, CH_DOMAIN, FL_COURT_TITLE, P_KEPT_N, P_OUT,
-    F_COINS, H_DEBT_NEW, H_DEPTH, EFF_SHINOBI, TF_BRIBERY,
+    F_COINS, H_DEBT_NEW, H_DEPTH, EFF_SHINOBI, TF_BUY_FROM_OPPONENTS,
 )
 from hoc.games.heart_of_crown.kernel.defense import attack_played
 from hoc.games.heart_of_crown.kernel.endgame import rescore
@@ -413,11 +413,11 @@ def eff_supply_unit(s, fr, a):
 @kernel
 def eff_set_on_buy(s, fr, a):
     """An Attendant Maid just bought may be set at once when you have a domain; her 'when set'
-    text then resolves."""
+    text then resolves. (Her on_buy routine: TRIG_BUY.)"""
     p = s[fr + FR_P]
     c = s[fr + FR_A]
     if s[fr + FR_STEP] == 0:
-        if s[discard(s, p) + c] == 0:
+        if s[pb(s, p) + P_PRINCESS] < 0 or s[discard(s, p) + c] == 0:
             return DONE
         s[fr + FR_STEP] = 1
         ask(s, p, CH_DISCARD, 0, 0, 0, ANY_COST, True)
@@ -443,9 +443,15 @@ def eff_minnyan(s, fr, a):
 
 
 @kernel
+def lily_ready(s, p):
+    """Her ability (TRIG_DOMAIN) can be paid for: 3 coins."""
+    return s[H_COINS] >= 3
+
+
+@kernel
 def eff_lily(s, fr, a):
     """While set, once per Main phase: pay 3 coins to put a +1 succession counter on the princess."""
-    if s[fr + FR_TRIG] == TRIG_ABILITY:
+    if s[fr + FR_TRIG] == TRIG_DOMAIN:
         p = s[fr + FR_P]
         s[H_COINS] -= 3
         s[pb(s, p) + P_SUCC_CTR] += 1
@@ -1212,6 +1218,6 @@ def eff_shinobi(s, fr, a):
 @kernel
 def eff_bribery(s, fr, a):
     """(An Attack: opponents may defend first.) This turn Action cards of opponents' discard piles,
-    face-up deck tops and kept cards can be bought too, for their cost + 1 (bribery.py)."""
-    s[H_TURN_FLAGS] |= TF_BRIBERY
+    face-up deck tops and kept cards can be bought too, for their cost + 1 (buying.py)."""
+    s[H_TURN_FLAGS] |= TF_BUY_FROM_OPPONENTS
     return DONE

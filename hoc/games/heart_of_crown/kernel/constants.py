@@ -31,6 +31,7 @@ F_COPIES = 10
 F_PER_PLAYER = 11
 F_START = 12     # F_START + seat (0..3): copies in that seat's starting deck
 F_TRIGGERS = 16  # bitmask of the moments (1 << TRIG_*) at which the card's routine acts
+F_ON_BUY = 17    # EFF_* routine run when the card is bought (TRIG_BUY), 0 for none: the Attendant Maids' set
 
 # numeric fields a user may override, by CSV column name
 OVERRIDABLE = {
@@ -61,7 +62,6 @@ CATEGORIES = {"princess": CAT_PRINCESS, "basic": CAT_BASIC, "rare": CAT_RARE, "c
 FL_CANNOT_KEEP = 1
 FL_NAMED_FARMING_VILLAGE = 2
 FL_NAMED_CURSE = 4
-FL_SET_ON_BUY = 8
 FL_NOT_IN_MARKET = 16
 FL_BACK_WITHOUT_FARMING_VILLAGES = 32   # 1E Flammaria: Farming Villages do not move to the domain
 FL_COURT_TITLE = 64     # 1E Court Maid, Senator, Duke: the cards the 1E Gossip-Loving Duchess may take
@@ -74,7 +74,7 @@ FL_GUARDS_MILITARY = 1024   # Rampart: Military Attacks
 FL_GUARDS_HAND = 2048       # Hideout, Magic Talisman: leave a hand below 5 cards
 FL_GUARDS_DECK = 4096       # Magic Talisman: a face-up Curse on top of the deck
 FLAG_BITS = {"cannot_keep": FL_CANNOT_KEEP, "named_farming_village": FL_NAMED_FARMING_VILLAGE,
-             "named_curse": FL_NAMED_CURSE, "set_on_buy": FL_SET_ON_BUY,
+             "named_curse": FL_NAMED_CURSE,
              "not_in_market": FL_NOT_IN_MARKET,
              "back_without_farming_villages": FL_BACK_WITHOUT_FARMING_VILLAGES,
              "court_title": FL_COURT_TITLE, "exile_from_hand": FL_EXILE_FROM_HAND,
@@ -107,7 +107,7 @@ EFF_ADVENTURER = 21
 EFF_MAGIC_TALISMAN = 22
 EFF_STARGAZING_WITCH = 23
 EFF_SUPPLY_UNIT = 24
-EFF_SET_ON_BUY = 25     # built-in: "when you buy this, if you have a domain, you may set it"
+EFF_SET_ON_BUY = 25     # "when you buy this, if you have a domain, you may set it" (the Attendant Maids' on_buy)
 EFF_SHARIFA = 26
 EFF_PETIT = 27
 EFF_HONOKA = 28
@@ -180,7 +180,9 @@ EFFECT_IDS = {"set_at_cleanup": EFF_SET_AT_CLEANUP, "laolily": EFF_LAOLILY,
               # 1E Imperial Estate's "pay 3 coins: a +1 succession counter, once per turn" while in the
               # domain is Lily's ability (its counters count the same wherever they lie)
               "imperial_estate_1e": EFF_LILY, "moneylender": EFF_MONEYLENDER, "shinobi": EFF_SHINOBI,
-              "bribery": EFF_BRIBERY}
+              "bribery": EFF_BRIBERY,
+              # routines a card runs when bought (its on_buy column), beside its own text
+              "set_on_buy": EFF_SET_ON_BUY}
 # moments at which a card's text acts (frame trigger; F_TRIGGERS holds 1 << TRIG_*)
 TRIG_PLAY = 0
 TRIG_BACK = 1
@@ -188,13 +190,18 @@ TRIG_ABILITY = 2
 TRIG_CLEANUP = 3
 TRIG_SET = 4
 TRIG_DEFENSE = 5        # 1E: a Defense card revealed against an opponent's Attack (FR_P: the defender)
+TRIG_DOMAIN = 6         # its ability, used from the domain in the Main phase (A_DOMAIN_ABILITY), once per Main
+                        # phase a copy; its routine's `_ready` says when it can be (Lily: 3 coins to pay)
+TRIG_SCORE = 7          # not a moment of the stack: in the domain, the card is worth its printed SP plus what
+                        # its routine's SP text says (scoring.py: Honoka), whenever the domain is scored
+TRIG_BUY = 8            # the card was just bought: its on_buy routine (F_ON_BUY), not its own text
 # routines acting at other moments than when the card is played
 EFFECT_TRIGGERS = {
     EFF_SET_AT_CLEANUP: 1 << TRIG_CLEANUP, EFF_LAOLILY: 1 << TRIG_BACK, EFF_KLAM_KLAM: 0,
     EFF_BERGAMOT: 1 << TRIG_ABILITY, EFF_FLAMMARIA: 1 << TRIG_BACK,
     EFF_TWINS: 1 << TRIG_BACK | 1 << TRIG_ABILITY, EFF_SUPPLY_UNIT: 1 << TRIG_PLAY | 1 << TRIG_CLEANUP,
-    EFF_SHARIFA: 1 << TRIG_SET, EFF_PETIT: 1 << TRIG_SET, EFF_HONOKA: 0, EFF_MINNYAN: 1 << TRIG_SET,
-    EFF_LILY: 1 << TRIG_ABILITY, EFF_GOSSIP_DUCHESS: 1 << TRIG_SET,
+    EFF_SHARIFA: 1 << TRIG_SET, EFF_PETIT: 1 << TRIG_SET, EFF_HONOKA: 1 << TRIG_SCORE, EFF_MINNYAN: 1 << TRIG_SET,
+    EFF_LILY: 1 << TRIG_DOMAIN, EFF_GOSSIP_DUCHESS: 1 << TRIG_SET,
     EFF_RAMPART_1E: 1 << TRIG_DEFENSE, EFF_HIDEOUT_1E: 1 << TRIG_PLAY | 1 << TRIG_DEFENSE,
     EFF_MAGIC_TALISMAN_1E: 1 << TRIG_PLAY | 1 << TRIG_DEFENSE, EFF_GOSSIP_DUCHESS_1E: 1 << TRIG_SET,
     EFF_CURSE_WITCH_1E: 1 << TRIG_PLAY | 1 << TRIG_ABILITY,
@@ -294,7 +301,7 @@ H_CH_TYPES = 41         # type filter (bitmask, 0 = any)
 H_CH_MAX = 42           # cost limit or number limit
 H_CH_OPT = 43           # 1 if PASS (decline) is legal
 H_CH_MIN = 44
-H_LILY_USED = 45        # Lily abilities used this Main phase
+H_DOMAIN_USED = 45      # abilities of domain cards (TRIG_DOMAIN) used this Main phase: one use per copy
 H_OFF_OWNED = 46        # per player, per card: copies owned (changes only by gain and exile)
 H_OFF_SCRATCH = 47      # NCMAX ints of scratch space for kernels (they never allocate)
 H_OFF_ACTIVE = 48       # the cards that exist in this game, in id order (hot loops visit only these)
@@ -362,7 +369,7 @@ P_DOMAIN_N = 21
 P_KEPT_N = 22
 P_OWNED_N = 23
 P_AT30 = 24             # step at which the player last reached the overtime SP (0: below it)
-P_LILIES = 25           # Attendant Maid Lilies in the domain (kept with the SP)
+P_DOMAIN_ABILITIES = 25 # cards in the domain with an ability (TRIG_DOMAIN: Attendant Maid Lily), kept with the SP
 # zone masks (2 slots each, card ids 0..31 then 32..63), so zone-wide moves visit only the cards there:
 P_HAND_MASK = 26        # bit c set exactly when the hand holds c
 P_DISCARD_MASK = 28     # bit c set at least when the discard pile holds c (cleared by a reshuffle)
@@ -421,15 +428,15 @@ END_REASONS = {END_CORONATION: "coronation", END_OVERTIME: "overtime",
 USED_PRINCESS = 1
 TF_BUYS_TO_DECK_BOTTOM = 1   # 1E Purveyor: cards bought this turn go face up to the bottom of the deck
 TF_VILLAGES_YIELD_2 = 2      # 1E Slash-and-Burn Farming: Farming Villages yield 2 coins this turn
-TF_BRIBERY = 4               # 1E Bribery: Action cards of opponents' discard piles, face-up deck tops and kept
-                             # cards can be bought this turn, for their cost + 1
+TF_BUY_FROM_OPPONENTS = 4    # Action cards of opponents' discard piles, face-up deck tops and kept cards can be
+                             # bought this turn, for their cost + 1 (buying.py; set by 1E Bribery)
 
 # ---- the action space (fixed; NCMAX card slots per verb) ------------------------------------
 A_PASS = 0
 A_DECLARE = 1
 A_COIN = 2              # spend one coin counter
 A_ABILITY = 3           # the backed princess's activation ability
-A_LILY = 4              # Attendant Maid Lily's ability
+A_DOMAIN_ABILITY = 4    # the ability of a card in the domain (TRIG_DOMAIN: Attendant Maid Lily; 1E Imperial Estate)
 A_HAND_ABILITY = 5      # 1E Curse Witch: exile a card with FL_EXILE_FROM_HAND from hand for its text
 A_NUMBER = 8            # A_NUMBER + n, n = 0..NUMBER_MAX
 NUMBER_MAX = 15

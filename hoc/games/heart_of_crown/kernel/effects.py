@@ -2,6 +2,8 @@
 
 Each card's text is one routine (in `princesses.py` or `commons.py`); the card data names it and
 `dispatch` maps the name's id to the routine."""
+import numpy as np
+
 from hoc.engine.jit import kernel
 from hoc.games.heart_of_crown.kernel.choice import DONE, FR_EFF
 from hoc.games.heart_of_crown.kernel.commons import (
@@ -10,7 +12,7 @@ from hoc.games.heart_of_crown.kernel.commons import (
     eff_stargazing_witch_1e, eff_rampart_1e, eff_hideout_1e, eff_magic_talisman_1e, eff_battering_ram_1e,
     eff_charm_witch_1e, eff_curse_witch_1e, eff_gossip_duchess_1e, eff_moneylender, eff_shinobi, eff_bribery, eff_battering_ram, eff_buried_treasure, eff_city_development,
     eff_curse_witch, eff_domain_raid, eff_donation, eff_draw, eff_hand_attack, eff_handyman,
-    eff_hideout, eff_land_reclamation, eff_library, eff_lily, eff_magic_talisman, eff_minnyan,
+    eff_hideout, eff_land_reclamation, eff_library, eff_lily, eff_magic_talisman, eff_minnyan, lily_ready,
     eff_rampart, eff_royal_guard, eff_scout, eff_set_on_buy, eff_sharifa, eff_stargazing_witch,
     eff_supply_unit, eff_trading_ship, eff_wishing_well,
 )
@@ -25,40 +27,70 @@ from hoc.games.heart_of_crown.kernel.constants import (
     EFF_INFANTRY_BATTALION, EFF_LAND_RECLAMATION, EFF_LAOLILY, EFF_LIBRARY, EFF_LILY,
     EFF_MAGIC_TALISMAN, EFF_MINNYAN, EFF_PETIT, EFF_RAMPART, EFF_ROYAL_GUARD, EFF_SCOUT,
     EFF_SET_AT_CLEANUP, EFF_SET_ON_BUY, EFF_SHARIFA, EFF_STARGAZING_WITCH, EFF_SUPPLY_UNIT,
-    EFF_TRADING_SHIP, EFF_TWINS, EFF_WISHING_WELL, F_EFFECT, H_COINS, H_EXTRA_PENDING,
-    H_IN_EXTRA, H_LILY_USED, H_USED, P_HAND_N, P_LILIES, P_PRINCESS, P_TWIN_CTR, R_EDITION,
-    TY_ACTION, TY_CALAMITY, TY_SUCCESSION, TY_TERRITORY, USED_PRINCESS,
+    EFF_TRADING_SHIP, EFF_TWINS, EFF_WISHING_WELL, F_EFFECT, F_TRIGGERS, H_DOMAIN_USED, P_DOMAIN_ABILITIES,
+    P_DOMAIN_MASK, P_PRINCESS, TRIG_DOMAIN, TY_ACTION, TY_SUCCESSION, TY_TERRITORY,
 )
-from hoc.games.heart_of_crown.kernel.bribery import eff_buy_from_opponents
+from hoc.games.heart_of_crown.kernel.buying import eff_buy_from_opponents
 from hoc.games.heart_of_crown.kernel.defense import eff_defend
 from hoc.games.heart_of_crown.kernel.seating import eff_hand_elimination
 from hoc.games.heart_of_crown.kernel.princesses import (
-    eff_back, eff_bergamot, eff_flammaria, eff_laolily, eff_set_at_cleanup, eff_twins,
+    bergamot_ready, bergamot_worth, eff_back, eff_bergamot, eff_flammaria, eff_laolily, eff_set_at_cleanup,
+    eff_twins, twins_ready,
 )
-from hoc.games.heart_of_crown.kernel.state import card, pb, rule
-from hoc.games.heart_of_crown.kernel.zones import hand_has
+from hoc.games.heart_of_crown.kernel.state import card, domain, lowest, mask_load, pb
+
+ONE = np.uint64(1)
+
 
 @kernel
 def ability_ready(s, p):
-    """The backed princess's activation ability can be used now (Main phase)."""
-    b = pb(s, p)
-    pr = s[b + P_PRINCESS]
+    """The backed princess's activation ability can be used now (Main phase): her routine's `_ready`
+    (princesses.py); False for a princess without one."""
+    pr = s[pb(s, p) + P_PRINCESS]
     if pr < 0:
         return False
     eff = card(s, pr, F_EFFECT)
     if eff == EFF_BERGAMOT:
-        if rule(s, R_EDITION) == 1:
-            return (s[H_USED] & USED_PRINCESS) == 0 and hand_has(s, p, TY_CALAMITY)
-        return (s[H_USED] & USED_PRINCESS) == 0 and s[b + P_HAND_N] > 0
+        return bergamot_ready(s, p)
     if eff == EFF_TWINS:
-        return s[b + P_TWIN_CTR] > 0 and s[H_IN_EXTRA] == 0 and s[H_EXTRA_PENDING] == 0
+        return twins_ready(s, p)
     return False
 
 
 @kernel
-def lily_ready(s, p):
-    """An Attendant Maid Lily in p's domain can still use her ability this Main phase."""
-    return s[H_COINS] >= 3 and s[pb(s, p) + P_LILIES] > s[H_LILY_USED]
+def ability_worth(s, p):
+    """Using p's princess's ability (ready) now does more than pay its cost, as a player who does not
+    look ahead judges it: her routine's `_worth` (princesses.py); True for an ability whose effect
+    always acts (the Twins' extra turn)."""
+    if card(s, s[pb(s, p) + P_PRINCESS], F_EFFECT) == EFF_BERGAMOT:
+        return bergamot_worth(s, p)
+    return True
+
+
+@kernel
+def domain_ability_card(s, p):
+    """The card in p's domain whose ability (TRIG_DOMAIN) A_DOMAIN_ABILITY uses, -1 if none. One action
+    serves every such card: an edition has one kind of them (Attendant Maid Lily; 1E Imperial Estate,
+    whose text is hers), so the lowest id is the one."""
+    d = domain(s, p)
+    m = mask_load(s, pb(s, p) + P_DOMAIN_MASK)
+    while m:
+        c = lowest(m)
+        m &= m - ONE
+        if s[d + c] > 0 and card(s, c, F_TRIGGERS) & (1 << TRIG_DOMAIN):
+            return c
+    return -1
+
+
+@kernel
+def domain_ability_ready(s, p):
+    """A card in p's domain has an ability p can still use this Main phase (one use a copy), and its
+    routine's `_ready` says it can be paid for now."""
+    if s[pb(s, p) + P_DOMAIN_ABILITIES] <= s[H_DOMAIN_USED]:
+        return False
+    if card(s, domain_ability_card(s, p), F_EFFECT) == EFF_LILY:
+        return lily_ready(s, p)
+    return True
 
 
 @kernel

@@ -3,12 +3,13 @@ import numpy as np
 
 from hoc.engine.jit import entry, kernel
 from hoc.games.heart_of_crown.kernel.constants import (
-    CTX_NONE, EFF_HONOKA, EFF_LILY, END_CORONATION, END_INSTANT_30, END_JUDGEMENT, END_OVERTIME,
-    F_EFFECT, F_SP, F_SUB, H_CTX, H_END, H_NACTIVE, H_NP, H_OVERTIME, H_PHASE, H_STEPS, H_WINNER,
-    H_WIN_MASK, JUDGE_DUKE_ONLY, PH_OVER, P_AT30, P_DECLARED, P_LILIES, P_OUT, P_PRINCESS, P_ROUND,
+    CTX_NONE, END_CORONATION, END_INSTANT_30, END_JUDGEMENT, END_OVERTIME,
+    F_SP, F_TRIGGERS, H_CTX, H_END, H_NACTIVE, H_NP, H_OVERTIME, H_PHASE, H_STEPS, H_WINNER,
+    H_WIN_MASK, JUDGE_DUKE_ONLY, PH_OVER, P_AT30, P_DECLARED, P_DOMAIN_ABILITIES, P_OUT, P_PRINCESS, P_ROUND,
     P_DOMAIN_MASK, P_SP, P_SUCC_CTR, R_COURT_MAID, R_DUKE, R_INSTANT_30, R_JUDGEMENT, R_OVERTIME_SP, R_SENATOR, R_TIE,
-    R_WIN_SP, SUB_MAID, TIE_SHARED,
+    R_WIN_SP, TIE_SHARED, TRIG_DOMAIN, TRIG_SCORE,
 )
+from hoc.games.heart_of_crown.kernel.scoring import sp_text
 from hoc.games.heart_of_crown.kernel.state import (
     active, card, domain, lowest, market, mask_load, pb, position, rule, sync_masks,
 )
@@ -25,47 +26,41 @@ def finish(s, reason, winner, mask):
 
 @kernel
 def domain_sp(s, p):
+    """p's SP, counted card by card over the active cards (the invariants check `domain_score` by it)."""
     pr = s[pb(s, p) + P_PRINCESS]
     if pr < 0:
         return 0
     d = domain(s, p)
     total = card(s, pr, F_SP) + s[pb(s, p) + P_SUCC_CTR]
-    maids = 0
-    honokas = 0
     for i in range(s[H_NACTIVE]):
         c = active(s, i)
         n = s[d + c]
         if n:
             total += n * card(s, c, F_SP)
-            if card(s, c, F_SUB) & SUB_MAID:
-                maids += n
-            if card(s, c, F_EFFECT) == EFF_HONOKA:
-                honokas += n
-    # Attendant Maid Honoka: 4 SP instead of 2 when she is the only Maid in the domain
-    if honokas == 1 and maids == 1:
-        total += 2
+            if card(s, c, F_TRIGGERS) & (1 << TRIG_SCORE):
+                total += sp_text(s, p, c, n)
     return total
 
 
 @kernel
-def domain_lilies(s, p):
+def domain_abilities(s, p):
+    """Cards in p's domain with an ability used from there (TRIG_DOMAIN)."""
     d = domain(s, p)
     n = 0
     for i in range(s[H_NACTIVE]):
         c = active(s, i)
-        if s[d + c] > 0 and card(s, c, F_EFFECT) == EFF_LILY:
+        if s[d + c] > 0 and card(s, c, F_TRIGGERS) & (1 << TRIG_DOMAIN):
             n += s[d + c]
     return n
 
 
 @kernel
 def domain_score(s, p):
-    """(domain_sp, domain_lilies) in one pass over the domain."""
+    """(domain_sp, domain_abilities) in one pass over the domain: each card's printed SP, plus its SP
+    text (TRIG_SCORE, scoring.py); the princess's SP and the succession counters."""
     d = domain(s, p)
     total = 0
-    maids = 0
-    honokas = 0
-    lilies = 0
+    abilities = 0
     m = mask_load(s, pb(s, p) + P_DOMAIN_MASK)
     while m:
         c = lowest(m)
@@ -73,20 +68,16 @@ def domain_score(s, p):
         n = s[d + c]
         if n:
             total += n * card(s, c, F_SP)
-            eff = card(s, c, F_EFFECT)
-            if card(s, c, F_SUB) & SUB_MAID:
-                maids += n
-            if eff == EFF_HONOKA:
-                honokas += n
-            elif eff == EFF_LILY and n > 0:
-                lilies += n
+            trig = card(s, c, F_TRIGGERS)
+            if trig & (1 << TRIG_DOMAIN):
+                abilities += n
+            if trig & (1 << TRIG_SCORE):
+                total += sp_text(s, p, c, n)
     pr = s[pb(s, p) + P_PRINCESS]
     if pr < 0:
-        return 0, lilies
+        return 0, abilities
     total += card(s, pr, F_SP) + s[pb(s, p) + P_SUCC_CTR]
-    if honokas == 1 and maids == 1:
-        total += 2
-    return total, lilies
+    return total, abilities
 
 
 @entry
@@ -102,9 +93,9 @@ def rescore(s, p):
     """Re-score player p after any change to their domain: cancel a declaration that fell below
     the coronation threshold, and end the game when 30 SP wins at once."""
     b = pb(s, p)
-    sp, lilies = domain_score(s, p)
+    sp, abilities = domain_score(s, p)
     s[b + P_SP] = sp
-    s[b + P_LILIES] = lilies
+    s[b + P_DOMAIN_ABILITIES] = abilities
     if sp < rule(s, R_OVERTIME_SP):
         s[b + P_AT30] = 0
     elif s[b + P_AT30] == 0:

@@ -5,9 +5,9 @@ from hoc.games.heart_of_crown.kernel.constants import (
     H_DEBT, H_SHIELD, H_DEPTH, H_OFF_STACK, H_TURNS, EFF_HAND_ELIMINATION, SEAT_ORDER, SEAT_POS, STACK_FRAME,
     H_COINS, H_CUR, H_PLAY_MASK, H_DCAP, H_NC, H_NP, H_OFF_SUPPLY, H_OPEN, H_REVEALED, H_REVEALED_NEW, H_SCAP,
     H_SUPPLY_N, P_DECK_N, P_DISCARD_N,
-    P_DISCARD_MASK, P_DOMAIN_MASK, P_DOMAIN_N, P_HAND_MASK, P_HAND_N, P_KEPT_N, P_LILIES, P_OWNED_N, P_PRINCESS, P_SP,
+    P_DISCARD_MASK, P_DOMAIN_MASK, P_DOMAIN_N, P_HAND_MASK, P_HAND_N, P_KEPT_N, P_DOMAIN_ABILITIES, P_OWNED_N, P_PRINCESS, P_SP,
 )
-from hoc.games.heart_of_crown.kernel.endgame import domain_lilies, domain_sp
+from hoc.games.heart_of_crown.kernel.endgame import domain_abilities, domain_sp
 from hoc.games.heart_of_crown.kernel.state import abroad, deck, discard, domain, hand, kept, market, mask_has, owned, pb, play
 from hoc.games.heart_of_crown.kernel.zones import FACE_UP
 
@@ -97,7 +97,7 @@ def check(s, totals, work):
             work[s[k + i] & (FACE_UP - 1)] += 1
         if s[b + P_PRINCESS] >= 0:
             work[s[b + P_PRINCESS]] += 1
-        if s[b + P_SP] != domain_sp(s, p) or s[b + P_LILIES] != domain_lilies(s, p):
+        if s[b + P_SP] != domain_sp(s, p) or s[b + P_DOMAIN_ABILITIES] != domain_abilities(s, p):
             return E_SP
         if s[H_DEBT + p] < 0 or s[H_SHIELD + p] < 0:
             return E_NEGATIVE

@@ -1,4 +1,9 @@
-"""Backing a princess, and the princesses' texts; Karikuma's (shared) start-of-cleanup set."""
+"""Backing a princess, and the princesses' texts; Karikuma's (shared) start-of-cleanup set.
+
+A princess with an activation ability (the A_ABILITY action) has, beside her routine, `<name>_ready`:
+whether the ability can be used now (its cost can be paid, its once-per-turn not spent), and may have
+`<name>_worth`: whether using it now does more than pay its cost. `effects.ability_ready` and
+`effects.ability_worth` map the princess's routine to them, as `effects.dispatch` maps it to the routine."""
 from hoc.engine.jit import kernel
 from hoc.games.heart_of_crown.kernel.choice import (
     ANY_COST, CALL, DONE, FR_A, FR_B, FR_P, FR_STEP, FR_TRIG, WAIT, ask, good_for_chooser, push,
@@ -6,14 +11,14 @@ from hoc.games.heart_of_crown.kernel.choice import (
 from hoc.games.heart_of_crown.kernel.constants import (
     A_CHOOSE, A_NUMBER, A_PASS, CH_DISCARD, CH_HAND, CH_MARKET, CH_NUMBER, CH_PLAY,
     FL_BACK_WITHOUT_FARMING_VILLAGES, F_COST, F_EFFECT, F_FLAGS, F_TRIGGERS, F_TYPES, H_END,
-    H_EXTRA_PENDING, H_NACTIVE, H_NP, P_BACK_TURN, P_OWNED_N, P_PRINCESS, P_TURNS, P_TWIN_CTR,
-    R_COURT_MAID, R_EDITION, R_FARMING_VILLAGE, TRIG_ABILITY, TRIG_BACK, TRIG_CLEANUP, TY_ACTION,
-    TY_CALAMITY, TY_TERRITORY,
+    H_EXTRA_PENDING, H_IN_EXTRA, H_NACTIVE, H_NP, H_USED, P_BACK_TURN, P_HAND_N, P_OWNED_N, P_PRINCESS, P_TURNS,
+    P_TWIN_CTR, R_COURT_MAID, R_EDITION, R_FARMING_VILLAGE, TRIG_ABILITY, TRIG_BACK, TRIG_CLEANUP, TY_ACTION,
+    TY_CALAMITY, TY_TERRITORY, USED_PRINCESS,
 )
 from hoc.games.heart_of_crown.kernel.endgame import rescore
 from hoc.games.heart_of_crown.kernel.state import active, card, discard, market, pb, play, rule
 from hoc.games.heart_of_crown.kernel.zones import (
-    discard_add, gain, gain_to_deck_top, hand_add, market_choice_exists, to_domain_from_play,
+    discard_add, discard_has, gain, gain_to_deck_top, hand_add, hand_has, market_choice_exists, to_domain_from_play,
 )
 
 @kernel
@@ -140,6 +145,13 @@ def eff_flammaria(s, fr, a):
 
 
 @kernel
+def twins_ready(s, p):
+    """A Twin counter to remove, not in an extra turn and none pending (at most one a turn, never two
+    extra turns in a row)."""
+    return s[pb(s, p) + P_TWIN_CTR] > 0 and s[H_IN_EXTRA] == 0 and s[H_EXTRA_PENDING] == 0
+
+
+@kernel
 def eff_twins(s, fr, a):
     """When backed: 2 Twin counters with 22-24 cards in the field, 3 with 25 or more (the Twins
     themselves count). Ability: remove a counter to take an extra turn after this one."""
@@ -160,6 +172,23 @@ def eff_twins(s, fr, a):
         s[b + P_TWIN_CTR] -= 1
         s[H_EXTRA_PENDING] = 1
     return DONE
+
+
+@kernel
+def bergamot_ready(s, p):
+    """Once per Main phase, with a card in hand to discard (1E: a card that is not a Curse)."""
+    if s[H_USED] & USED_PRINCESS != 0:
+        return False
+    if rule(s, R_EDITION) == 1:
+        return hand_has(s, p, TY_CALAMITY)
+    return s[pb(s, p) + P_HAND_N] > 0
+
+
+@kernel
+def bergamot_worth(s, p):
+    """Her ability takes something back only with an Action already in the discard pile (the card
+    discarded to pay for it may be one too, but a player does not count on that)."""
+    return discard_has(s, p, TY_ACTION, 0, 0, ANY_COST)
 
 
 @kernel

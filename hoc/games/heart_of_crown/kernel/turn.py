@@ -11,28 +11,27 @@ from hoc.engine.jit import entry, kernel
 from hoc.engine.loops import namespace
 from hoc.games.heart_of_crown.kernel.choice import push
 from hoc.games.heart_of_crown.kernel.constants import (
-    A_ABILITY, A_BACK, A_BUY, A_CHOOSE, A_COIN, A_DECLARE, A_KEEP, A_LILY, A_NUMBER,
+    A_ABILITY, A_BACK, A_BUY, A_CHOOSE, A_COIN, A_DECLARE, A_DOMAIN_ABILITY, A_KEEP, A_NUMBER,
     A_PASS, A_PLAY, A_RECALL, A_SET, CAT_PRINCESS, CH_DECK_TOP, CH_DISCARD, CH_HAND, CH_KEPT, CH_MARKET,
     CH_MODE, CH_NUMBER, CH_PLAY, CTX_DECLARE, CTX_EFFECT, CTX_KEEP, CTX_MAIN, CTX_NONE, CTX_SECOND,
-    EFF_BACK, EFF_LILY, EFF_SET_AT_CLEANUP, EFF_SET_ON_BUY, END_TURN_CAP, FL_CANNOT_KEEP, FL_SET_ON_BUY,
+    EFF_BACK, EFF_SET_AT_CLEANUP, END_TURN_CAP, FL_CANNOT_KEEP,
     F_CAT, F_COINS, F_COST, F_EFFECT, F_FLAGS, F_LINKS, F_TRIGGERS, F_TYPES, H_ACTION_BONUS, H_CH_CARD,
     H_CH_EXCEPT, H_CH_FLAGS, H_CH_OWNER, H_CH_KIND, H_CH_MAX, H_CH_MIN, H_CH_N, H_CH_NOT, H_CH_OPT, H_CH_TYPES,
-    H_COINS, H_CTX, H_CUR, H_DECIDER, H_DEPTH, H_END, H_EXTRA_PENDING, H_IN_EXTRA, H_LILY_USED,
+    H_COINS, H_CTX, H_CUR, H_DECIDER, H_DEPTH, H_DOMAIN_USED, H_END, H_EXTRA_PENDING, H_IN_EXTRA,
     H_CLEANUP_CARDS, H_MARKET_DIRTY, H_MODE, H_PLAY_MASK, H_NACTIVE, H_NC, H_NP, H_OPEN, H_PHASE, H_PLAYED, H_STEPS, H_SUCC_RED,
     H_TURNS, H_USED, H_WITCH_N, KEEP_CLEANUP, KEEP_MAIN, MARKET_BASIC, MODE_BUYING, MODE_NONE,
     MODE_SETTING, NCMAX, NUMBER_MAX, N_ACTIONS, PH_CLEANUP, PH_DECLARE, PH_DRAW, PH_END, PH_KEEP,
     PH_MAIN, PH_SECOND, PH_START, P_COIN_CTR, P_HANDY_CTR, P_HAND_ACTION, P_HAND_PLAYABLE, P_HAND_SUCC,
     P_DOMAIN_MASK, P_HAND_MASK, P_KEPT_N, P_OUT, P_PRINCESS, P_TURNS, R_HAND_SIZE, R_KEEP_TIMING, R_MARKET_MODE, R_TURN_CAP,
-    ST_BOUGHT, ST_KEPT, ST_PLAYED, TRIG_ABILITY, TRIG_BACK, TRIG_CLEANUP, TRIG_PLAY,
+    ST_KEPT, ST_PLAYED, TRIG_ABILITY, TRIG_BACK, TRIG_CLEANUP, TRIG_DOMAIN, TRIG_PLAY,
     TRIG_SET, TY_ACTION, TY_SUCCESSION, TY_TERRITORY, USED_PRINCESS,
-    FL_NAMED_FARMING_VILLAGE, H_TURN_FLAGS, TF_BUYS_TO_DECK_BOTTOM, TF_VILLAGES_YIELD_2,
-    A_HAND_ABILITY, CH_DOMAIN, FL_EXILE_FROM_HAND, R_EDITION, H_DEBT, H_DEBT_NEW, TF_BRIBERY,
-    EFF_BUY_FROM_OPPONENTS, FIRST_1E, H_OFF_STACK, STACK_FRAME,
+    FL_NAMED_FARMING_VILLAGE, H_TURN_FLAGS, TF_VILLAGES_YIELD_2,
+    A_HAND_ABILITY, CH_DOMAIN, FL_EXILE_FROM_HAND, R_EDITION, H_DEBT, H_DEBT_NEW, FIRST_1E, H_OFF_STACK, STACK_FRAME,
 )
-from hoc.games.heart_of_crown.kernel.bribery import bribe_sources
+from hoc.games.heart_of_crown.kernel.buying import buy, buyable
 from hoc.games.heart_of_crown.kernel.defense import attack_played
 from hoc.games.heart_of_crown.kernel.choice import DONE, FR_EFF, WAIT
-from hoc.games.heart_of_crown.kernel.effects import ability_ready, lily_ready
+from hoc.games.heart_of_crown.kernel.effects import ability_ready, domain_ability_card, domain_ability_ready
 from hoc.games.heart_of_crown.kernel.effects import dispatch as dispatch_2e
 from hoc.games.heart_of_crown.kernel.effects import dispatch_1e
 from hoc.games.heart_of_crown.kernel.endgame import coronation_check, declare, finish, may_declare, turn_completed
@@ -42,7 +41,7 @@ from hoc.games.heart_of_crown.kernel.state import (
     rule,
 )
 from hoc.games.heart_of_crown.kernel.zones import (
-    buy_cost, deck_window_has, draw, free_buy_exists, gain, gain_coins, gain_to_deck_bottom, hand_add, hand_card_with_flag,
+    deck_window_has, draw, free_buy_exists, gain_coins, hand_add, hand_card_with_flag,
     hand_has_flag, hand_to_discard_all, in_market,
     play_to_discard_all, set_from_hand,
 )
@@ -120,8 +119,8 @@ def is_legal(s, a):
             return s[b + P_COIN_CTR] + s[b + P_HANDY_CTR] > 0
         if a == A_ABILITY:
             return ability_ready(s, p)
-        if a == A_LILY:
-            return lily_ready(s, p)
+        if a == A_DOMAIN_ABILITY:
+            return domain_ability_ready(s, p)
         if a == A_HAND_ABILITY:
             return rule(s, R_EDITION) == 1 and hand_has_flag(s, p, FL_EXILE_FROM_HAND)
         if verb == A_PLAY:
@@ -139,9 +138,7 @@ def is_legal(s, a):
         if verb == A_BUY:
             if mode == MODE_SETTING:
                 return False
-            if in_market(s, c) and buy_cost(s, p, c) <= s[H_COINS]:
-                return True
-            return s[H_TURN_FLAGS] & TF_BRIBERY != 0 and bribe_sources(s, p, c) != 0
+            return buyable(s, p, c)
         if verb == A_BACK:
             return (mode == MODE_NONE and s[b + P_PRINCESS] < 0 and card(s, c, F_CAT) == CAT_PRINCESS
                     and s[market(s) + c] > 0 and card(s, c, F_COST) <= s[H_COINS])
@@ -244,7 +241,7 @@ def start_turn(s):
     s[H_SUCC_RED] = 0
     s[H_WITCH_N] = 0
     s[H_TURN_FLAGS] = 0
-    s[H_LILY_USED] = 0
+    s[H_DOMAIN_USED] = 0
     s[H_MODE] = MODE_NONE
     s[H_PHASE] = PH_MAIN
 
@@ -256,7 +253,7 @@ def main_has_choice(s, p):
             or s[b + P_COIN_CTR] + s[b + P_HANDY_CTR] > 0
             or s[b + P_KEPT_N] > 0
             or ability_ready(s, p)
-            or lily_ready(s, p)
+            or domain_ability_ready(s, p)
             or (rule(s, R_EDITION) == 1 and hand_has_flag(s, p, FL_EXILE_FROM_HAND))
             or (rule(s, R_KEEP_TIMING) == KEEP_MAIN and s[b + P_HAND_ACTION] > 0 and s[b + P_PRINCESS] >= 0))
 
@@ -378,9 +375,10 @@ def main_action(s, p, a):
         else:
             s[b + P_COIN_CTR] -= 1
         gain_coins(s, p, 1)
-    elif a == A_LILY:
-        s[H_LILY_USED] += 1
-        push(s, EFF_LILY, TRIG_ABILITY, p, -1)
+    elif a == A_DOMAIN_ABILITY:
+        s[H_DOMAIN_USED] += 1
+        c = domain_ability_card(s, p)
+        push(s, card(s, c, F_EFFECT), TRIG_DOMAIN, p, c)
     elif a == A_HAND_ABILITY:
         c = hand_card_with_flag(s, p, FL_EXILE_FROM_HAND)
         push(s, card(s, c, F_EFFECT), TRIG_ABILITY, p, c)
@@ -403,19 +401,8 @@ def second_action(s, p, a):
     if a == A_PASS:
         s[H_PHASE] = PH_CLEANUP
     elif a < A_BACK:
-        c = a - A_BUY
         s[H_MODE] = MODE_BUYING
-        if s[H_TURN_FLAGS] & TF_BRIBERY and bribe_sources(s, p, c) > 1:
-            push(s, EFF_BUY_FROM_OPPONENTS, TRIG_PLAY, p, c)      # Bribery: where it comes from
-            return
-        s[H_COINS] -= buy_cost(s, p, c)
-        if s[H_TURN_FLAGS] & TF_BUYS_TO_DECK_BOTTOM:
-            gain_to_deck_bottom(s, p, c)
-        else:
-            gain(s, p, c)
-        count(s, c, ST_BOUGHT)
-        if card(s, c, F_FLAGS) & FL_SET_ON_BUY and s[pb(s, p) + P_PRINCESS] >= 0:
-            push(s, EFF_SET_ON_BUY, TRIG_PLAY, p, c)
+        buy(s, p, a - A_BUY)
     elif a < A_SET:
         # backing: leftover coins are lost
         s[H_COINS] = 0
