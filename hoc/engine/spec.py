@@ -49,6 +49,8 @@ class GameSpec:
     # "module:function(state, ids, rows) -> state": the state, or a longer copy with the room a lineup's
     # agents need beyond the game (a search's or a look-ahead's arena, networks' weights)
     room: str = ""
+    # "module:name" of the table laying out its agents' parameter rows (`hoc.engine.rows.Row`)
+    parameters: str = ""
 
 
     def game_class(self):
@@ -68,6 +70,10 @@ class GameSpec:
     def with_room(self, state, ids, rows):
         """`state`, or a longer copy with the room the lineup (agent ids, parameter rows) needs (`room`)."""
         return _named(self.room)(state, ids, rows)
+
+    def parameter_row(self):
+        """The table of the game's agent parameter rows (`parameters`)."""
+        return _named(self.parameters)
 
     def add_options(self, parser) -> None:
         """Add the game's own command-line options (`cli_options`)."""

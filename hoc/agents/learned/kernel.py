@@ -34,15 +34,14 @@ from hoc.engine.jit import entry, kernel
 from hoc.engine.networks import BLOCK_HEAD, LOG_TABLE, head, layers, network_block, obs_at, squash  # noqa: F401
 from hoc.engine.layout import LEGAL
 from hoc.games.heart_of_crown.agents.priority_kernel import unbanned
-from hoc.games.heart_of_crown.agents.priority_kernel import PR_LEN
+from hoc.games.heart_of_crown.agents.row import ROW
 from hoc.games.heart_of_crown.kernel.constants import H_DECIDER, N_ACTIONS, P_ARNG
 from hoc.games.heart_of_crown.kernel.state import below, param, pb
 from hoc.games.heart_of_crown.kernel.turn import legal_actions
 from hoc.games.heart_of_crown.observation import observe
 
-LN_KEY = PR_LEN            # the row's network, by key (after the model list's priority row)
-LN_TEMPERATURE = PR_LEN + 1   # x 1000; 0: the highest logit
-LN_END = PR_LEN + 2
+LN_KEY = ROW.at("learned.key")                  # the row's network, by key (after the model list's row)
+LN_TEMPERATURE = ROW.at("learned.temperature")  # x 1000; 0: the highest logit
 
 
 @kernel

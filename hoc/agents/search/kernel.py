@@ -46,7 +46,7 @@ import numpy as np
 from hoc.games.heart_of_crown.kernel.constants import (
     CTX_MAIN,
     A_BACK, AGENTS, AGENT_SZ, CTX_EFFECT, CTX_KEEP, CTX_SECOND, DYNAMIC, HEADER, H_CH_KIND, H_CTX, H_DCAP, H_DECIDER, H_END, H_LEN, H_NP, H_SCAP, H_STEPS,
-    H_TURNS, H_WINNER, H_WIN_MASK, LEGAL, NCMAX, N_ACTIONS, N_PARAMS, P_ARNG, P_OUT, P_SP,
+    H_TURNS, H_WINNER, H_WIN_MASK, LEGAL, NCMAX, N_ACTIONS, P_ARNG, P_OUT, P_SP,
 )
 from hoc.games.heart_of_crown.agents.arena import (  # noqa: F401 (the arena layout and the determinization: re-exported)
     AR_BUF, AR_CNT, AR_COMMIT, AR_INNER, AR_MARK, AR_PATH, AR_RNG, AR_SEED, AR_TREE, MAX_PATH, copy_offset,
@@ -60,25 +60,24 @@ from hoc.games.heart_of_crown.kernel.state import (
     GOLDEN, below, mix64, next_u64, param, pb, store_u64, tail_start,
 )
 from hoc.games.heart_of_crown.kernel.turn import apply, is_legal
-from hoc.games.heart_of_crown.agents.priority_kernel import PR_LEN, banned_choice, priority_policy, priority_question
+from hoc.games.heart_of_crown.agents.priority_kernel import banned_choice, priority_policy, priority_question
+from hoc.games.heart_of_crown.agents.row import ROW
 from hoc.agents.learned.kernel import logit, model_choice, network_block, seat_hidden, seat_value
 
 ROLLOUT_AGENT = PRIORITY   # every seat of a determinization plays the rollout list
 
-# The search options sit in the slots of the priority row that no list uses (after the last buy
-# rule, before the gain list), so the row is at once the rollout plan and the search's settings.
-IS_ITERATIONS = PR_LEN                # the search's own block, after its rollout list's row
-IS_EXPLORE = IS_ITERATIONS + 1     # exploration constant x 1000
-IS_CUTOFF = IS_ITERATIONS + 2      # rollouts stop after this many turns (all players'), 0: at the end
-IS_PRINCESS = IS_ITERATIONS + 3    # backs this princess whenever she is offered (-1: any)
-IS_SCALE = IS_ITERATIONS + 4       # SP difference worth e (about 73%) at a cut-off, x 1000
-IS_PRIOR = IS_ITERATIONS + 5       # prior probability of the rollout list's action, x 1000
-IS_MAIN = IS_ITERATIONS + 6        # 1: Main-phase decisions with a card text, ability or kept card at hand are searched
-IS_EVAL = IS_ITERATIONS + 7        # a cut-off rollout's score: 0 the SP lead (`scale`), 1 the learned evaluation
-IS_NET = IS_ITERATIONS + 8         # the key of the network that guides the search (0: none, the rollout list)
-IS_NET_TEMPERATURE = IS_ITERATIONS + 9    # its prior is the softmax of its logits at this temperature, x 1000
-IS_END = IS_ITERATIONS + 10
-assert IS_END <= N_PARAMS
+# The search's own block, after its rollout list's row: the row's table (`hoc.games.heart_of_crown.agents.row`)
+IS_ITERATIONS = ROW.at("search.iterations")
+IS_EXPLORE = ROW.at("search.exploration")      # x 1000
+IS_CUTOFF = ROW.at("search.cutoff")            # rollouts stop after this many turns (all players'), 0: at the end
+IS_PRINCESS = ROW.at("search.princess")        # backs this princess whenever she is offered (-1: any)
+IS_SCALE = ROW.at("search.scale")              # SP difference worth e (about 73%) at a cut-off, x 1000
+IS_PRIOR = ROW.at("search.prior")              # prior probability of the rollout list's action, x 1000
+IS_MAIN = ROW.at("search.main")                # 1: Main-phase decisions with a text, ability or kept card are searched
+IS_EVAL = ROW.at("search.eval")                # a cut-off rollout's score: 0 the SP lead, 1 the learned evaluation
+IS_NET = ROW.at("search.net")                  # the key of the network that guides the search (0: none)
+IS_NET_TEMPERATURE = ROW.at("search.net_temperature")   # its prior's softmax temperature, x 1000
+IS_END = max(f.end for f in ROW.carried("search") if f.block == "search")     # the block's end
 
 # tree nodes
 ND_KEY = 0             # decision context (and card-question kind) the action answers

@@ -23,4 +23,5 @@ GAME = GameSpec(name="dominion", title="Dominion", kernel=api, kernel_for=api.fo
                 score="vp", score_title="VP", extras=("provinces", "curses"), extra_columns=extra_columns,
                 end_reasons=END_REASONS, errors=ERRORS, python_game="hoc.games.dominion.game:Game",
                 rules_from_options="hoc.games.dominion.rules:from_options", cli_options="hoc.games.dominion.rules:add_options",
-                deciders="hoc.games.dominion.agents.policies", room="hoc.games.dominion.agents.search:room")
+                deciders="hoc.games.dominion.agents.policies", room="hoc.games.dominion.agents.search:room",
+                parameters="hoc.games.dominion.agents.row:ROW")

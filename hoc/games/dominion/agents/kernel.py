@@ -31,9 +31,11 @@ from hoc.games.dominion.kernel.state import below, card, discard, hand, owned, p
 from hoc.games.dominion.kernel.turn import can_buy, legal_actions
 from hoc.games.dominion.kernel.zones import victory_points
 
-# ---- the parameter row ----
-B_N_BUY = 0
-B_BUY = 1
+# ---- the parameter row: the row's table (`hoc.games.dominion.agents.row`) under the names the kernels use
+from hoc.games.dominion.agents.row import BOT_LEN, BR_SZ, MAX_BUY, MAX_PLAY, ROW  # noqa: E402,F401 (re-exported)
+
+B_N_BUY = ROW.at("bot.n_buy")
+B_BUY = ROW.at("bot.buy")
 BR_CARD = 0
 BR_MIN_COINS = 1
 BR_MAX_COINS = 2
@@ -42,14 +44,11 @@ BR_PROVINCES_MIN = 4
 BR_PROVINCES_MAX = 5
 BR_VS = 6
 BR_VS_ADD = 7
-BR_SZ = 8
-MAX_BUY = 24
-B_N_PLAY = B_BUY + MAX_BUY * BR_SZ
-B_PLAY = B_N_PLAY + 1
-MAX_PLAY = 64
-B_TRASH_COPPER = B_PLAY + MAX_PLAY
-B_TRASH_VICTORY_MIN_PROVINCES = B_TRASH_COPPER + 1
-B_LEN = B_TRASH_VICTORY_MIN_PROVINCES + 1
+B_N_PLAY = ROW.at("bot.n_play")
+B_PLAY = ROW.at("bot.play")
+B_TRASH_COPPER = ROW.at("bot.trash_copper")
+B_TRASH_VICTORY_MIN_PROVINCES = ROW.at("bot.trash_victory_min_provinces")
+B_LEN = BOT_LEN
 
 
 @kernel

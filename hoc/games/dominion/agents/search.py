@@ -25,7 +25,8 @@ from hoc.agents.ids import ISMCTS, PRIORITY
 from hoc.engine.jit import kernel
 from hoc.engine.layout import AGENTS, AGENT_SZ, RULES
 from hoc.errors import HocError
-from hoc.games.dominion.agents.kernel import B_LEN, bot_policy, random_policy
+from hoc.games.dominion.agents.kernel import bot_policy, random_policy
+from hoc.games.dominion.agents.row import ROW
 from hoc.games.dominion.kernel.constants import (
     A_ALL_TREASURES, CTX_EFFECT, H_CTX, H_DECIDER, H_END, H_LEN, H_NC, H_NP, H_STEPS, H_WIN_MASK,
     LEGAL, MAX_ACTIONS, MAX_STEPS, N_ACTIONS, P_ARNG, P_DECK_N, P_DISCARD_N, P_HAND_N, P_RNG,
@@ -33,10 +34,10 @@ from hoc.games.dominion.kernel.constants import (
 from hoc.games.dominion.kernel.state import agent_of, below, deck, discard, hand, load_u64, param, pb, seed_stream
 from hoc.games.dominion.kernel.turn import apply, legal_actions
 
-S_ITERATIONS = B_LEN
-S_EXPLORE = B_LEN + 1           # UCB1 constant x 1000
-S_QUESTIONS = B_LEN + 2         # 1: search the answers to card questions too
-S_PRIOR = B_LEN + 3             # the prior probability of the rollout bot's own action x 1000
+S_ITERATIONS = ROW.at("search.iterations")
+S_EXPLORE = ROW.at("search.exploration")    # UCB1 constant x 1000
+S_QUESTIONS = ROW.at("search.questions")    # 1: search the answers to card questions too
+S_PRIOR = ROW.at("search.prior")            # the prior probability of the rollout bot's own action x 1000
 ROOM_TALLY = 3 * MAX_ACTIONS    # the arena after the copy: actions, visits, value sums (x 1000)
 
 

@@ -59,7 +59,7 @@ weighed action starts from). A lineup with a planning seat gets the arena
 import numpy as np
 
 from hoc.games.heart_of_crown.agents.priority_kernel import (
-    PLAN_SZ, PR_ABILITIES, PR_BACK_MIN_COINS, PR_N_PRINCESS, PR_PLAN, PR_PRINCESS, PR_SET_MIN_SP, banned_choice,
+    ROW, PR_ABILITIES, PR_BACK_MIN_COINS, PR_N_PRINCESS, PR_PRINCESS, PR_SET_MIN_SP, banned_choice,
     positive_succession, priority_buy, priority_policy, priority_question, unbanned,
 )
 from hoc.games.heart_of_crown.kernel.constants import (
@@ -80,28 +80,28 @@ from hoc.engine.networks import BLOCK_HEAD, head, layers, network_block, obs_at
 
 ONE = np.uint64(1)
 
-# the plan block of the priority row (PR_PLAN ...): weights x 100
-PL_SAMPLES = PR_PLAN       # determinizations per action at the top level (0: the planner is off)
-PL_POTENTIAL = PR_PLAN + 1
-PL_DECK = PR_PLAN + 2
-PL_COUNTER = PR_PLAN + 3
-PL_HAND = PR_PLAN + 4
-PL_OPPONENTS = PR_PLAN + 5
-PL_MARGIN = PR_PLAN + 6
-PL_NESTED = PR_PLAN + 7    # 1: card questions inside a look-ahead are planned too (one level, one sample)
-PL_PAR = PR_PLAN + 8       # the printed cost of a card that neither helps nor hurts a deck
-PL_BACKED = PR_PLAN + 9    # what having backed a princess is worth beyond her price (her domain)
-PL_COIN = PR_PLAN + 10     # a coin to spend in the Second phase (a Main-phase look-ahead stops there)
-PL_COIN_CAP = PR_PLAN + 11  # coins worth PL_COIN each; a coin beyond is worth a quarter of it
-PL_SECOND = PR_PLAN + 12   # determinizations per option of the Second phase's back / set / buy (0: the list's thresholds)
-PL_HORIZON = PR_PLAN + 13  # the player's own turns played on after this one before the evaluation scores
-PL_SECOND_MARGIN = PR_PLAN + 14    # log-odds x 1000 another option must beat the list's own by
-PL_SECOND_AT = PR_PLAN + 15   # which Second phases are weighed: 1 where p may back, 2 where p may set, 3 both
-PL_SETTLE = PR_PLAN + 16   # an SP the list would set from hand where a Main-phase look-ahead stops (0: sets not weighed)
-PL_NEXT = PR_PLAN + 17     # 1: a card question whose answers tie at the turn's end is weighed at the next turn's end
-PL_WEIGHTS = PR_PLAN + 18  # the evaluation: its constant, then a weight per feature, x WEIGHT_SCALE
-WEIGHT_SCALE = 10_000
-assert PL_WEIGHTS + 1 + N_FEATURES <= PR_PLAN + PLAN_SZ
+# the plan block of the priority row: the row's table (`hoc.games.heart_of_crown.agents.row`), weights x 100
+PL_SAMPLES = ROW.at("plan.samples")
+PL_POTENTIAL = ROW.at("plan.potential")
+PL_DECK = ROW.at("plan.deck")
+PL_COUNTER = ROW.at("plan.counter")
+PL_HAND = ROW.at("plan.hand")
+PL_OPPONENTS = ROW.at("plan.opponents")
+PL_MARGIN = ROW.at("plan.margin")
+PL_NESTED = ROW.at("plan.nested")
+PL_PAR = ROW.at("plan.par")
+PL_BACKED = ROW.at("plan.backed")
+PL_COIN = ROW.at("plan.coin")
+PL_COIN_CAP = ROW.at("plan.coin_cap")
+PL_SECOND = ROW.at("plan.second")
+PL_HORIZON = ROW.at("plan.horizon")
+PL_SECOND_MARGIN = ROW.at("plan.second_margin")
+PL_SECOND_AT = ROW.at("plan.second_at")
+PL_SETTLE = ROW.at("plan.settle")
+PL_NEXT = ROW.at("plan.next")
+PL_WEIGHTS = ROW.at("plan.weights")
+WEIGHT_SCALE = ROW["plan.weights"].scale
+assert 1 + N_FEATURES <= ROW["plan.weights"].length
 DEFAULTS = {"samples": 1, "potential": 70, "deck": 100, "par": 150, "backed": 800, "counter": 80, "hand": 40,
             "opponents": 100, "margin": 5, "nested": 1, "coin": 100, "coin_cap": 8,
             "second": 0, "horizon": 1, "second_margin": 0, "second_at": 3, "settle": 0, "next": 0}

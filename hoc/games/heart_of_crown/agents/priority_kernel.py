@@ -5,7 +5,7 @@ from hoc.games.heart_of_crown.kernel.constants import (
     A_ABILITY, A_BACK, A_BUY, A_CHOOSE, A_COIN, A_DOMAIN_ABILITY, A_DECLARE, A_KEEP, A_NUMBER, A_PASS, A_PLAY, A_SET, CH_MODE,
     CTX_DECLARE, CTX_KEEP, CTX_MAIN, CTX_SECOND, H_CH_GOOD, H_CH_KIND, NUMBER_MAX, F_COST, F_LINKS, F_SP, F_TYPES, H_COINS, H_CTX, H_DECIDER, H_MODE, H_NP, H_REVEALED,
     H_NC, H_OPEN, P_COIN_CTR, P_HANDY_CTR, MODE_BUYING, MODE_SETTING, P_HAND_PLAYABLE, P_HAND_SUCC, P_OWNED_N, P_PRINCESS, P_SP, P_TURNS, TY_ACTION,
-    CTX_EFFECT, NCMAX, N_PARAMS, TY_SUCCESSION, TY_TERRITORY,
+    CTX_EFFECT, NCMAX, TY_SUCCESSION, TY_TERRITORY,
 )
 import numpy as np
 
@@ -16,40 +16,37 @@ from hoc.games.heart_of_crown.kernel.turn import is_legal
 from hoc.games.heart_of_crown.kernel.effects import ability_ready, ability_worth, domain_ability_ready
 from hoc.games.heart_of_crown.kernel.zones import buy_cost, in_market
 
+from hoc.games.heart_of_crown.agents.row import (  # noqa: E402,F401 (the row's sizes: re-exported)
+    LIST_LEN, MAX_CHOOSE, MAX_CONDS, MAX_FIRST, MAX_NEVER, MAX_RULES, PLAN_AT, PLAN_LEN, ROW, RULE_SZ,
+)
+
 ONE = np.uint64(1)      # hand masks are uint64: clear the lowest bit with m &= m - ONE
 
-# parameter slots
-PR_N_BUY = 0
-PR_SET_MIN_SP = 1
-PR_BACK_MIN_COINS = 2
-PR_KEEP = 3            # bit 1: keep the most expensive Action it can at cleanup; bit 2: recall kept cards to play
+# parameter slots: the row's table (`hoc.games.heart_of_crown.agents.row`), under the names the kernels use
+PR_N_BUY = ROW.at("list.n_buy")
+PR_SET_MIN_SP = ROW.at("list.set_min_sp")
+PR_BACK_MIN_COINS = ROW.at("list.back_min_coins")
+PR_KEEP = ROW.at("list.keep")    # bit 1: keep the most expensive Action it can at cleanup; bit 2: recall kept cards
 KEEP_BIT = 1
 RECALL_BIT = 2
-PR_ABILITIES = 5       # 1: use the princess's ability (when it is worth it) and a domain card's whenever legal
-PR_BACK_MIN_OWNED = 6  # back only when owning at least this many cards (Twins count them)
-PR_TERRITORIES_ONLY = 7  # 1: play Territories only (first in hand), never Actions, abilities or coin counters
-PR_N_PRINCESS = 4
-PR_PRINCESS = 8        # up to 8 princess ids, backing preference
-PR_N_FIRST = 16
-PR_FIRST = 17          # up to 14 cards played first, in order
-MAX_FIRST = 14
-PR_ACCEPT_MODES = 31   # 1: an optional "choose one" of the agent's is answered with its first mode, not declined
-PR_BUY = 32            # buy rules: card, then (condition, value) pairs
-MAX_CONDS = 4
-RULE_SZ = 1 + 2 * MAX_CONDS
-PR_LEN = 320           # a list's row; other kinds lay their own settings out after it (the search: IS_*)
-PLAN_SZ = 42           # the turn planner's settings and evaluation close the row (hoc.games.heart_of_crown.agents.planner: PL_*)
-PR_PLAN = PR_LEN - PLAN_SZ
-MAX_CHOOSE = 7         # cards per [choose] list; the two lists come before the planner's settings
-PR_N_LOSE = PR_PLAN - 1 - MAX_CHOOSE
-PR_LOSE = PR_N_LOSE + 1        # cards given up first, in order, whenever the agent loses a card of its own
-PR_N_GAIN = PR_N_LOSE - 1 - MAX_CHOOSE
-PR_GAIN = PR_N_GAIN + 1        # cards preferred, in order, whenever the agent picks a card it gains
-MAX_NEVER = 7
-PR_N_NEVER = PR_N_GAIN - 1 - MAX_NEVER
-PR_NEVER = PR_N_NEVER + 1      # cards the agent never buys nor picks to gain (a study's ban on a kind)
-MAX_RULES = (PR_N_NEVER - PR_BUY) // RULE_SZ
-assert PR_LEN <= N_PARAMS
+PR_ABILITIES = ROW.at("list.abilities")
+PR_BACK_MIN_OWNED = ROW.at("list.back_min_owned")
+PR_TERRITORIES_ONLY = ROW.at("list.territories_only")
+PR_N_PRINCESS = ROW.at("list.n_princess")
+PR_PRINCESS = ROW.at("list.princess")
+PR_N_FIRST = ROW.at("list.n_first")
+PR_FIRST = ROW.at("list.first")
+PR_ACCEPT_MODES = ROW.at("list.accept_modes")
+PR_BUY = ROW.at("list.buy")
+PR_LEN = LIST_LEN
+PLAN_SZ = PLAN_LEN
+PR_PLAN = PLAN_AT
+PR_N_LOSE = ROW.at("list.n_lose")
+PR_LOSE = ROW.at("list.lose")
+PR_N_GAIN = ROW.at("list.n_gain")
+PR_GAIN = ROW.at("list.gain")
+PR_N_NEVER = ROW.at("list.n_never")
+PR_NEVER = ROW.at("list.never")
 
 # conditions of a buy rule
 C_NONE = 0
