@@ -37,8 +37,8 @@ from hoc.games.heart_of_crown.agents.preference import squash, value
 def collect(teacher, student, games: int, seed: int, rs):
     """(features, scores, decision index, game index) of every weighed option; the teacher's or
     the student's choices played."""
-    from hoc.agents.policies import decider
-    from hoc.agents.search import reserve
+    from hoc.games.heart_of_crown.agents.policies import decider
+    from hoc.games.heart_of_crown.agents.search import reserve
     from hoc.games.heart_of_crown.agents.evaluation import N_FEATURES, position_features
     from hoc.games.heart_of_crown.agents.planner import PL_SECOND_MARGIN, second_ends, second_scores
     from hoc.games.heart_of_crown.game import Game
@@ -182,7 +182,7 @@ def gated(now, dec, z, w, decisions):
 
 
 def to_network(net, meta):
-    from hoc.agents.learned import network as nw
+    from hoc.engine import weights as nw
 
     layers = [m for m in net if hasattr(m, "weight")]
     w = [m.weight.detach().numpy().astype(np.float32) for m in layers]
@@ -234,7 +234,7 @@ def main(argv=None) -> None:
     teacher = from_list(spec.with_plan(**changes) if changes else spec, "teacher")
     student = None
     if a.student:
-        from hoc.agents.learned import network as nw
+        from hoc.engine import weights as nw
 
         try:
             student = preference.check(nw.load(a.student), a.student)

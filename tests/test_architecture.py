@@ -31,7 +31,7 @@ module or a package holding it):
   above the tuner;
 - env: the learning environments (`hoc.env`), which seat jitted agents in games;
 - learner: `hoc learn`'s training (`hoc.agents.learn`: imitation and PPO, in torch) lives beside the
-  learned agents it writes (`hoc.agents.learned`, the weight file and the jitted forward pass, in the
+  learned agents it writes (`hoc.games.heart_of_crown.agents.learned`, the weight file and the jitted forward pass, in the
   agents layer), but it trains over the environments and evaluates through the research harness;
 - cli: the `hoc` command;
 - web: the web table (`hoc.web`, started by `hoc serve`), a front end ranked with the cli: it plays
@@ -115,7 +115,7 @@ def imports(module: str) -> dict[str, int]:
                 source = ".".join(base + ([node.module] if node.module else []))
             else:
                 source = node.module or ""
-            # `from hoc.agents import policies` imports the module hoc.agents.policies
+            # `from hoc.games.heart_of_crown.agents import policies` imports that module
             targets = [f"{source}.{a.name}" if f"{source}.{a.name}" in MODULES else _known(source)
                        for a in node.names]
         for target in targets:
@@ -185,7 +185,8 @@ def _cycle_in(part: set[str]) -> list[str]:
 def test_the_graph_reads_module_level_and_function_level_imports():
     assert "hoc.engine.layout" in GRAPH["hoc.research.harness"]                # at module level
     assert "hoc.research.batch" in GRAPH["hoc.research.rows"]          # inside play_rows
-    assert "hoc.agents.policies" in GRAPH["hoc.research.engine"]       # `from hoc.agents import policies`
+    assert "hoc.agents.ids" in GRAPH["hoc.research.batch"]     # `from hoc.agents.ids import built, loops_for`
+    assert "hoc.games.heart_of_crown.agents.policies" in GRAPH["hoc.games.heart_of_crown.studies.princess_study"]   # `from X import module`
     assert len(MODULES) > 60
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from hoc.games.heart_of_crown.agents import priority
 from hoc.agents.registry import Agent, get
-from hoc.agents.policies import PRIORITY
+from hoc.games.heart_of_crown.agents.policies import PRIORITY
 from hoc.cli import main
 from hoc.games.heart_of_crown.studies import card_value as cv
 from hoc.research.harness import Backend, Plan

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from hoc.agents.in_game import default_answer
+from hoc.games.heart_of_crown.agents.policies import default_answer
 from hoc.games.heart_of_crown.game import Game
 from hoc.games.heart_of_crown.kernel import constants as K
 from hoc.games.heart_of_crown.kernel.zones import FACE_UP

@@ -30,7 +30,7 @@ def jitted_functions() -> list[Dispatcher]:
     """Every jitted function of the engine, the game's kernel, the agents' policies and the loops made."""
     names = [f"hoc.games.heart_of_crown.kernel.{m.name}" for m in pkgutil.iter_modules(hoc.games.heart_of_crown.kernel.__path__)]
     names += [f"hoc.engine.{m.name}" for m in pkgutil.iter_modules(hoc.engine.__path__)]
-    names += ["hoc.agents.policies", "hoc.games.heart_of_crown.agents.priority_kernel", "hoc.agents.search.kernel", "hoc.research.batch"]
+    names += ["hoc.games.heart_of_crown.agents.policies", "hoc.games.heart_of_crown.agents.priority_kernel", "hoc.games.heart_of_crown.agents.search.kernel", "hoc.research.batch"]
     names += [name for name in sys.modules if name.startswith("hoc.engine.loops.")]   # the loops made at run time
     found = {}
     for name in names:

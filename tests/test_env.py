@@ -280,7 +280,7 @@ def test_a_search_opponent_in_the_environments_searches_instead_of_playing_its_r
     plays with the search agent, which is not the game its rollout list plays (before the fix the
     environments' plain decide function played the list for it)."""
     from hoc.agents.registry import get
-    from hoc.agents.search import parse
+    from hoc.games.heart_of_crown.agents.search import parse
 
     vec = VecHoc(1, opponents=SEARCH_OPPONENT, seat=0, seed=3)
     obs, masks = vec.reset()

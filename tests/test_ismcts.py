@@ -10,10 +10,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from hoc.agents import policies
+from hoc.games.heart_of_crown.agents import policies
 from hoc.agents.registry import AGENTS, get, split_names
-from hoc.agents.search import PRESETS, parse
-from hoc.agents.search import kernel as SK
+from hoc.games.heart_of_crown.agents.search import PRESETS, parse
+from hoc.games.heart_of_crown.agents.search import kernel as SK
 from hoc.errors import HocError
 from hoc.games.heart_of_crown.game import Game
 from hoc.games.heart_of_crown.kernel import constants as K
@@ -253,7 +253,7 @@ def test_bad_specs_are_one_line_errors(spec, message):
 
 
 def test_a_guided_search_names_its_network_in_its_row_and_refuses_a_game_it_was_not_trained_for():
-    from hoc.agents.learned import LN_KEY
+    from hoc.games.heart_of_crown.agents.learned import LN_KEY
 
     row = get("ismcts:net=learned_2p,temperature=3").params(RANDOM_2P)
     assert row[SK.IS_NET] == get("learned_2p").params(RANDOM_2P)[LN_KEY] != 0

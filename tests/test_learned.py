@@ -1,4 +1,4 @@
-"""The learned agents (`hoc.agents.learned`): the weight file, the jitted forward pass against NumPy and
+"""The learned agents (`hoc.games.heart_of_crown.agents.learned`): the weight file, the jitted forward pass against NumPy and
 torch, masking and bans, reproducibility, and a short `hoc learn` run when torch is installed."""
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ import json
 import numpy as np
 import pytest
 
-from hoc.agents import learned
+from hoc.games.heart_of_crown.agents import learned
 from hoc.agents.ids import LEARNED
-from hoc.agents.learned import network as nw
-from hoc.agents.learned.kernel import network_logits, network_value
+from hoc.engine import weights as nw
+from hoc.games.heart_of_crown.agents.learned.kernel import network_logits, network_value
 from hoc.agents.registry import get
 from hoc.errors import HocError
 from hoc.games.heart_of_crown import observation as view
@@ -46,7 +46,7 @@ def state_with(net: nw.Network, players=2):
     learned.NETWORKS[key] = net.block()
     row = np.zeros(K.N_PARAMS, K.DTYPE)
     row[learned.LN_KEY] = key
-    from hoc.agents.search import reserve
+    from hoc.games.heart_of_crown.agents.search import reserve
 
     g = Game(players=players, seed=1)
     return reserve(g.state, [LEARNED], row[None, :]), key

@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 from numba import njit, types
 
-from hoc.agents import policies
+from hoc.games.heart_of_crown.agents import policies
 from hoc.research.simulate import lineup
 from hoc.engine import layout as L
 from hoc.engine.loops import game_loops

@@ -8,11 +8,12 @@ import dataclasses
 import numpy as np
 import pytest
 
-from hoc.agents import policies, registry
+from hoc.agents import registry
+from hoc.games.heart_of_crown.agents import policies
 from hoc.games.heart_of_crown.agents import priority
 from hoc.agents.ids import PLANNED
 from hoc.games.heart_of_crown.agents.planner import plan_scores
-from hoc.agents.search import reserve
+from hoc.games.heart_of_crown.agents.search import reserve
 from hoc.games.heart_of_crown.game import Game
 from hoc.games.heart_of_crown.kernel import constants as K
 from hoc.games.heart_of_crown.kernel.state import seat_agent
@@ -533,7 +534,7 @@ def test_horizon_minus_one_scores_each_option_by_the_preference_network_where_it
     features where the list's own option's Second phase ends and this option's difference to them, the
     same as the network in NumPy; the own option scores 0; no random number is drawn and the real game
     is left as it was."""
-    from hoc.agents.learned import network as nw
+    from hoc.engine import weights as nw
     from hoc.games.heart_of_crown.agents.preference import NETWORK, value
 
     agent = second_only(tmp_path, SECOND_ONLY.replace("horizon = 1", "horizon = -1"), "preference")
@@ -550,7 +551,7 @@ def test_horizon_minus_one_scores_each_option_by_the_preference_network_where_it
 
 
 def test_a_network_that_is_not_a_second_phase_preference_is_refused_in_one_line(tmp_path):
-    from hoc.agents.learned import network as nw
+    from hoc.engine import weights as nw
     from hoc.errors import HocError
     from hoc.games.heart_of_crown.agents import preference
 

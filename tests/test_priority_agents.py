@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from hoc.agents.policies import PRIORITY
+from hoc.games.heart_of_crown.agents.policies import PRIORITY
 from hoc.agents.registry import AGENTS, from_file, get, of_game
 from hoc.errors import HocError
 from hoc.games.heart_of_crown.game import Game

@@ -31,8 +31,8 @@ PROBE = "probe_mod_51"
 @pytest.fixture(scope="module")
 def place(tmp_path_factory):
     """(served folder, working folder, a folder beside both) with their files."""
-    from hoc.agents.learned import library
-    from hoc.agents.learned.network import load
+    from hoc.games.heart_of_crown.agents.learned import library
+    from hoc.engine.weights import load
     from hoc.games.heart_of_crown.agents.library import BASIC_RUSH
 
     base = tmp_path_factory.mktemp("place")

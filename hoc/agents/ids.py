@@ -10,9 +10,9 @@ from typing import NamedTuple
 
 RANDOM = 0
 PRIORITY = 2          # priority lists (the archetypes and basic_rush); id 1 was basic_rush's own policy
-ISMCTS = 3            # the search agent (hoc.agents.search)
+ISMCTS = 3            # the search agent (hoc.games.heart_of_crown.agents.search)
 PLANNED = 4           # a priority list with its turn planner on (hoc.games.heart_of_crown.agents.planner)
-LEARNED = 5           # a neural policy trained by `hoc learn` (hoc.agents.learned)
+LEARNED = 5           # a neural policy trained by `hoc learn` (hoc.games.heart_of_crown.agents.learned)
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,8 @@ from typing import Callable
 
 import numpy as np
 
-from hoc.agents import in_game, learned, policies, search
+from hoc.agents import in_game
+from hoc.games.heart_of_crown.agents import learned, policies, search
 from hoc.games.dominion.agents import bots
 from hoc.games.heart_of_crown.agents import priority
 from hoc.games.heart_of_crown.agents.planner import MAIN_DEFAULTS, SECOND_DEFAULTS
@@ -360,7 +361,7 @@ def dominion_search(spec: str, reach: Reach = LOCAL) -> Agent:
 
 
 def learned_agent(spec: str, reach: Reach = LOCAL) -> Agent:
-    """The agent of a learned spec (`hoc.agents.learned`): its weight file loaded and checked, its
+    """The agent of a learned spec (`hoc.games.heart_of_crown.agents.learned`): its weight file loaded and checked, its
     model list looked up here, within the reach (the file names it)."""
     path, temperature = learned.parse(spec, lambda name: reach.file(name, ".npz", "learned policy"))
     net = learned.nw.load(path)

@@ -53,7 +53,7 @@ AGENTS = CARDS + NCMAX * N_FIELDS
 LEGAL = AGENTS + MAX_SEATS * AGENT_SZ
 MAX_ACTIONS = 512                   # room for the legal actions of any game's action space
 # s[-1] of a state that ends in a tail of learned networks (s[-2]: the tail's length), after any arena
-# (hoc.agents.learned.kernel)
+# (hoc.games.heart_of_crown.agents.learned.kernel)
 LEARNED_TAIL = 0x1EA12ED
 DYNAMIC = LEGAL + MAX_ACTIONS       # the game's own regions start here
 

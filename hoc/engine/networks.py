@@ -1,8 +1,8 @@
 """Networks carried in a state's tail, and the jitted two-layer forward pass that reads them: what a
-learned policy (`hoc.agents.learned`) and a game agent's network (the Second phase's preference,
+learned policy (`hoc.games.heart_of_crown.agents.learned`) and a game agent's network (the Second phase's preference,
 `hoc.games.heart_of_crown.agents.preference`) share. It names no game.
 
-A kernel sees only the state, so weights travel in it: the tail of a state (`hoc.agents.learned.tail`)
+A kernel sees only the state, so weights travel in it: the tail of a state (`hoc.games.heart_of_crown.agents.learned.tail`)
 holds each distinct network once, as float32 bits in the int32 array, and a directory at the very end:
 
     s[L-1] = MAGIC, s[L-2] = the tail's length, s[L-3] = the scratch's start, s[L-4] = networks n,

@@ -83,7 +83,7 @@ def count(s, c, stat):
 
 @kernel
 def tail_start(s):
-    """Where a state's tail of learned networks starts (`hoc.agents.learned`; its end marks it: s[-1]
+    """Where a state's tail of learned networks starts (`hoc.games.heart_of_crown.agents.learned`; its end marks it: s[-1]
     is LEARNED_TAIL, s[-2] its length), or the state's length: a game's setup clears the state up to
     there and leaves the weights."""
     L = s.shape[0]

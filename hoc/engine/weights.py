@@ -15,7 +15,7 @@ look-aheads and rollouts), and what the trainer records (`command`, `figures`, `
 
 The input is the observation of `hoc.games.heart_of_crown.observation` for that many players, every
 slot squashed to sign(x) log(1 + |x|) (`features`): the same numbers in NumPy, in torch and in the
-jitted forward pass (`hoc.agents.learned.kernel`).
+jitted forward pass (`hoc.games.heart_of_crown.agents.learned.kernel`).
 """
 from __future__ import annotations
 
@@ -65,7 +65,7 @@ class Network:
         return h @ self.wp.T + self.bp
 
     def block(self) -> np.ndarray:
-        """The int32 block the jitted forward pass reads (`hoc.agents.learned.kernel`): the sizes, then
+        """The int32 block the jitted forward pass reads (`hoc.games.heart_of_crown.agents.learned.kernel`): the sizes, then
         the weights' float32 bits, the value head last."""
         parts = [self.w1, self.b1, self.w2, self.b2, self.wp, self.bp, self.wv, self.bv]
         floats = np.concatenate([np.ascontiguousarray(a, np.float32).ravel() for a in parts])

@@ -127,7 +127,7 @@ def _warm_game(plan) -> bool:
         return _warm_other_game(plan)
     from hoc.games.heart_of_crown import game as game_module
     from hoc.games.heart_of_crown.game import Game
-    from hoc.agents import policies
+    from hoc.games.heart_of_crown.agents import policies
     from hoc.engine import layout as K
     from hoc.engine import state
 

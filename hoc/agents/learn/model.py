@@ -1,12 +1,12 @@
 """The policy and value network in torch (training only: `heart-of-crown[learn]`), the same layers as
-the weight file (`hoc.agents.learned.network`) and the jitted forward pass."""
+the weight file (`hoc.engine.weights`) and the jitted forward pass."""
 from __future__ import annotations
 
 import numpy as np
 import torch
 from torch import nn
 
-from hoc.agents.learned import network as nw
+from hoc.engine import weights as nw
 
 NEG = -1e9          # the logit of an illegal action
 

@@ -4,7 +4,7 @@ recipe in one file: rollout, generalised advantage estimation, clipped policy lo
 The learner plays one seat of many games at once (`hoc.env.VecHoc`: the other seats are jitted
 agents, played inside the stepper); its seat rotates game after game. The games are shared out over
 the league, one stepper per opponent: fixed agents (the tuned library) and snapshots of the learner
-itself (weight files played by the jitted forward pass, `hoc.agents.learned.kernel`). Illegal actions
+itself (weight files played by the jitted forward pass, `hoc.games.heart_of_crown.agents.learned.kernel`). Illegal actions
 get logit -1e9, so they are never sampled and carry no gradient. A decision with a single legal action
 is stepped like any other but left out of the policy and entropy terms (it teaches nothing).
 

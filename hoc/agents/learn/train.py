@@ -225,7 +225,7 @@ class Run:
         """The policy and summary name this invocation's command: its budget may differ from the
         one that trained the last generation (a run stopped early, or resumed with more), and any
         budget that reaches the same generation gives the same weights."""
-        from hoc.agents.learned import network as nw
+        from hoc.engine import weights as nw
         from hoc.research import learning
 
         net = nw.load(self.out / "policy.npz")
@@ -320,7 +320,7 @@ class Run:
 
 def ship(out: str | Path, name: str) -> Path:
     """Copy a run's policy into the library (hoc/games/heart_of_crown/agents/learned/NAME.npz)."""
-    from hoc.agents.learned import LIBRARY
+    from hoc.games.heart_of_crown.agents.learned import LIBRARY
 
     LIBRARY.mkdir(parents=True, exist_ok=True)
     dest = LIBRARY / f"{name}.npz"

@@ -44,5 +44,5 @@ GAME = GameSpec(name="heart_of_crown", title="Heart of Crown", kernel=api, kerne
                 end_reasons=END_REASONS, errors=ERRORS, python_game="hoc.games.heart_of_crown.game:Game",
                 rules_from_options="hoc.games.heart_of_crown.rules:from_options",
                 cli_options="hoc.games.heart_of_crown.rules:add_options",
-                deciders="hoc.agents.policies", room="hoc.agents.search:reserve",
+                deciders="hoc.games.heart_of_crown.agents.policies", room="hoc.games.heart_of_crown.agents.search:reserve",
                 parameters="hoc.games.heart_of_crown.agents.row:ROW")

@@ -2,8 +2,8 @@
 the turn planner) copy and determinize games, and the determinization itself.
 
 Kernels never allocate, so such agents work after the game part of the state array (s[0:s[H_LEN]]).
-Only states made for a lineup that needs it have an arena (`hoc.agents.search.kernel.new_search_state`,
-`hoc.agents.search.reserve`); other games pay nothing. Layout, from a = s[H_LEN]:
+Only states made for a lineup that needs it have an arena (`hoc.games.heart_of_crown.agents.search.kernel.new_search_state`,
+`hoc.games.heart_of_crown.agents.search.reserve`); other games pay nothing. Layout, from a = s[H_LEN]:
 
     AR_RNG    the stream of the current determinization
     AR_SEED   the search's seed, AR_TREE the search tree's own stream

@@ -10,7 +10,7 @@ between calls must notice a new game (e.g. `game.turns` going back).
 """
 from __future__ import annotations
 
-from hoc.agents.in_game import default_answer
+from hoc.games.heart_of_crown.agents.policies import default_answer
 from hoc.games.heart_of_crown.game import Game
 
 # what basic_rush buys, best first, and whether it waits for a princess before buying it

@@ -54,7 +54,7 @@ so `hoc tune` can search them with the buy rules.
 Memory. The planner works in the arena at the tail of the state (`hoc.games.heart_of_crown.agents.arena`): the buffers
 for determinizing, then three game copies (one per look-ahead level, and the determinized game every
 weighed action starts from). A lineup with a planning seat gets the arena
-(`hoc.agents.search.kernel.new_search_state`); other games pay nothing.
+(`hoc.games.heart_of_crown.agents.search.kernel.new_search_state`); other games pay nothing.
 """
 import numpy as np
 

@@ -13,7 +13,7 @@ may prefer another option at all; elsewhere the list's own action is not weighed
 to the look-ahead planner's option scores on its own games (`python -m experiments.second_preference`)
 and ships as a weight file of the learned agents' format with no policy head and a `gate` array
 (`data/second_phase.npz`),
-so it travels in the state's tail like their networks (`hoc.agents.learned`). No card is named.
+so it travels in the state's tail like their networks (`hoc.games.heart_of_crown.agents.learned`). No card is named.
 """
 from __future__ import annotations
 
@@ -70,7 +70,7 @@ def save(net: nw.Network, gate_weights: np.ndarray, path: Path) -> None:
 
 
 def block(path: Path) -> np.ndarray:
-    """The int32 block a state's tail carries: the network's (`hoc.agents.learned.network`), then the
+    """The int32 block a state's tail carries: the network's (`hoc.engine.weights`), then the
     gate's float32 bits."""
     net = check(nw.load(path), f"Second-phase preference {path}")
     return np.concatenate([net.block(), gate(path).view(np.int32)])

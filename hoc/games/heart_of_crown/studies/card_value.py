@@ -116,7 +116,7 @@ def _register_defaults() -> None:
     BANS.setdefault(PLANNED, _ban_priority)
     BANS.setdefault(ISMCTS, _ban_priority)
     # a learned policy's row starts with its model list's: the ban is an action mask over its buys and
-    # gains (hoc.agents.learned.kernel), with no re-training
+    # gains (hoc.games.heart_of_crown.agents.learned.kernel), with no re-training
     BANS.setdefault(LEARNED, _ban_priority)
 
 

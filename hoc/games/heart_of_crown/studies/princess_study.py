@@ -94,7 +94,7 @@ def best_plans(ruleset: Ruleset, specs: dict[str, str] | None = None) -> dict[st
     """Each princess of the pool (in pool order) and the agent that plays her: `specs[princess]` if
     given, else her tuned plan (`default_plan`: the edition's own when there is one). A priority-list
     plan must back her first."""
-    from hoc.agents import policies
+    from hoc.games.heart_of_crown.agents import policies
     from hoc.games.heart_of_crown.agents.priority_kernel import PR_PRINCESS
 
     db = ruleset.cards

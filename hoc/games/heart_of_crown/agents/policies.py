@@ -11,8 +11,8 @@ from hoc.games.heart_of_crown.agents.priority_kernel import (  # noqa: F401 (bet
 )
 from hoc.agents.ids import ISMCTS, LEARNED, PLANNED, PRIORITY, RANDOM, needs  # noqa: F401 (the ids, needs: re-exported)
 from hoc.games.heart_of_crown.agents.planner import plan_choice, planned
-from hoc.agents.search.kernel import ismcts_policy
-from hoc.agents.learned.kernel import learned_policy
+from hoc.games.heart_of_crown.agents.search.kernel import ismcts_policy
+from hoc.games.heart_of_crown.agents.learned.kernel import learned_policy
 
 
 @kernel
@@ -65,3 +65,9 @@ DECIDERS.update({(search, plan, True): _decider(search, plan, True) for search i
 def decider(ids):
     """The `decide` a lineup of agent ids needs."""
     return DECIDERS[needs(ids)]
+
+
+def default_answer(game) -> int:
+    """The default answer to the pending card question of a `Game` (the priority lists' own, see
+    `default_choice`), for Python agents that do not answer it themselves."""
+    return int(default_choice(game.state))

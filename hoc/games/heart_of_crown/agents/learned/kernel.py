@@ -1,7 +1,7 @@
 """The learned policy's forward pass, jitted: the network of a `hoc learn` weight file plays inside the
 batch loop like any other agent.
 
-The network (`hoc.agents.learned.network`) reads the deciding seat's observation
+The network (`hoc.engine.weights`) reads the deciding seat's observation
 (`hoc.games.heart_of_crown.observation`, each slot squashed to sign(x) log(1 + |x|)), has two ReLU
 layers and one logit per action of the fixed action space. The agent takes the legal action with
 the highest logit (ties: the lowest action id) or, with a temperature, samples the softmax over the
@@ -9,7 +9,7 @@ legal actions from the seat's own stream. A banned card (the row's `never` list,
 masked out of buys and gains unless nothing else is legal.
 
 Where the weights are. A kernel sees only the state, so the weights travel in it: the tail of a
-state made for a lineup with learned seats (`hoc.agents.learned.tail`) holds each distinct network
+state made for a lineup with learned seats (`hoc.games.heart_of_crown.agents.learned.tail`) holds each distinct network
 once, as float32 bits in the int32 array, and a directory at the very end:
 
     s[L-1] = MAGIC, s[L-2] = the tail's length, s[L-3] = the scratch's start, s[L-4] = networks n,

@@ -62,7 +62,7 @@ from hoc.games.heart_of_crown.kernel.state import (
 from hoc.games.heart_of_crown.kernel.turn import apply, is_legal
 from hoc.games.heart_of_crown.agents.priority_kernel import banned_choice, priority_policy, priority_question
 from hoc.games.heart_of_crown.agents.row import ROW
-from hoc.agents.learned.kernel import logit, model_choice, network_block, seat_hidden, seat_value
+from hoc.games.heart_of_crown.agents.learned.kernel import logit, model_choice, network_block, seat_hidden, seat_value
 
 ROLLOUT_AGENT = PRIORITY   # every seat of a determinization plays the rollout list
 

@@ -10,7 +10,7 @@ An agent spec is a weight file, by library name or path, optionally followed by 
 Its parameter row is the row of the priority list the file names as its `model` (how other agents'
 look-aheads and rollouts play this seat, and where a study's ban goes: its `never` list), then the
 network's key and the temperature (`kernel.LN_*`). The weights travel in the state's tail
-(`tail`, laid out as `kernel` says): `hoc.agents.search.reserve` adds it for every lineup with a
+(`tail`, laid out as `kernel` says): `hoc.games.heart_of_crown.agents.search.reserve` adds it for every lineup with a
 learned seat. The rows name networks by key; this process's keys are in `NETWORKS`, which an agent's
 row function fills when it is made and again when it is unpickled in a worker process (a run's plan
 carries its agents), so workers and Dask find the weights of every agent in their plan.
@@ -22,13 +22,13 @@ from pathlib import Path
 import numpy as np
 
 from hoc.agents.ids import LEARNED
-from hoc.agents.learned import network as nw
-from hoc.agents.learned.kernel import LN_KEY, LN_TEMPERATURE, LOG_TABLE
+from hoc.engine import weights as nw
+from hoc.games.heart_of_crown.agents.learned.kernel import LN_KEY, LN_TEMPERATURE, LOG_TABLE
 from hoc.engine.layout import DTYPE, LEARNED_TAIL
 from hoc.engine.networks import NETWORKS, SHIPPED  # noqa: F401 (this process's networks by key; shipped loaders)
 from hoc.errors import HocError
 
-LIBRARY = Path(__file__).resolve().parents[2] / "games" / "heart_of_crown" / "agents" / "learned"
+LIBRARY = Path(__file__).resolve().parent          # the shipped weight files sit beside this module
 KEYS = ("temperature",)
 
 
@@ -112,7 +112,7 @@ def describe(spec: str, net: nw.Network, temperature: float) -> str:
 def tail(ids, rows, also=()) -> np.ndarray | None:
     """The tail of a state for a lineup (agent ids, rows) with learned seats, and the networks keyed
     in `also` (those that guide a search): each network once, the scratch, the directory
-    (`hoc.agents.learned.kernel`); None without a network."""
+    (`hoc.games.heart_of_crown.agents.learned.kernel`); None without a network."""
     keys = []
     for i, r in zip(np.asarray(ids).ravel(), np.asarray(rows).reshape(len(np.asarray(ids).ravel()), -1)):
         if int(i) == LEARNED and int(r[LN_KEY]) not in keys:

@@ -15,7 +15,7 @@ after this many turns of all players and are scored by `eval`; 0 plays them to t
 evaluation of the position, `hoc/games/heart_of_crown/agents/evaluation.py`), `princess` (back her whenever she
 is offered), `main` (1: search the Main-phase decisions too where a card with a text, an ability or
 a kept card is at hand, as the turn planner does; 0: the Main phase follows the rollout list),
-`net` (a learned policy, `hoc.agents.learned`, that guides the search: its softmax is the prior at
+`net` (a learned policy, `hoc.games.heart_of_crown.agents.learned`, that guides the search: its softmax is the prior at
 `temperature`, it models every player and plays the searcher's own unsearched decisions, and its
 value head scores each leaf at the searcher's next decision, with no rollout; `rollout` is then
 only the list whose row carries the settings and a study's ban).
@@ -30,7 +30,7 @@ import numpy as np
 from hoc.errors import HocError
 from hoc.games.heart_of_crown.kernel import constants as K
 from hoc.games.heart_of_crown.kernel.setup import new_state
-from hoc.agents.search.kernel import (  # noqa: F401 (ISMCTS: re-exported)
+from hoc.games.heart_of_crown.agents.search.kernel import (  # noqa: F401 (ISMCTS: re-exported)
     ISMCTS, IS_CUTOFF, IS_EVAL, IS_EXPLORE, IS_ITERATIONS, IS_MAIN, IS_NET, IS_NET_TEMPERATURE, IS_PRINCESS, IS_PRIOR, IS_SCALE,
     ROLLOUT_AGENT, any_planner,
     search_nodes, search_tail,
@@ -122,7 +122,7 @@ def _value(spec: str, key: str, text: str, agents):
     if key == "prior":
         return _number(spec, key, text, 0, 1)
     if key == "net":
-        from hoc.agents import learned
+        from hoc.games.heart_of_crown.agents import learned
 
         if not learned.is_spec(text) or ":" in text:
             raise HocError(f"agent {spec!r}: net must name a learned policy ({', '.join(learned.library())} or an "
@@ -167,7 +167,7 @@ def _rollout_agent(spec: str, name: str, agents):
 def row(spec: str, opts: Options, ruleset, agents, net=None) -> np.ndarray:
     """The parameter row: the rollout list's row (the list looked up by `agents`), then the search
     options in their own block after it (IS_*), and the restricted princess first in its backing order.
-    `net` is the guiding network's row function (`hoc.agents.learned.Row`) when `opts.net` names one."""
+    `net` is the guiding network's row function (`hoc.games.heart_of_crown.agents.learned.Row`) when `opts.net` names one."""
     P = _rollout_agent(spec, opts.rollout, agents).params(ruleset).copy()
     P[IS_ITERATIONS] = opts.iterations
     P[IS_EXPLORE] = round(opts.exploration * 1000)
@@ -178,7 +178,7 @@ def row(spec: str, opts: Options, ruleset, agents, net=None) -> np.ndarray:
     P[IS_MAIN] = opts.main
     P[IS_EVAL] = EVALS.index(opts.eval)
     if net is not None:
-        from hoc.agents.learned.kernel import LN_KEY
+        from hoc.games.heart_of_crown.agents.learned.kernel import LN_KEY
 
         P[IS_NET] = net(ruleset)[LN_KEY]       # checks the network plays this game and player count
         P[IS_NET_TEMPERATURE] = round(opts.temperature * 1000)
@@ -234,8 +234,8 @@ def preference_keys(ids, rows) -> list[int]:
 
 def reserve(state: np.ndarray, ids, rows) -> np.ndarray:
     """`state`, or a longer copy with the arena the lineup's search agents and turn planners need
-    (agent ids, rows), and the tail of networks its learned seats read (`hoc.agents.learned`)."""
-    from hoc.agents import learned
+    (agent ids, rows), and the tail of networks its learned seats read (`hoc.games.heart_of_crown.agents.learned`)."""
+    from hoc.games.heart_of_crown.agents import learned
 
     ids = np.ascontiguousarray(ids, K.DTYPE)
     rows = np.ascontiguousarray(rows, K.DTYPE).reshape(len(ids), -1)
