@@ -13,7 +13,7 @@ import time
 
 import numpy as np
 
-from hoc.agents.registry import archetypes
+from hoc.games.heart_of_crown.agents.catalog import archetypes
 from hoc.games.heart_of_crown.rules import Ruleset
 from hoc.research.harness import offers
 from hoc.research.simulate import lineup, simulate, wilson

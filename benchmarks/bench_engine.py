@@ -91,7 +91,7 @@ def archetype_rate(games: int = 3000) -> tuple[float, float]:
     process time: (the jitted games alone, whole `simulate` calls with their result frames)."""
     from itertools import combinations
 
-    from hoc.agents.registry import archetypes
+    from hoc.games.heart_of_crown.agents.catalog import archetypes
     from hoc.research.harness import Plan, play_rows
     from hoc.games.heart_of_crown.rules import Ruleset
     from hoc.research.simulate import lineup, simulate

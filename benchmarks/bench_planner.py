@@ -29,7 +29,7 @@ def versions(name: str):
 
     from hoc.games.heart_of_crown.agents import priority
     from hoc.games.heart_of_crown.agents.planner import MAIN_DEFAULTS, SECOND_DEFAULTS
-    from hoc.agents.registry import from_list, list_file
+    from hoc.games.heart_of_crown.agents.catalog import from_list, list_file
 
     spec = priority.parse(list_file(name))
     # the Main phase as `NAME+plan` plays it (`MAIN_DEFAULTS` where the file leaves a setting at 0)

@@ -24,7 +24,8 @@ from pathlib import Path
 
 
 def round_robin_rate(market: str, jobs: int, games: int = 2000) -> float:
-    from hoc.agents.registry import AGENTS, archetypes
+    from hoc.agents.registry import AGENTS
+    from hoc.games.heart_of_crown.agents.catalog import archetypes
     from hoc.research.harness import Backend, Plan, play, play_rows
     from hoc.games.heart_of_crown.rules import Ruleset
 
@@ -48,8 +49,8 @@ def round_robin_rate(market: str, jobs: int, games: int = 2000) -> float:
 
 def tune_rate(market: str, jobs: int, games: int, seed: int) -> tuple[float, int, int]:
     """(games per second, games played, generations) of a search from nothing."""
-    from hoc.agents.registry import archetypes
-    from hoc.agents.tune.search import Budget, Settings, run
+    from hoc.games.heart_of_crown.agents.catalog import archetypes
+    from hoc.games.heart_of_crown.agents.tuning.search import Budget, Settings, run
     from hoc.research.harness import Backend
     from hoc.games.heart_of_crown.rules import Ruleset
 

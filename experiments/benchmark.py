@@ -107,7 +107,7 @@ def _section(study: Study, args, ruleset: Ruleset, games: int, names: list[str] 
 def _subgames(study: Study, args, results: meta.Results, m: meta.Meta, tag: str) -> None:
     """The same games read as smaller meta-games: the hand-written plans alone (what a player
     without the tuned plans faces), and the population without its dominant plan."""
-    from hoc.agents.registry import HAND_WRITTEN
+    from hoc.games.heart_of_crown.agents.catalog import HAND_WRITTEN
 
     subgames = []
     hand = [a for a in results.agents if a in HAND_WRITTEN]

@@ -28,7 +28,7 @@ import numpy as np
 
 def main(argv=None) -> None:
     from hoc.games.heart_of_crown.agents import priority
-    from hoc.agents.registry import from_list, list_file
+    from hoc.games.heart_of_crown.agents.catalog import from_list, list_file
     from hoc.games.heart_of_crown.game import Game
     from hoc.games.heart_of_crown.kernel import constants as K
     from hoc.research.stats import wilson

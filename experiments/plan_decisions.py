@@ -18,7 +18,7 @@ from pathlib import Path
 
 def deviations(name: str, games: int, seed: int):
     from hoc.games.heart_of_crown.agents import priority
-    from hoc.agents.registry import from_list, list_file
+    from hoc.games.heart_of_crown.agents.catalog import from_list, list_file
     from hoc.games.heart_of_crown.game import Game
     from hoc.games.heart_of_crown.rules import Ruleset
 

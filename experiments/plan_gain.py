@@ -22,7 +22,7 @@ import numpy as np
 def variants(spec, card: str | None, before: str, owned_below: int, **settings):
     """(planner on, planner off) of spec with a rule for `card` inserted before the first rule for
     `before` (or at the end)."""
-    from hoc.agents.registry import from_list
+    from hoc.games.heart_of_crown.agents.catalog import from_list
 
     buy = list(spec.buy)
     if card is not None:
@@ -52,7 +52,7 @@ def gain(on, off, games: int, seed: int, kind: str | None):
 
 def main(argv=None) -> None:
     from hoc.games.heart_of_crown.agents import priority
-    from hoc.agents.registry import list_file
+    from hoc.games.heart_of_crown.agents.catalog import list_file
     from hoc.games.heart_of_crown.rules import Ruleset
 
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])

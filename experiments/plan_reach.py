@@ -55,7 +55,7 @@ def shares(ruleset, plans, opponent, seeds: int, seed: int, backend):
 
 
 def main(argv: list[str] | None = None) -> Path:
-    from hoc.agents.registry import planned_spec
+    from hoc.games.heart_of_crown.agents.catalog import planned_spec
     from hoc.errors import HocError
     from hoc.games.heart_of_crown.agents.genome import from_spec, load
     from hoc.games.heart_of_crown.agents.planner import MAIN_DEFAULTS

@@ -24,7 +24,7 @@ import numpy as np
 
 
 def main(argv=None) -> None:
-    from hoc.agents.registry import from_list, list_file
+    from hoc.games.heart_of_crown.agents.catalog import from_list, list_file
     from hoc.games.heart_of_crown.agents import priority
     from hoc.games.heart_of_crown.agents.evaluation import FEATURE_NAMES, N_FEATURES, position_features
     from hoc.games.heart_of_crown.game import Game

@@ -193,7 +193,7 @@ def to_network(net, meta):
 
 
 def main(argv=None) -> None:
-    from hoc.agents.registry import from_list, list_file
+    from hoc.games.heart_of_crown.agents.catalog import from_list, list_file
     from hoc.games.heart_of_crown.agents import priority
     from hoc.errors import HocError
     from hoc.games.heart_of_crown.agents import preference

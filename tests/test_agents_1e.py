@@ -5,7 +5,8 @@ import re
 
 import pytest
 
-from hoc.agents.registry import AGENTS, from_file, list_file
+from hoc.agents.registry import AGENTS, from_file
+from hoc.games.heart_of_crown.agents.catalog import list_file
 from hoc.errors import HocError
 from hoc.games.heart_of_crown.agents.priority import parse
 from hoc.games.heart_of_crown.rules import Ruleset
@@ -120,7 +121,7 @@ def test_a_priority_list_reveals_rampart_against_infantry_battalion(defender):
 
 
 def test_the_1e_archetypes_are_hand_written_plans_naming_only_1e_cards():
-    from hoc.agents.registry import HAND_WRITTEN
+    from hoc.games.heart_of_crown.agents.catalog import HAND_WRITTEN
 
     for name in ("twins_1e", "defense_1e"):
         assert name in HAND_WRITTEN
@@ -140,7 +141,7 @@ def test_the_1e_archetypes_beat_basic_rush_under_1e(name):
 
 
 def test_a_plans_key_kind_of_the_other_edition_is_dropped_so_key_markets_are_found_in_1e_games(tmp_path):
-    from hoc.agents.registry import planned
+    from hoc.games.heart_of_crown.agents.catalog import planned
     from hoc.research.harness import offers
 
     spec = parse(write(tmp_path, 'key = ["margrave", "alchemist"]\n[[buy]]\ncard = "duke"\n'))

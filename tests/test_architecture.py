@@ -15,16 +15,19 @@ module or a package holding it):
 - kernel: a game's jitted rules (`hoc.games.heart_of_crown.kernel`, `hoc.games.dominion.kernel`);
 - game: the Python face of a game (the rest of its package): card data, rulesets, market presets,
   `Game` and the turn-by-turn telling of a game (`replay`); they read the kernel and name no agent;
-- agent kinds: the ids of the jitted agent kinds (`hoc.agents.ids`), which a game's agents are;
+- agent kinds: the ids of the jitted agent kinds (`hoc.agents.ids`), which a game's agents are, and
+  the contract every agent keeps (`hoc.agents.agent`: the `Agent` record, the `Reach` of a name, the
+  `Parser` of a kind of name; `hoc.agents.in_game`: a jitted agent deciding in a `Game`);
 - game agents: a game's agent library (`hoc.games.heart_of_crown.agents`: its priority-list format
   and player, the turn planner, the arena, the plan as a genome, the plan files);
-- agents: the shared seat of every agent (`hoc.agents`): the registry, the jitted dispatch by id,
-  Python agents in a game, the search agent;
+- agents: the shared seat of every agent (`hoc.agents`): the registry, which gathers every game's
+  catalog (`GameSpec.agents`), and the deciders seated through a game's spec;
 - python agents: a game's example Python agents, which decide through the shared agents;
 - research: running games at scale: the batch loop, the harness, Parquet folders, summaries,
   statistics, plots, replays of a run's games (`hoc.research`);
-- tuner: `hoc.agents.tune` lives beside the agents it writes, but it plays its candidate plans
-  through the research harness, so its layer is above research's;
+- tuner: `hoc.agents.tune` (the races and the compiled schedule) and each game's own search over its
+  plans (`hoc.games.<game>.agents.tuning`) live beside the agents they write, but they play their
+  candidates through the research harness, so their layer is above research's;
 - studies: the studies behind the commands and their reports (round robin, the meta-game, the study
   around the tuner; a game's own studies in its `studies` package: Heart of Crown's princess strength,
   card value and SP curves); card value re-tunes plans, so the studies sit
@@ -33,7 +36,8 @@ module or a package holding it):
 - learner: `hoc learn`'s training (`hoc.agents.learn`: imitation and PPO, in torch) lives beside the
   learned agents it writes (`hoc.games.heart_of_crown.agents.learned`, the weight file and the jitted forward pass, in the
   agents layer), but it trains over the environments and evaluates through the research harness;
-- cli: the `hoc` command;
+- cli: the `hoc` command, and each game's own side of the shared commands (`hoc.games.<game>.commands`:
+  its card sheet, its tuner's command, its table at the terminal);
 - web: the web table (`hoc.web`, started by `hoc serve`), a front end ranked with the cli: it plays
   through `Game` and the replay's `Teller` and reads runs through the research layer.
 """
@@ -50,17 +54,17 @@ LAYERS = (
     ("engine", ("hoc.engine",)),
     ("kernel", ("hoc.games.heart_of_crown.kernel", "hoc.games.dominion.kernel")),
     ("game", ("hoc.games", "hoc.games.heart_of_crown", "hoc.games.dominion")),
-    ("agent kinds", ("hoc.agents.ids",)),
+    ("agent kinds", ("hoc.agents.ids", "hoc.agents.agent", "hoc.agents.in_game")),
     ("game agents", ("hoc.games.heart_of_crown.agents", "hoc.games.dominion.agents")),
     ("agents", ("hoc.agents",)),
     ("python agents", ("hoc.games.heart_of_crown.agents.examples",)),
     ("research", ("hoc.research",)),
-    ("tuner", ("hoc.agents.tune",)),
+    ("tuner", ("hoc.agents.tune", "hoc.games.heart_of_crown.agents.tuning", "hoc.games.dominion.agents.tuning")),
     ("studies", ("hoc.research.studies", "hoc.research.meta", "hoc.research.tuning",
                  "hoc.games.heart_of_crown.studies")),
     ("env", ("hoc.env",)),
     ("learner", ("hoc.agents.learn",)),
-    ("cli", ("hoc.cli", "hoc.__main__")),
+    ("cli", ("hoc.cli", "hoc.__main__", "hoc.games.heart_of_crown.commands", "hoc.games.dominion.commands")),
     ("web", ("hoc.web",)),
 )
 RANK = {layer: k for k, (layer, _) in enumerate(LAYERS)}

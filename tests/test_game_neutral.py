@@ -84,3 +84,104 @@ def test_the_check_finds_a_card_named_in_shared_code(tmp_path):
     assert pattern.findall('x = "court_maid"  # a Court Maid') == ['"court_maid"', "Court Maid"]
     assert pattern.findall("Laolily backs") == ["Laolily"]
     assert pattern.findall("market, marketplace, courtyard") == []
+
+
+# ---- no game named in shared code, no game's package imported by the shared agents --------------------
+
+import ast  # noqa: E402
+
+# shared modules allowed to name a game, each with its reason
+NAMING_A_GAME = {
+    "hoc/_moved.py": "it names the modules that moved out of the shared packages into Heart of Crown's",
+}
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.body \
+                and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant):
+            found.add(id(node.body[0].value))
+    return found
+
+
+def _game_words() -> re.Pattern:
+    """A game's package name or its title, as a word (`heart_of_crown`, `Heart of Crown`, `dominion`)."""
+    words = set()
+    for game in GAME_NAMES:
+        words.add(game)
+        words.add(game.replace("_", " "))
+    return re.compile(r"(?<!\w)(%s)(?!\w)" % "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)),
+                      re.IGNORECASE)
+
+
+def _shared_modules():
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if GAMES in path.parents:
+            continue
+        yield str(path.relative_to(ROOT)), path
+
+
+def _a_games_name_against_a_string(node: ast.Compare) -> bool:
+    """`ruleset.game.name == "..."` (or !=, in): a branch on which game it is, not a check that two
+    things play the same game."""
+    sides = [node.left, *node.comparators]
+    named = any(isinstance(e, ast.Attribute) and e.attr == "name" and isinstance(e.value, ast.Attribute)
+                and e.value.attr == "game" for e in sides)
+    return named and any(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in sides)
+
+
+def game_naming() -> dict[str, list[str]]:
+    """Shared modules whose code (not their docstrings or comments) names a game: a string naming it,
+    or a comparison of a game's name (`ruleset.game.name == ...`)."""
+    pattern = _game_words()
+    found: dict[str, list[str]] = {}
+    for name, path in _shared_modules():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docs = _docstrings(tree)
+        for node in ast.walk(tree):
+            hit = None
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs \
+                    and pattern.search(node.value):
+                hit = f"line {node.lineno}: {node.value[:60]!r}"
+            elif isinstance(node, ast.Compare) and _a_games_name_against_a_string(node):
+                hit = f"line {node.lineno}: compares a game's name"
+            if hit:
+                found.setdefault(name, []).append(hit)
+    return found
+
+
+def test_no_shared_code_names_a_game_or_compares_a_games_name():
+    found = {m: hits for m, hits in game_naming().items() if m not in NAMING_A_GAME}
+    assert not found, f"shared code naming a game (ask the game's spec instead): {found}"
+    clean = sorted(m for m in NAMING_A_GAME if m not in game_naming())
+    assert not clean, f"no longer naming a game (take them off NAMING_A_GAME): {clean}"
+
+
+def test_the_check_sees_a_games_name_in_code_but_not_in_a_docstring(tmp_path, monkeypatch):
+    """The check itself: a module comparing a game's name is caught, one explaining itself by it is not."""
+    shared = tmp_path / "hoc"
+    (shared / "games").mkdir(parents=True)
+    (shared / "told.py").write_text('"""Plays Heart of Crown and Dominion alike."""\nX = 1\n')
+    (shared / "branch.py").write_text('def f(ruleset):\n    return ruleset.game.name == "dominion"\n')
+    (shared / "title.py").write_text('WHAT = "the Heart of Crown rules"\n')
+    monkeypatch.setattr(__import__(__name__), "PACKAGE", shared, raising=False)
+    globals_ = globals()
+    monkeypatch.setitem(globals_, "PACKAGE", shared)
+    monkeypatch.setitem(globals_, "GAMES", shared / "games")
+    monkeypatch.setitem(globals_, "ROOT", tmp_path)
+    found = game_naming()
+    assert set(found) == {"hoc/branch.py", "hoc/title.py"}
+
+
+def test_no_shared_agent_module_imports_a_games_package():
+    """`hoc/agents/` keeps what every game shares: it reaches a game through its spec, never by import."""
+    games = "|".join(GAME_NAMES)
+    found = []
+    for path in sorted((PACKAGE / "agents").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            found += [f"{path.relative_to(ROOT)}:{node.lineno} imports {n}" for n in names
+                      if re.match(rf"hoc\.games\.({games})\b", n)]
+    assert not found, found

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from hoc.agents import registry
+from hoc.games.heart_of_crown.agents import catalog
 from hoc.games.heart_of_crown.agents import policies
 from hoc.games.heart_of_crown.agents import priority
 from hoc.agents.ids import PLANNED
@@ -210,10 +211,10 @@ def test_wishing_well_trades_dead_cards_for_coins_without_a_domain(rs, planner):
 def test_without_settle_the_planner_prices_no_set(rs):
     """`settle = 0` (a [plan] section's default) weighs coins only: the Court Maid and the Senator
     in hand score as if they were in the discard pile."""
-    spec = registry.planned_spec(PLAN).with_plan(settle=0)
-    coins_only = registry.from_list(spec, "coins_only")
-    assert dict(priority.parse(registry.list_file("tuned_general_2p")).with_plan().plan)["settle"] == 0
-    assert dict(registry.planned_spec(PLAN).plan)["settle"] > 0
+    spec = catalog.planned_spec(PLAN).with_plan(settle=0)
+    coins_only = catalog.from_list(spec, "coins_only")
+    assert dict(priority.parse(catalog.list_file("tuned_general_2p")).with_plan().plan)["settle"] == 0
+    assert dict(catalog.planned_spec(PLAN).plan)["settle"] > 0
     g = wishing_well(rs, CITIES, "lulunasaika")
     v = scores(g, coins_only)
     assert v["choose court_maid"] >= v["pass"] - 1e-9
@@ -233,7 +234,7 @@ def test_hideout_puts_on_the_deck_the_card_that_helps_the_next_turn(rs, planner,
     v = scores(g, planner)
     assert v["choose margrave"] > v["choose duke"]
     assert g.label(g.decide(planner)).startswith("choose margrave")
-    without = registry.from_list(registry.planned_spec(PLAN).with_plan(next=0), "this_turn_only")
+    without = catalog.from_list(catalog.planned_spec(PLAN).with_plan(next=0), "this_turn_only")
     w = scores(g, without)
     assert w["choose margrave"] == w["choose duke"]        # the turn's end cannot tell them apart
 
@@ -245,7 +246,7 @@ def test_planning_takes_the_list_s_own_action_when_no_other_is_better_by_the_mar
 
 
 def test_plan_section_parses_and_rejects_bad_keys(tmp_path):
-    text = (registry.TUNED / "tuned_general_2p.toml").read_text() + "\n[plan]\nsamples = 3\ndeck = 120\n"
+    text = (catalog.TUNED / "tuned_general_2p.toml").read_text() + "\n[plan]\nsamples = 3\ndeck = 120\n"
     spec = priority.parse("x.toml", text)
     assert spec.planned and dict(spec.plan)["samples"] == 3 and dict(spec.plan)["deck"] == 120
     with pytest.raises(Exception, match="unknown key 'sampels' in \\[plan\\]"):
@@ -438,7 +439,7 @@ card = "city"
 def second_only(tmp_path, text=SECOND_ONLY, name="second_only"):
     path = tmp_path / f"{name}.toml"
     path.write_text(text)
-    return registry.from_list(priority.parse(path), name)
+    return catalog.from_list(priority.parse(path), name)
 
 
 def test_sets_the_duke_that_reaches_coronation_rather_than_buy_by_the_list_s_threshold(tmp_path):
@@ -446,7 +447,7 @@ def test_sets_the_duke_that_reaches_coronation_rather_than_buy_by_the_list_s_thr
     coins: the list's threshold (set only with 40 SP in hand) buys another Duke; setting the one in
     hand makes 21 SP, a coronation the next turn. The Second-phase planner plays both on and sets."""
     agent = second_only(tmp_path)
-    plain = registry.from_list(dataclasses.replace(priority.parse(tmp_path / "second_only.toml"), plan=None), "plain")
+    plain = catalog.from_list(dataclasses.replace(priority.parse(tmp_path / "second_only.toml"), plan=None), "plain")
     g = Game(Ruleset(players=2, market="basic"), seed=3)
     g.arrange(0, princess="lulunasaika", domain={"duke": 1, "senator": 1}, hand={"duke": 1}, deck=CITIES,
               discard={}, coins=8)
@@ -463,7 +464,7 @@ def test_a_second_phase_margin_no_option_can_beat_plays_exactly_the_list_s_games
     from hoc.research.rows import play_rows
 
     agent = second_only(tmp_path, SECOND_ONLY.replace("horizon = 1", "horizon = 1\nsecond_margin = 100000"), "kept")
-    plain = registry.from_list(dataclasses.replace(priority.parse(tmp_path / "kept.toml"), plan=None), "plain")
+    plain = catalog.from_list(dataclasses.replace(priority.parse(tmp_path / "kept.toml"), plan=None), "plain")
     rs = Ruleset(players=2, market="random")
     a = play_rows(Plan(rs, [agent, plain], 40, seed=9, rotate=True), 0, 40)
     b = play_rows(Plan(rs, [plain, plain], 40, seed=9, rotate=True), 0, 40)
@@ -590,7 +591,7 @@ def test_the_preference_s_second_phase_is_the_same_for_states_differing_only_in_
     player cannot see (the other hand, every deck order, the face-down supply, the random streams)."""
     from test_ismcts import RANDOM_2P, hidden_variants
 
-    agent = registry.from_list(priority.parse(registry.list_file("tuned_plan_b_2p")).with_plan(
+    agent = catalog.from_list(priority.parse(catalog.list_file("tuned_plan_b_2p")).with_plan(
         samples=0, second=1, horizon=-1), "preference")
     rng = np.random.default_rng(seed)
     g = Game(RANDOM_2P, seed=seed)

@@ -234,7 +234,7 @@ def test_every_princess_and_every_2e_common_kind_is_used_by_some_archetype():
     """Each princess is named in some archetype's backing order, and each common kind of the 2nd
     edition is bought or played by some archetype (Attendant Maids count as their kind)."""
     from hoc.games.heart_of_crown.agents.priority import parse
-    from hoc.agents.registry import ARCHETYPES
+    from hoc.games.heart_of_crown.agents.catalog import ARCHETYPES
 
     db = Ruleset(players=2).cards
     kind = dict(zip(db.ids, db.frame.pile.values))

@@ -9,12 +9,13 @@ import pytest
 
 from hoc.games.heart_of_crown.agents import priority
 from hoc.games.heart_of_crown.agents import priority_kernel as PK
-from hoc.agents.registry import AGENTS, ARCHETYPES
+from hoc.agents.registry import AGENTS
+from hoc.games.heart_of_crown.agents.catalog import ARCHETYPES
 from hoc.games.heart_of_crown.agents import genome
 from hoc.games.heart_of_crown.agents import operators as ops
 from hoc.agents.tune.evaluate import race
 from hoc.games.heart_of_crown.agents.genome import BOUNDS, NUMERIC, Plan, Rule, Universe, from_spec, from_text
-from hoc.agents.tune.search import Budget, Settings, State, Thresholds, run, tune
+from hoc.games.heart_of_crown.agents.tuning.search import Budget, Settings, State, Thresholds, run, tune
 from hoc.cli.main import main
 from hoc.errors import HocError
 from hoc.games.heart_of_crown.kernel import constants as K

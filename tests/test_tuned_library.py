@@ -7,7 +7,8 @@ import re
 import pytest
 
 from hoc.games.heart_of_crown.agents import priority
-from hoc.agents.registry import AGENTS, TUNED, archetypes, get
+from hoc.agents.registry import AGENTS, get
+from hoc.games.heart_of_crown.agents.catalog import TUNED, archetypes
 from hoc.games.heart_of_crown.agents.genome import from_text, load
 from hoc.games.heart_of_crown.rules import Ruleset
 

@@ -79,7 +79,7 @@ def test_the_wheel_installs_in_a_clean_venv_and_runs_outside_the_checkout(wheel,
                 "--market", "basic"], cwd=work, env=env)
     assert "senator_duke" in out
     # a user copies an installed archetype, renames it and plays it
-    archetype = _run([py, "-c", "from hoc.agents.registry import ARCHETYPES; print(ARCHETYPES / 'senator_duke.toml')"],
+    archetype = _run([py, "-c", "from hoc.games.heart_of_crown.agents.catalog import ARCHETYPES; print(ARCHETYPES / 'senator_duke.toml')"],
                      cwd=work, env=env).strip()
     shutil.copy(archetype, work / "my_plan.toml")
     out = _run([hoc, "simulate", "--agents", "my_plan.toml,basic_rush", "--games", "60", "--market", "basic"],

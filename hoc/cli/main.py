@@ -25,8 +25,9 @@ class _Parser(argparse.ArgumentParser):
 
 def parser() -> argparse.ArgumentParser:
     from hoc import __version__
+    from hoc.games import specs
 
-    top = _Parser(prog="hoc", description="Heart of Crown simulator")
+    top = _Parser(prog="hoc", description=f"{' and '.join(spec.title for spec in specs())} simulator")
     top.add_argument("--version", action="version", version=f"hoc {__version__}")
     sub = top.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for command in COMMANDS:

@@ -10,6 +10,7 @@ from hoc.cli.options import (
     backend_of, check_outputs, check_writable, edition_option, game_of, game_option, worker_options, write_plot,
 )
 from hoc.errors import HocError
+from hoc.games import DEFAULT
 
 
 def _meta_command(args) -> str:
@@ -17,7 +18,7 @@ def _meta_command(args) -> str:
     if args.matrix:
         argv = ["--matrix", args.matrix] + (["--agents", args.agents] if args.agents else [])
     else:
-        game = ["--game", game_of(args)] if game_of(args) != "heart_of_crown" else ["--edition", args.edition]
+        game = ["--game", game_of(args)] if game_of(args) != DEFAULT else ["--edition", args.edition]
         argv = [*game, "--players", str(args.players), "--market", args.market,
                 "--agents", args.agents or ",".join(a.name for a in _meta_population(args)),
                 "--games-per-pairing", str(args.games_per_pairing), "--seed", str(args.seed)]
@@ -37,15 +38,12 @@ def _meta_population(args):
 
 
 def _ruleset(args):
-    if game_of(args) == "dominion":
-        from hoc.games.dominion.rules import Ruleset as DominionRules
+    """The ruleset of the meta-game's options, read by the game (every other game option at its default)."""
+    from hoc.cli.options import GAME_OPTIONS
+    from hoc.games import get
 
-        if args.edition != "2e":
-            raise HocError("--edition is a Heart of Crown option; Dominion here is the base set, 2nd edition")
-        return DominionRules(players=args.players, market=args.market)
-    from hoc.games.heart_of_crown.rules import Ruleset
-
-    return Ruleset(edition=args.edition, players=args.players, market=args.market)
+    given = {"edition": args.edition, "players": args.players, "market": args.market}
+    return get(game_of(args)).ruleset_from({**GAME_OPTIONS, **given}, GAME_OPTIONS)
 
 
 def cmd_meta(args) -> int:

@@ -12,18 +12,29 @@ from hoc.errors import HocError
 
 def game_of(args) -> str:
     """The game the options name (checked)."""
+    from hoc.games import DEFAULT, get
+
+    return get(getattr(args, "game_name", None) or DEFAULT).name
+
+
+def game_command(args, command: str):
+    """The game's own side of a shared command (its `GameSpec.commands` module's function `command`),
+    or a one-line error saying the game has none."""
     from hoc.games import get
 
-    name = getattr(args, "game_name", None) or "heart_of_crown"
-    return get(name).name
+    spec = get(game_of(args))
+    found = getattr(spec.commands_module(), command, None) if spec.commands else None
+    if found is None:
+        raise HocError(f"hoc {command} does not play {spec.title} (--game {spec.name}) yet")
+    return found
 
 
 def agents_of(args) -> str:
     """The agents named, or the game's default agent when none was named."""
-    from hoc.games import get
+    from hoc.games import DEFAULT, get
 
     game = game_of(args)
-    if args.agents is None or (args.agents == GAME_OPTIONS["agents"] and game != "heart_of_crown"):
+    if args.agents is None or (args.agents == GAME_OPTIONS["agents"] and game != DEFAULT):
         return get(game).default_agent
     return args.agents
 
@@ -36,8 +47,10 @@ def ruleset_of(args):
 
 
 def game_option(p: argparse.ArgumentParser):
-    p.add_argument("--game", dest="game_name", default="heart_of_crown", metavar="GAME",
-                   help="heart_of_crown (default) or dominion")
+    from hoc.games import DEFAULT, names
+
+    p.add_argument("--game", dest="game_name", default=DEFAULT, metavar="GAME",
+                   help=f"{DEFAULT} (default) or {' or '.join(n for n in names() if n != DEFAULT)}")
 
 
 def edition_option(p: argparse.ArgumentParser):
@@ -56,8 +69,8 @@ def game_options(p: argparse.ArgumentParser, games_default: int | None, choose_g
                         "the search agent takes options: ismcts:iterations=1000,rollout=senator_duke "
                         "(key=value tokens after an ismcts spec are its options)")
     p.add_argument("--market", default="random",
-                   help="random (default), basic, a preset name, or 10 comma-separated common kinds "
-                        "(Dominion: random, a recommended kingdom such as first_game, or 10 kingdom cards)")
+                   help="random (default), a preset of the game's (basic; a recommended kingdom such as "
+                        "first_game), or 10 comma-separated kinds of its supply")
     p.add_argument("--seed", type=int, default=0, help="master seed of the run (default 0)")
     p.add_argument("--rotate-seats", action="store_true", help="rotate the lineup game by game")
     p.add_argument("--shuffle-seats", action="store_true",
@@ -65,11 +78,11 @@ def game_options(p: argparse.ArgumentParser, games_default: int | None, choose_g
     p.add_argument("--override", action="append", metavar="CARD.FIELD=VALUE",
                    help="change a card value for this run, e.g. duke.cost=7 (repeatable)")
     p.add_argument("--turn-cap", type=int, default=100,
-                   help="turns per player before a capped draw (default 100; Dominion 250)")
-    from hoc.games import GAMES, get
+                   help="turns per player before a capped draw (default: the game's own, 100 for the default game)")
+    from hoc.games import specs
 
-    for name in GAMES:                  # each game's own options
-        get(name).add_options(p)
+    for spec in specs():                # each game's own options
+        spec.add_options(p)
 
 
 def _option_defaults() -> dict:

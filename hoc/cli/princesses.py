@@ -12,9 +12,12 @@ def cmd_princesses(args) -> int:
     from hoc.research import plots
     from hoc.games.heart_of_crown.studies import princess_study as ps
 
-    if game_of(args) != "heart_of_crown":
-        raise HocError("hoc princesses studies Heart of Crown's princesses; Dominion has none "
-                       "(hoc tournament or hoc meta --game dominion compare its bots)")
+    from hoc.games import get
+
+    spec = get(game_of(args))
+    if "princesses" not in spec.studies:
+        raise HocError(f"hoc princesses studies a game's princesses; {spec.title} has none "
+                       f"(hoc tournament or hoc meta --game {spec.name} compare its agents)")
     ruleset = study_start(args)
     if args.agents is not None:
         raise HocError("hoc princesses plays each princess by her own plan: replace one with --plans PRINCESS=AGENT, "

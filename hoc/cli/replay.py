@@ -55,8 +55,10 @@ def add_parser(sub) -> None:
     game_options(p, None, choose_game=False)
     p.set_defaults(**dict.fromkeys(GAME_OPTIONS))       # None: not given (--from takes the run's own)
     p.add_argument("file", nargs="?", metavar="FILE.json", help="a game saved by `hoc play` (its own rules and seats)")
+    from hoc.games import names
+
     p.add_argument("--game", default="0", help="game index within the run (default 0); or the game, "
-                                                  "heart_of_crown or dominion, with --index N")
+                                                  f"{' or '.join(names())}, with --index N")
     p.add_argument("--index", type=int, default=None, help="game index within the run (with --game NAME)")
     p.add_argument("--from", dest="from_run", metavar="RUN.parquet",
                    help="replay game --game of a run saved with --out, with the options it recorded "

@@ -13,10 +13,10 @@ def cmd_simulate(args) -> int:
 
     check_outputs(args)
     ruleset = ruleset_of(args)
-    if args.sp_curves and ruleset.game.name != "heart_of_crown":
+    if args.sp_curves and "sp_curves" not in ruleset.game.studies:
         from hoc.errors import HocError
 
-        raise HocError("--sp-curves draws Heart of Crown's succession points; not available for "
+        raise HocError("--sp-curves draws the score curves of a game's succession points; not available for "
                        f"{ruleset.game.title} yet")
     agents = lineup(agents_of(args), ruleset.players)
     plan = Plan(ruleset, agents, args.games, args.seed, args.rotate_seats, args.mirror, args.validate,

@@ -36,6 +36,8 @@ class GameSpec:
     # .is_legal(a), .apply(a), .legal_actions(), .label(a), .winners, .end_reason, .score(p),
     # .describe_seat(p) (named, not imported: the Python game reads the rules, which name the spec)
     python_game: str = ""
+    # "module:Class" of the game's ruleset: Class(players=..., market=..., ...) with the game's own keywords
+    rules: str = ""
     # "module:function" building the game's ruleset from the command line's game options:
     # function(options: dict, defaults: dict) -> Ruleset (an option equal to its default was not given)
     rules_from_options: str = ""
@@ -51,11 +53,32 @@ class GameSpec:
     room: str = ""
     # "module:name" of the table laying out its agents' parameter rows (`hoc.engine.rows.Row`)
     parameters: str = ""
+    # "module" of its telling of a run's games: `tell(plan, index, decide, room)` -> (the telling, with
+    # its `.lines`; the winner, -1 for none; each seat's score), `ruleset_of(recorded plan)` -> the
+    # ruleset a run's manifest recorded
+    replay: str = ""
+    # what a preset or drawn supply of the game is called ("market"; Dominion's "kingdom")
+    market_word: str = "market"
+    # "module" of its own side of the shared commands: `cards(args)`, `tune(args)`, `play(args, ruleset,
+    # agents)`, each returning the exit code (a command the module lacks is one the game does not have)
+    commands: str = ""
+    # the game's own studies that shared commands run: "princesses" (`hoc princesses`), "sp_curves"
+    # (`hoc simulate --sp-curves`)
+    studies: tuple[str, ...] = ()
+    # "module" of its agent catalog, which the registry reads (`hoc.agents.registry`): `library(get)`
+    # yields its named agents, `PARSERS` the kinds of name it reads (`hoc.agents.agent.Parser`),
+    # `from_file(path, data)` reads an agent file whose `game` key names this game (or has none, for
+    # the default game), `annotate(name, edition)` adds to a line of `hoc agents --edition`
+    agents: str = ""
 
 
     def game_class(self):
         """The game's Python `Game` class (`python_game`)."""
         return _named(self.python_game)
+
+    def ruleset(self, **options):
+        """A ruleset of the game (`rules`), e.g. `ruleset(players=3, market="random")`."""
+        return _named(self.rules)(**options)
 
     def ruleset_from(self, options: dict, defaults: dict):
         """The ruleset the command line's game options name (`rules_from_options`)."""
@@ -70,6 +93,24 @@ class GameSpec:
     def with_room(self, state, ids, rows):
         """`state`, or a longer copy with the room the lineup (agent ids, parameter rows) needs (`room`)."""
         return _named(self.room)(state, ids, rows)
+
+    def replay_module(self) -> types.ModuleType:
+        """The module telling the game's runs (`replay`)."""
+        import importlib
+
+        return importlib.import_module(self.replay)
+
+    def commands_module(self) -> types.ModuleType:
+        """The module of the game's side of the shared commands (`commands`)."""
+        import importlib
+
+        return importlib.import_module(self.commands)
+
+    def catalog(self) -> types.ModuleType:
+        """The module of the game's agent catalog (`agents`)."""
+        import importlib
+
+        return importlib.import_module(self.agents)
 
     def parameter_row(self):
         """The table of the game's agent parameter rows (`parameters`)."""

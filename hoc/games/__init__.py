@@ -1,5 +1,9 @@
 """The games the engine plays, one package each: its cards, rules, jitted kernels and wording, and
-its `GameSpec` (`hoc.engine.spec`) in `<game>/spec.py`."""
+its `GameSpec` (`hoc.engine.spec`) in `<game>/spec.py`.
+
+Another game joins by `register("its.spec.module")` (a module whose `GAME` is its spec): the command
+line, the research harness, the registry of agents and the environments then play it by its name,
+as they play these."""
 from __future__ import annotations
 
 import importlib
@@ -7,11 +11,35 @@ import importlib
 from hoc.errors import HocError
 from hoc.engine.spec import GameSpec
 
-GAMES = ("heart_of_crown", "dominion")
+# name -> the module holding its spec as GAME; the first is the default of every command
+_SPECS = {"heart_of_crown": "hoc.games.heart_of_crown.spec", "dominion": "hoc.games.dominion.spec"}
+DEFAULT = "heart_of_crown"
+GAMES: tuple[str, ...] = tuple(_SPECS)
 
 
 def get(name: str) -> GameSpec:
-    """The spec of the game `name` (its package under hoc.games)."""
-    if name not in GAMES:
-        raise HocError(f"unknown game {name!r}: the games are {', '.join(GAMES)}")
-    return importlib.import_module(f"hoc.games.{name}.spec").GAME
+    """The spec of the game `name`."""
+    if name not in _SPECS:
+        raise HocError(f"unknown game {name!r}: the games are {', '.join(_SPECS)}")
+    return importlib.import_module(_SPECS[name]).GAME
+
+
+def register(module: str) -> GameSpec:
+    """Add the game whose spec is `module`.GAME (registered again: the same module, nothing changes)."""
+    global GAMES
+    spec = importlib.import_module(module).GAME
+    if _SPECS.get(spec.name, module) != module:
+        raise HocError(f"game {spec.name!r} is already registered from {_SPECS[spec.name]}")
+    _SPECS[spec.name] = module
+    GAMES = tuple(_SPECS)
+    return spec
+
+
+def names() -> tuple[str, ...]:
+    """The registered games' names, the default first."""
+    return tuple(_SPECS)
+
+
+def specs() -> list[GameSpec]:
+    """Every registered game's spec, the default first."""
+    return [get(name) for name in _SPECS]

@@ -122,35 +122,8 @@ def _warm_batch(plan) -> bool:
 
 
 def _warm_game(plan) -> bool:
-    """Call each kernel of the `Game` interface that stepping the plan's games uses, on a throwaway game."""
-    if plan.ruleset.game.name != "heart_of_crown":
-        return _warm_other_game(plan)
-    from hoc.games.heart_of_crown import game as game_module
-    from hoc.games.heart_of_crown.game import Game
-    from hoc.games.heart_of_crown.agents import policies
-    from hoc.engine import layout as K
-    from hoc.engine import state
-
-    api = plan.ruleset.game.kernel
-    used = [api.init_game, api.game_seed, game_module._legal_actions, game_module._is_legal,
-            game_module._apply_if_legal, api.record, policies.decider([a.id for a in plan.agents]), state.seat_agent,
-            api.check, api.card_totals]
-    before = _misses(used)
-    game = Game.of_run(plan.ruleset, plan.seed, plan.first)
-    jitted = [k for k, a in enumerate(plan.agents) if a.play is None]
-    if jitted:
-        game.decide(plan.agents[jitted[0]], plan.params[jitted[0]])
-    game.apply(game.legal_actions()[0])
-    api.record(game.state, np.zeros(K.RES_LEN, K.DTYPE))
-    if plan.validate:
-        nc = len(plan.ruleset.cards)
-        api.card_totals(game.state, np.zeros(nc, K.DTYPE), np.zeros(nc, K.DTYPE))
-        api.check(game.state, np.zeros(nc, K.DTYPE), np.zeros(nc, K.DTYPE))
-    return _misses(used) > before
-
-
-def _warm_other_game(plan) -> bool:
-    """`_warm_game` for a game whose Python `Game` steps through its jitted interface (`GameSpec.kernel`)."""
+    """Call each kernel of the `Game` interface that stepping the plan's games uses (`GameSpec.kernel`,
+    its deciders), on a throwaway game of the plan's game."""
     from hoc.engine import layout as K
     from hoc.engine import state
 
@@ -161,6 +134,9 @@ def _warm_other_game(plan) -> bool:
             state.seat_agent, api.check, api.card_totals]
     before = _misses(used)
     game = rs.game.game_class()(rs, seed=0)
+    jitted = [k for k, a in enumerate(plan.agents) if a.play is None]
+    if jitted:
+        plan.agents[jitted[0]].decide(game, plan.params[jitted[0]])
     game.apply(game.legal_actions()[0])
     api.record(game.state, np.zeros(K.RES_LEN, K.DTYPE))
     if plan.validate:

@@ -67,31 +67,11 @@ class Results:
 
 
 def population(ruleset) -> list:
-    """The default population: every hand-written plan (basic_rush and the archetypes) and every
-    tuned plan of hoc/games/heart_of_crown/agents/tuned that the ruleset's edition can play; for
-    another game, its library of bots."""
-    from hoc.agents.registry import AGENTS, HAND_WRITTEN, TUNED, of_game
+    """The default population of the ruleset's game (its catalog's `population`: for Heart of Crown,
+    every hand-written and tuned plan its edition can play; for Dominion, its library of bots)."""
+    from hoc.agents.registry import get
 
-    if ruleset.game.name != "heart_of_crown":
-        return [a for a in of_game(ruleset.game.name).values() if a.game is not None]
-
-    def binds(agent) -> bool:
-        try:
-            agent.params(ruleset)
-            return True
-        except HocError:
-            return False
-
-    names = [n for n in HAND_WRITTEN if n != "random"] + sorted(p.stem for p in TUNED.glob("*.toml")
-                                                               if edition_plan(p.stem, ruleset.edition))
-    return [AGENTS[n] for n in names if binds(AGENTS[n])]
-
-
-def edition_plan(name: str, edition: str) -> bool:
-    """A tuned plan of the library belongs to the studies of this edition: the 1E library's plans
-    (`tuned_*_1e_*`) to 1E studies only; the 2E plans to both (under 1E they are read without the
-    2E-only cards, as before the 1E library existed)."""
-    return "_1e_" not in name or edition == "1e"
+    return ruleset.game.catalog().population(ruleset, get)
 
 
 def lineups(agents: list[str], players: int) -> list[tuple[str, ...]]:

@@ -1,6 +1,6 @@
 """A game of a run replayed and told (`hoc replay`): the run's plan rebuilt from its lineup and
 seed, from the manifest of a run saved with --out (the replay checked against the row it saved), or
-from a game saved by `hoc play`. The telling itself is `hoc.games.heart_of_crown.replay`'s, which knows games, not runs.
+from a game saved by `hoc play`. The telling itself is the game's (`GameSpec.replay`), which knows games, not runs.
 """
 from __future__ import annotations
 
@@ -9,27 +9,27 @@ from pathlib import Path
 
 from hoc.agents.registry import LOCAL, Agent, Reach, _no_params
 from hoc.errors import HocError
-from hoc.games.heart_of_crown.replay import Replay, Script, read_saved, replay_game, result_of
+from hoc import games
+from hoc.engine.spec import Ruleset
+from hoc.games.heart_of_crown.replay import Replay, Script, read_saved, result_of
 from hoc.research.harness import Plan
 from hoc.research.simulate import lineup
 from hoc.research.store import MANIFEST, provenance
-from hoc.games.heart_of_crown.rules import Ruleset
+from hoc.games.heart_of_crown.rules import Ruleset as HeartRules
 from hoc.games.heart_of_crown.replay import OPTIONAL_RULES
 
 
 def replay(ruleset: Ruleset, agents, seed: int, index: int, rotate: bool = False, mirror: bool = False) -> list[str]:
     """The log of game `index` of the run with seed `seed` and this lineup."""
     plan = Plan(ruleset, list(agents), index + 1, seed, rotate, mirror)
-    if ruleset.game.name == "dominion":
-        return _dominion_teller(plan, index).tell()
-    return replay_game(plan, index).lines
+    return _told(plan, index)[0].lines
 
 
-def _dominion_teller(plan, index: int):
+def _told(plan, index: int):
+    """Game `index` of the plan told by its game (`GameSpec.replay`): (telling, winner, scores)."""
     from hoc.agents.deciders import seating
-    from hoc.games.dominion.replay import teller
 
-    return teller(plan, index, *seating(plan.ruleset, plan.agents))
+    return plan.ruleset.game.replay_module().tell(plan, index, *seating(plan.ruleset, plan.agents))
 
 
 # ---- a game of a saved run -------------------------------------------------------------------------
@@ -49,21 +49,9 @@ def run_plan(path: str | Path, agents=None, reach: Reach = LOCAL):
     try:
         recorded = json.loads(manifest.read_text())
         p = recorded["plan"]
-        if recorded.get("game", "heart_of_crown") == "dominion":
-            from hoc.games.dominion.rules import Ruleset as DominionRules
-
-            ruleset = DominionRules(players=p["players"], market=p["market"], overrides=tuple(p["overrides"]),
-                                    turn_cap=p["turn_cap"], last_province_guard=p["last_province_guard"],
-                                    solo_provinces=p.get("solo_provinces", 4),
-                                    market_with=tuple(p.get("market_with", ())))
-        else:
-            ruleset = Ruleset(edition=p["edition"], players=p["players"], market=p["market"],
-                              princesses=tuple(p["princesses"]), overrides=tuple(p["overrides"]),
-                              turn_cap=p["turn_cap"], instant_win_at_30=p["instant_win_at_30"],
-                              market_with=tuple(p.get("market_with", ())),
-                              **{k: p[k] for k in OPTIONAL_RULES if k in p})
+        ruleset = games.get(recorded.get("game", games.DEFAULT)).replay_module().ruleset_of(p)
         names = agents or ",".join(p["agents"])
-    except (OSError, ValueError, KeyError, TypeError) as e:
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as e:
         raise HocError(f"{manifest} is unreadable: {e}") from None
     try:
         seats = lineup(names, ruleset.players, reach)
@@ -100,13 +88,8 @@ def replay_run(path: str | Path, index: int, agents=None) -> Replay:
     run saved (winner and SP): a game that ends otherwise is an error naming what differs."""
     plan, recorded = run_plan(path, agents)
     check_index(path, plan, index)
-    if plan.ruleset.game.name == "dominion":
-        r = _dominion_teller(plan, index)
-        r.tell()
-        mine = (int(r.game[r.game.WINNER]), [r.game.vp(j) for j in range(plan.ruleset.players)])
-    else:
-        r = replay_game(plan, index)
-        mine = (r.game.winner if r.game.winner is not None else -1, [r.game.sp(j) for j in range(plan.ruleset.players)])
+    r, winner, scores = _told(plan, index)
+    mine = (winner, scores)
     r.lines.append(same_as_saved(path, plan, recorded, index, *mine))
     return r
 
@@ -153,10 +136,10 @@ def saved_plan(data, name: str, max_decisions: int | None = None) -> tuple:
     most decisions taken again, None for any)."""
     saved = read_saved(data, name, max_decisions)
     r = saved.rules
-    ruleset = Ruleset(edition=r["edition"], players=r["players"], market=r["market"],
-                      princesses=tuple(r["princesses"]), overrides=tuple(r["overrides"]),
-                      turn_cap=r["turn_cap"], instant_win_at_30=r["instant_win_at_30"],
-                      **{k: r[k] for k in OPTIONAL_RULES if r.get(k) is not None})
+    ruleset = HeartRules(edition=r["edition"], players=r["players"], market=r["market"],
+                       princesses=tuple(r["princesses"]), overrides=tuple(r["overrides"]),
+                       turn_cap=r["turn_cap"], instant_win_at_30=r["instant_win_at_30"],
+                       **{k: r[k] for k in OPTIONAL_RULES if r.get(k) is not None})
     # the seats keep the names they played under; their recorded decisions are taken again
     agents = {name: Agent(name, -1, "a recorded seat", _no_params, play=int) for name in saved.seats}
     plan = Plan(ruleset, [agents[n] for n in saved.seats], saved.game + 1, saved.seed)

@@ -14,7 +14,7 @@ from hoc.errors import HocError
 from hoc.research.engine import Timing, Warmup
 from hoc.research.harness import Backend, Plan, chunk_size, play, ready
 from hoc.engine import layout as K
-from hoc.games.heart_of_crown.rules import Ruleset
+from hoc.engine.spec import Ruleset
 from hoc.research.stats import wilson  # noqa: F401  (part of this module's API)
 
 
@@ -288,9 +288,12 @@ def _pct(r: dict) -> str:
 def report(s: dict) -> str:
     """The readable summary: every rate with its 95% interval (the same figures as `--json`)."""
     n = s["games"]
-    dominion = s.get("game") == "dominion"
-    lines = [f"{n:,} games{' of Dominion' if dominion else ''}, {s['players']} players, edition {s['edition']}, "
-             f"{'kingdom' if dominion else 'market'} {s['market']}, seed {s['seed']}"
+    from hoc import games
+
+    spec = games.get(s.get("game", games.DEFAULT))
+    of_game = f" of {spec.title}" if spec.name != games.DEFAULT else ""
+    lines = [f"{n:,} games{of_game}, {s['players']} players, edition {s['edition']}, "
+             f"{spec.market_word} {s['market']}, seed {s['seed']}"
              + (", seats rotated" if s["rotate_seats"] else "") + (", seats shuffled" if s.get("shuffle_seats") else "")]
     if s["princesses"]:
         lines.append(f"princesses: {', '.join(s['princesses'])}")

@@ -18,7 +18,7 @@ from hoc.agents.registry import Agent
 from hoc.research import stats
 from hoc.errors import HocError
 from hoc.research.harness import Backend, Plan, chunk_size
-from hoc.games.heart_of_crown.rules import Ruleset
+from hoc.engine.spec import Ruleset
 from hoc.research.runs import check_memory, execute
 from hoc.research.simulate import concat
 

@@ -2,23 +2,12 @@
 of a finished search. The search itself is `hoc.agents.tune`."""
 from __future__ import annotations
 
-from hoc.errors import HocError
-
-
-def _plays(agent, ruleset) -> bool:
-    """The agent can play under `ruleset` (a 1st-edition game lacks some cards a plan names)."""
-    try:
-        agent.params(ruleset)
-        return True
-    except HocError:
-        return False
 
 
 def default_opponents(ruleset) -> list[str]:
-    """Every archetype and basic_rush that the ruleset's edition can play."""
-    from hoc.agents.registry import archetypes
-
-    return [a.name for a in archetypes() if _plays(a, ruleset)]
+    """Whom a plan is tuned against unless told: the game's choice (its catalog's `opponents`; for
+    Heart of Crown every archetype and basic_rush that the ruleset's edition can play)."""
+    return ruleset.game.catalog().opponents(ruleset)
 
 
 def _pct(rate, lo, hi) -> str:

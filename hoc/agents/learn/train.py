@@ -118,9 +118,10 @@ class Run:
         self.out = Path(out)
         self.jobs = max(1, int(jobs))
         self.command = command
-        from hoc.games.heart_of_crown.rules import Ruleset
+        from hoc import games
 
-        self.ruleset = Ruleset(players=options.players, market=options.market, edition=options.edition)
+        self.spec = games.get(games.DEFAULT)      # the game whose agents have a learned kind
+        self.ruleset = self.spec.ruleset(players=options.players, market=options.market, edition=options.edition)
         from hoc.agents.registry import get
 
         self.get = get
@@ -141,7 +142,7 @@ class Run:
 
     def meta(self, progress: Progress) -> dict:
         o = self.options
-        return {"game": "heart_of_crown", "edition": o.edition, "players": o.players, "market": o.market,
+        return {"game": self.spec.name, "edition": o.edition, "players": o.players, "market": o.market,
                 "model": o.teacher if o.teacher != "none" else "basic_rush",
                 "description": f"policy network trained by hoc learn ({o.players} players, {o.market} markets)",
                 "command": self.command, "seed": o.seed, "generation": progress.generation, "steps": progress.steps,
@@ -319,8 +320,11 @@ class Run:
 
 
 def ship(out: str | Path, name: str) -> Path:
-    """Copy a run's policy into the library (hoc/games/heart_of_crown/agents/learned/NAME.npz)."""
-    from hoc.games.heart_of_crown.agents.learned import LIBRARY
+    """Copy a run's policy into the library of the game's learned policies (its catalog's
+    `LEARNED_LIBRARY`: for Heart of Crown hoc/games/heart_of_crown/agents/learned/NAME.npz)."""
+    from hoc import games
+
+    LIBRARY = games.get(games.DEFAULT).catalog().LEARNED_LIBRARY
 
     LIBRARY.mkdir(parents=True, exist_ok=True)
     dest = LIBRARY / f"{name}.npz"

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from hoc.engine.layout import DTYPE
+from hoc.engine.spec import Ruleset
 from hoc.errors import InvariantError
-from hoc.games.heart_of_crown.kernel import constants as K
 from hoc.research.harness import Backend, run_tasks
-from hoc.games.heart_of_crown.rules import Ruleset
 
 SHAPING = 0.05       # weight of the SP margin: a signal while every candidate still loses every game
 MARGIN_SCALE = 20    # SP margin of a game: (own SP - best other SP) / 20, clipped to [-1, 1]
@@ -37,7 +37,7 @@ def play_games(ruleset: Ruleset, ids: np.ndarray, rows: np.ndarray, master: int,
     tasks = [(ruleset.game.name, ruleset.cards.table, ruleset.vector, ids, rows, master, seed_index[a:b], seats[a:b])
              for a, b in zip(bounds[:-1], bounds[1:]) if b > a]
     out = (np.concatenate(list(run_tasks(backend, _play_task, tasks, len(tasks)))) if tasks
-           else np.zeros((0, OUT_LEN), K.DTYPE))
+           else np.zeros((0, OUT_LEN), DTYPE))
     bad = np.flatnonzero(out[:, 1])
     if len(bad):
         g = int(bad[0])
@@ -56,8 +56,8 @@ def _workers(backend: Backend) -> int:
 def _play_task(game, T, R, ids, rows, master, seed_index, seats) -> np.ndarray:
     from hoc.agents.tune.kernel import OUT_LEN, play_schedule   # imported in the worker: loads the compiled code
 
-    out = np.zeros((len(seed_index), OUT_LEN), K.DTYPE)
-    play_schedule(np.int64(master), game, T, R, ids, rows, seed_index.astype(np.int64), seats.astype(K.DTYPE), out)
+    out = np.zeros((len(seed_index), OUT_LEN), DTYPE)
+    play_schedule(np.int64(master), game, T, R, ids, rows, seed_index.astype(np.int64), seats.astype(DTYPE), out)
     return out
 
 
@@ -128,11 +128,12 @@ def seed_games(ruleset: Ruleset, candidates: np.ndarray, opponent: np.ndarray, o
     numbers), each seed played with the candidate in every seat. The games are the first round of a
     `race` with the same master seed."""
     from hoc.agents.tune.kernel import OUT_OWNED
-    from hoc.games.heart_of_crown.agents.priority import list_id
+
+    list_id = ruleset.game.catalog().row_kind
 
     C, players = len(candidates), ruleset.players
-    rows = np.concatenate([candidates, opponent[None, :]]).astype(K.DTYPE)
-    ids = np.array([list_id(r) for r in candidates] + [opponent_id], K.DTYPE)
+    rows = np.concatenate([candidates, opponent[None, :]]).astype(DTYPE)
+    ids = np.array([list_id(r) for r in candidates] + [opponent_id], DTYPE)
     c, o, t, seed_index, seats = _mirrored(np.arange(C), C, 1, seeds, players, 0)
     out = play_games(ruleset, ids, rows, master, seed_index, seats, backend)
     g = np.arange(len(t))
@@ -151,13 +152,14 @@ def race(ruleset: Ruleset, candidates: np.ndarray, opponents: np.ndarray, oppone
          backend: Backend, seeds: int = 8, keep: int = 2, penalty: np.ndarray | None = None) -> Race:
     """Successive halving of the candidate parameter rows (priority lists) against the opponents
     (parameter rows and the ids of their jitted policies). `penalty` is taken off each candidate's
-    score (a parsimony tie-break: plans that play the same games rank by size)."""
-    from hoc.games.heart_of_crown.agents.priority import list_id
+    score (a parsimony tie-break: plans that play the same games rank by size). A candidate's kind is
+    what its game reads of its row (the catalog's `row_kind`: a plain or a planning list)."""
+    list_id = ruleset.game.catalog().row_kind
 
     players = ruleset.players
     C, O = len(candidates), len(opponents)
-    rows = np.concatenate([candidates, opponents]).astype(K.DTYPE)
-    ids = np.concatenate([[list_id(r) for r in candidates], opponent_ids]).astype(K.DTYPE)
+    rows = np.concatenate([candidates, opponents]).astype(DTYPE)
+    ids = np.concatenate([[list_id(r) for r in candidates], opponent_ids]).astype(DTYPE)
     wins = np.zeros((C, O), np.int64)
     games = np.zeros((C, O), np.int64)
     margin = np.zeros((C, O))

@@ -115,3 +115,21 @@ def teller(plan, index: int, decide, room=None) -> Teller:
 
     seed = int(game_seeds(np.int64(plan.seed), plan.seed_index(index), 1)[0])
     return Teller(plan.ruleset, [plan.agents[k] for k in plan.seats(index, 1)[0]], seed, decide, room)
+
+
+def tell(plan, index: int, decide=None, room=None) -> tuple[Teller, int, list[int]]:
+    """Game `index` of a run's plan told (`GameSpec.replay`): the telling, the winner (-1: none or a
+    shared win) and each seat's VP; `decide`, `room`: the lineup's jitted decider and the room its
+    agents need (`hoc.agents.deciders.seating`)."""
+    r = teller(plan, index, decide, room)
+    r.tell()
+    return r, int(r.game[r.game.WINNER]), [r.game.vp(j) for j in range(plan.ruleset.players)]
+
+
+def ruleset_of(p: dict):
+    """The ruleset a run's manifest recorded (its `plan`), as `Plan.describe` wrote it."""
+    from hoc.games.dominion.rules import Ruleset
+
+    return Ruleset(players=p["players"], market=p["market"], overrides=tuple(p["overrides"]),
+                   turn_cap=p["turn_cap"], last_province_guard=p["last_province_guard"],
+                   solo_provinces=p.get("solo_provinces", 4), market_with=tuple(p.get("market_with", ())))

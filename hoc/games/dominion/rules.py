@@ -7,11 +7,11 @@ from functools import cached_property
 
 import numpy as np
 
+from hoc.engine.overrides import parse_override
 from hoc.errors import HocError
 from hoc.games.dominion.cards import CardDB
 from hoc.games.dominion.kernel import constants as K
 from hoc.games.dominion.kingdoms import RECOMMENDED
-from hoc.games.heart_of_crown.cards import parse_override
 from hoc.names import did_you_mean
 
 MAX_PLAYERS = 4

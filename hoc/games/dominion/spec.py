@@ -22,6 +22,8 @@ GAME = GameSpec(name="dominion", title="Dominion", kernel=api, kernel_for=api.fo
                 default_agent="dom_big_money", n_actions=N_ACTIONS, observation=observation,
                 score="vp", score_title="VP", extras=("provinces", "curses"), extra_columns=extra_columns,
                 end_reasons=END_REASONS, errors=ERRORS, python_game="hoc.games.dominion.game:Game",
-                rules_from_options="hoc.games.dominion.rules:from_options", cli_options="hoc.games.dominion.rules:add_options",
+                rules="hoc.games.dominion.rules:Ruleset", rules_from_options="hoc.games.dominion.rules:from_options", cli_options="hoc.games.dominion.rules:add_options",
                 deciders="hoc.games.dominion.agents.policies", room="hoc.games.dominion.agents.search:room",
-                parameters="hoc.games.dominion.agents.row:ROW")
+                parameters="hoc.games.dominion.agents.row:ROW",
+                agents="hoc.games.dominion.agents.catalog",
+                replay="hoc.games.dominion.replay", commands="hoc.games.dominion.commands", market_word="kingdom")

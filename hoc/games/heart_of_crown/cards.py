@@ -9,6 +9,7 @@ from importlib import resources
 import numpy as np
 import pandas as pd
 
+from hoc.engine import overrides
 from hoc.errors import HocError
 from hoc.names import did_you_mean, normal
 from hoc.games.heart_of_crown.kernel import constants as K
@@ -33,29 +34,9 @@ def _csv() -> pd.DataFrame:
 
 
 def parse_override(text: str) -> tuple[str, str, int | str]:
-    """'card.field=value' -> (card, field, value), with a clear error for anything else. The value is
-    an integer, except for `types`: type names joined by '/' (`purveyor.types=territory`,
-    `battering_ram.types=action/attack`), returned in the card table's own 'a|b' spelling."""
-    try:
-        target, value = text.split("=", 1)
-        card, fld = target.strip().split(".", 1)
-    except ValueError:
-        raise HocError(f"bad override {text!r}: expected CARD.FIELD=VALUE, e.g. duke.cost=7") from None
-    card, fld, value = card.strip(), fld.strip(), value.strip()
-    if fld == "types":
-        names = [t.strip().lower() for t in value.split("/")]
-        for t in names:
-            if t not in K.TYPE_BITS:
-                raise HocError(f"bad override {text!r}: unknown type {t!r}{did_you_mean(t, K.TYPE_BITS)}; types: "
-                               f"{', '.join(K.TYPE_BITS)}, joined by '/'")
-        if "princess" in names:
-            raise HocError(f"bad override {text!r}: a card cannot be made a princess")
-        return card, fld, "|".join(dict.fromkeys(names))
-    try:
-        number = int(value)
-    except ValueError:
-        raise HocError(f"bad override {text!r}: value {value!r} is not an integer") from None
-    return card, fld, number
+    """'card.field=value' -> (card, field, value) (`hoc.engine.overrides`): an integer, or for `types`
+    Heart of Crown's type names joined by '/' (`purveyor.types=territory`); no card is made a princess."""
+    return overrides.parse_override(text, K.TYPE_BITS, not_given=("princess",))
 
 
 @dataclass(frozen=True)

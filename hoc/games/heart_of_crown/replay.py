@@ -700,6 +700,23 @@ RULE_KEYS = ("edition", "players", "market", "princesses", "overrides", "turn_ca
 OPTIONAL_RULES = ("judgement", "tie", "keep_timing", "seating")    # described (and saved) only when given
 
 
+def tell(plan, index: int, decide=None, room=None) -> tuple[Replay, int, list[int]]:
+    """Game `index` of a run's plan told (`GameSpec.replay`): the telling, the winner (-1: none) and
+    each seat's SP. (`decide`, `room`: the lineup's seating, which a Heart of Crown game finds itself.)"""
+    r = replay_game(plan, index)
+    winner = r.game.winner if r.game.winner is not None else -1
+    return r, winner, [r.game.sp(j) for j in range(plan.ruleset.players)]
+
+
+def ruleset_of(p: dict) -> Ruleset:
+    """The ruleset a run's manifest recorded (its `plan`), as `Plan.describe` wrote it."""
+    return Ruleset(edition=p["edition"], players=p["players"], market=p["market"],
+                   princesses=tuple(p["princesses"]), overrides=tuple(p["overrides"]),
+                   turn_cap=p["turn_cap"], instant_win_at_30=p["instant_win_at_30"],
+                   market_with=tuple(p.get("market_with", ())),
+                   **{k: p[k] for k in OPTIONAL_RULES if k in p})
+
+
 def result_of(game: Game) -> dict:
     """What a saved game's replay must end with."""
     return {"over": game.over, "end_reason": game.end_reason, "winners": game.winners, "turns": game.turns,

@@ -42,7 +42,9 @@ GAME = GameSpec(name="heart_of_crown", title="Heart of Crown", kernel=api, kerne
                 default_agent="basic_rush", n_actions=N_ACTIONS,
                 observation=observation, score="sp", score_title="SP", extras=("princess", "backed_turn"), extra_columns=extra_columns,
                 end_reasons=END_REASONS, errors=ERRORS, python_game="hoc.games.heart_of_crown.game:Game",
-                rules_from_options="hoc.games.heart_of_crown.rules:from_options",
+                rules="hoc.games.heart_of_crown.rules:Ruleset", rules_from_options="hoc.games.heart_of_crown.rules:from_options",
                 cli_options="hoc.games.heart_of_crown.rules:add_options",
                 deciders="hoc.games.heart_of_crown.agents.policies", room="hoc.games.heart_of_crown.agents.search:reserve",
-                parameters="hoc.games.heart_of_crown.agents.row:ROW")
+                parameters="hoc.games.heart_of_crown.agents.row:ROW",
+                agents="hoc.games.heart_of_crown.agents.catalog",
+                replay="hoc.games.heart_of_crown.replay", commands="hoc.games.heart_of_crown.commands", studies=("princesses", "sp_curves"))

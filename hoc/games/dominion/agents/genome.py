@@ -1,4 +1,4 @@
-"""A Dominion buy menu as the tuner's genome (`hoc.agents.tune.dominion`): its entries, the cards a
+"""A Dominion buy menu as the tuner's genome (`hoc.games.dominion.agents.tuning`): its entries, the cards a
 plan may buy on a kingdom, the moves that breed new menus from old (insert, delete, swap or tweak an
 entry; one parent's first entries with the other's last), and the menu as a bot and as a bot file."""
 from __future__ import annotations

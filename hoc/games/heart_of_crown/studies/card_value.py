@@ -157,7 +157,7 @@ def start_plan(name: str):
     """The genome of a start plan: a priority-list spec, or `NAME+plan`, the very player the registry
     plays under that name (the list with every part of its turn planner on, its file's own planner
     settings kept)."""
-    from hoc.agents.registry import PLAN_SUFFIX, planned_spec
+    from hoc.games.heart_of_crown.agents.catalog import PLAN_SUFFIX, planned_spec
     from hoc.games.heart_of_crown.agents.genome import from_spec, load
 
     if name.endswith(PLAN_SUFFIX):
@@ -167,7 +167,8 @@ def start_plan(name: str):
 
 def plan_file(name: str) -> Path:
     """The TOML file of a priority-list agent spec (a name of the library or a path)."""
-    from hoc.agents.registry import get, list_file
+    from hoc.agents.registry import get
+    from hoc.games.heart_of_crown.agents.catalog import list_file
 
     get(name)           # unknown names fail here with the registry's own message
     path = list_file(name)
@@ -182,7 +183,7 @@ def retune(ruleset: Ruleset, tuning: Tuning, ban_kind: str | None, out: Path, ba
     """A plan re-tuned for `ruleset` (with `ban_kind` banned if given), from the start plan; a
     finished re-tune in `out` with the same settings is reused, an interrupted one resumes."""
     from hoc.agents.registry import from_file, get
-    from hoc.agents.tune import search
+    from hoc.games.heart_of_crown.agents.tuning import search
     from hoc.games.heart_of_crown.agents.genome import load
 
     start = plan_file(tuning.start_name(ruleset.players))
@@ -217,7 +218,7 @@ def rule_plans(ruleset: Ruleset, kind: str, tuning: Tuning):
     from dataclasses import replace
 
     from hoc.games.heart_of_crown.agents.genome import Rule
-    from hoc.agents.tune.search import Candidates
+    from hoc.games.heart_of_crown.agents.tuning.search import Candidates
 
     start = start_plan(tuning.start_name(ruleset.players))
     cards = [ruleset.cards.name(c) for c in ruleset.cards.cards_of_pile(kind)]
@@ -265,7 +266,7 @@ def rule_search(ruleset: Ruleset, kind: str, tuning: Tuning, work: Path, backend
     from hoc.games.heart_of_crown.agents.priority import list_id
     from hoc.agents.registry import from_file
     from hoc.agents.tune import evaluate
-    from hoc.agents.tune.search import derive
+    from hoc.games.heart_of_crown.agents.tuning.search import derive
 
     names = [f"{label}-allowed", f"{label}-banned", f"{label}-forced"]
     if reuse and all((work / f"{n}.toml").exists() for n in names):
@@ -386,7 +387,7 @@ def refine(ruleset: Ruleset, kind: str, plan, banned, seed: int, backend: Backen
     Its figures are biased upward (the best of many on the same seeds): the caller compares its
     result with the race's on seeds of their own."""
     from hoc.agents.tune import evaluate
-    from hoc.agents.tune.search import derive
+    from hoc.games.heart_of_crown.agents.tuning.search import derive
     from hoc.games.heart_of_crown.agents.priority import list_id
 
     ids = ruleset.cards.cards_of_pile(kind)
@@ -440,7 +441,7 @@ def _refined(ruleset: Ruleset, kind: str, start, plan, buys: float, banned, seed
     `plan` only when it wins clearly, its paired interval over those seeds above 0: a hill climb over
     a few hundred plans finds noise too, and a plan free to ignore the kind must not come to read
     below 0 by it. A buyer's replaces it when it wins and still buys the kind (or `plan` did not)."""
-    from hoc.agents.tune.search import derive
+    from hoc.games.heart_of_crown.agents.tuning.search import derive
 
     if tuning.refine_seeds == 0:
         return plan, 0
@@ -480,7 +481,7 @@ def _built(ruleset: Ruleset, kind: str, cards: list[str], allowed, banned, force
     head to head it does worse in, and the banned player is then that one's: the built plan must
     beat both the best plan known without the kind and its own deck without it, so what it is
     worth is the kind's, not the climb's other finds. `label`: say what the build found (stderr)."""
-    from hoc.agents.tune.search import derive
+    from hoc.games.heart_of_crown.agents.tuning.search import derive
 
     if tuning.build_steps == 0 or tuning.refine_seeds == 0:
         return allowed, banned, forced, 0
@@ -525,7 +526,7 @@ def _buyers(ruleset: Ruleset, kind: str, cards: list[str], pool, order, banned, 
     (against the banned plan)."""
     from hoc.games.heart_of_crown.agents.priority import list_id
     from hoc.agents.tune import evaluate
-    from hoc.agents.tune.search import Candidates, derive
+    from hoc.games.heart_of_crown.agents.tuning.search import Candidates, derive
 
     row = banned.params(ruleset)
     with_rule = [k for k in order if any(x.card in cards for x in pool.plans[k].buy)]
@@ -717,8 +718,9 @@ def kinds_to_price(ruleset: Ruleset, card: str | None) -> list[str]:
 def what_if_agents(players: int, edition: str = "2e") -> list[Agent]:
     """The agents whose win-rate change a what-if reports unless told: the hand-written plans and the
     tuned ones for this player count (the 1E library's under 1E only)."""
-    from hoc.agents.registry import AGENTS, archetypes
-    from hoc.research.meta import edition_plan
+    from hoc.agents.registry import AGENTS
+    from hoc.games.heart_of_crown.agents.catalog import archetypes
+    from hoc.games.heart_of_crown.agents.catalog import edition_plan
 
     return archetypes() + [a for n, a in AGENTS.items() if n.startswith("tuned_") and n.endswith(f"_{players}p")
                            and edition_plan(n, edition)]

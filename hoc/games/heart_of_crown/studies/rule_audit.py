@@ -62,7 +62,7 @@ def audit(ruleset: Ruleset, kind: str, tuning: cv.Tuning = cv.Tuning(), seeds: i
     """The audit of `kind` under `ruleset` (random markets that always offer it), from the start plan
     of `tuning`, on game seeds of run `seed` (the rechecks on other seeds of the same run seed)."""
     from hoc.agents.tune import evaluate
-    from hoc.agents.tune.search import derive
+    from hoc.games.heart_of_crown.agents.tuning.search import derive
     from hoc.errors import HocError
     from hoc.games.heart_of_crown.agents.priority import list_id
 

@@ -440,7 +440,7 @@ def tune(settings: Settings, budget: Budget, out: str | Path, backend: Backend |
     each opponent on fresh seeds and write the history, the learning curve and summary.md."""
     from tqdm import tqdm
 
-    from hoc.agents.tune import output
+    from hoc.games.heart_of_crown.agents.tuning import output
 
     if validate_games < 1:
         raise HocError(f"--validate-games must be at least 1, got {validate_games}")

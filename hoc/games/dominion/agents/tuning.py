@@ -32,7 +32,7 @@ VALIDATE_FIRST = 12 << 36      # validation games start far from the search's in
 def scores(ruleset, genome: Genome, opponents, games: int, seed: int, first: int = 0) -> np.ndarray:
     """Per opponent, per seed: the candidate's mean share of the wins over the seed's seatings
     (games // players seeds, every seating once)."""
-    from hoc.agents.registry import dominion_bot
+    from hoc.games.dominion.agents.catalog import bot_agent as dominion_bot
     from hoc.engine import layout as L
     from hoc.research.harness import Plan
     from hoc.research.rows import play_rows
