@@ -17,7 +17,8 @@ module or a package holding it):
   `Game` and the turn-by-turn telling of a game (`replay`); they read the kernel and name no agent;
 - agent kinds: the ids of the jitted agent kinds (`hoc.agents.ids`), which a game's agents are, and
   the contract every agent keeps (`hoc.agents.agent`: the `Agent` record, the `Reach` of a name, the
-  `Parser` of a kind of name; `hoc.agents.in_game`: a jitted agent deciding in a `Game`);
+  `Parser` of a kind of name; `hoc.agents.in_game`: a jitted agent deciding in a `Game`), and the
+  search any game's deciders may seat (`hoc.agents.playouts`, on the game's hooks);
 - game agents: a game's agent library (`hoc.games.heart_of_crown.agents`: its priority-list format
   and player, the turn planner, the arena, the plan as a genome, the plan files);
 - agents: the shared seat of every agent (`hoc.agents`): the registry, which gathers every game's
@@ -54,7 +55,7 @@ LAYERS = (
     ("engine", ("hoc.engine",)),
     ("kernel", ("hoc.games.heart_of_crown.kernel", "hoc.games.dominion.kernel")),
     ("game", ("hoc.games", "hoc.games.heart_of_crown", "hoc.games.dominion")),
-    ("agent kinds", ("hoc.agents.ids", "hoc.agents.agent", "hoc.agents.in_game")),
+    ("agent kinds", ("hoc.agents.ids", "hoc.agents.agent", "hoc.agents.in_game", "hoc.agents.playouts")),
     ("game agents", ("hoc.games.heart_of_crown.agents", "hoc.games.dominion.agents")),
     ("agents", ("hoc.agents",)),
     ("python agents", ("hoc.games.heart_of_crown.agents.examples",)),

@@ -12,33 +12,32 @@ the action tried most often is taken (ties: the better mean). Playing Treasures 
 them), nor, unless `questions=1`, the answers to card questions (the rollout bot answers them).
 
 Its parameter row is the rollout bot's row (`hoc.games.dominion.agents.kernel`, B_*), with the
-search options after it (S_*), so its own unsearched decisions are the rollout bot's.
+search options after it (S_*), so its own unsearched decisions are the rollout bot's. The search
+itself is every game's (`hoc.agents.playouts`); this module holds Dominion's hooks for it.
 """
 from __future__ import annotations
 
 import dataclasses
-import math
+import sys
 
 import numpy as np
 
-from hoc.agents.ids import ISMCTS, PRIORITY
+from hoc.agents import playouts
+from hoc.agents.ids import PRIORITY
 from hoc.engine.jit import kernel
-from hoc.engine.layout import AGENTS, AGENT_SZ, RULES
 from hoc.errors import HocError
 from hoc.games.dominion.agents.kernel import bot_policy, random_policy
 from hoc.games.dominion.agents.row import ROW
 from hoc.games.dominion.kernel.constants import (
-    A_ALL_TREASURES, CTX_EFFECT, H_CTX, H_DECIDER, H_END, H_LEN, H_NC, H_NP, H_STEPS, H_WIN_MASK,
-    LEGAL, MAX_ACTIONS, MAX_STEPS, N_ACTIONS, P_ARNG, P_DECK_N, P_DISCARD_N, P_HAND_N, P_RNG,
+    A_ALL_TREASURES, CTX_EFFECT, H_CTX, H_DECIDER, H_NC, H_NP, P_ARNG, P_DECK_N, P_DISCARD_N, P_HAND_N, P_RNG,
 )
 from hoc.games.dominion.kernel.state import agent_of, below, deck, discard, hand, load_u64, param, pb, seed_stream
-from hoc.games.dominion.kernel.turn import apply, legal_actions
+from hoc.games.dominion.kernel.turn import apply, legal_actions  # noqa: F401 (the search's hooks)
 
 S_ITERATIONS = ROW.at("search.iterations")
 S_EXPLORE = ROW.at("search.exploration")    # UCB1 constant x 1000
 S_QUESTIONS = ROW.at("search.questions")    # 1: search the answers to card questions too
 S_PRIOR = ROW.at("search.prior")            # the prior probability of the rollout bot's own action x 1000
-ROOM_TALLY = 3 * MAX_ACTIONS    # the arena after the copy: actions, visits, value sums (x 1000)
 
 
 @kernel
@@ -46,12 +45,6 @@ def rollout_policy(w):
     if agent_of(w, w[H_DECIDER]) == PRIORITY:
         return bot_policy(w)
     return random_policy(w)
-
-
-@kernel
-def copy(w, s, lo, hi):
-    for i in range(lo, hi):
-        w[i] = s[i]
 
 
 @kernel
@@ -100,77 +93,22 @@ def redeal(w, s, me):
 
 
 @kernel
-def share(w, me):
-    mask = w[H_WIN_MASK]
-    if (mask >> me) & 1 == 0:
-        return 0
-    k = 0
-    for p in range(w[H_NP]):
-        k += (mask >> p) & 1
-    return 1000 // k
+def base(s):
+    """The rollout bot's action in the searcher's seat (its row is the bot's)."""
+    return bot_policy(s)
 
 
 @kernel
-def search_policy(s):
-    me = s[H_DECIDER]
-    base = bot_policy(s)
-    if base == A_ALL_TREASURES or (s[H_CTX] == CTX_EFFECT and param(s, me, S_QUESTIONS) == 0):
-        return base
-    n = legal_actions(s, s[LEGAL:LEGAL + N_ACTIONS])
-    if n == 1:
-        return s[LEGAL]
-    L = s[H_LEN]
-    w = s[L:2 * L]
-    acts = 2 * L
-    visits = acts + MAX_ACTIONS
-    total = visits + MAX_ACTIONS
-    for i in range(n):
-        s[acts + i] = s[LEGAL + i]
-        s[visits + i] = 0
-        s[total + i] = 0
-    copy(w, s, RULES, AGENTS)                       # the rules and cards, once per decision
-    iterations = param(s, me, S_ITERATIONS)
-    c = param(s, me, S_EXPLORE) / 1000.0
-    prior = param(s, me, S_PRIOR) / 1000.0
-    mine = 0                                        # the rollout bot's own action: the prior's favourite
-    for j in range(n):
-        if s[acts + j] == base:
-            mine = j
-    played = 0
-    value = 0
-    for it in range(iterations):
-        # PUCT: the mean share so far, plus exploration weighted by the prior (the bot's action
-        # `prior`, the rest shared out); an untried action is scored at the mean of all playouts
-        best = -1e18
-        i = 0
-        root = value / (1000.0 * played) if played else 0.5
-        for j in range(n):
-            pj = prior if j == mine else (1.0 - prior) / (n - 1)
-            q = s[total + j] / (1000.0 * s[visits + j]) if s[visits + j] else root
-            u = q + c * pj * math.sqrt(it + 1) / (1 + s[visits + j])
-            if u > best:
-                best = u
-                i = j
-        copy(w, s, 0, RULES)
-        copy(w, s, AGENTS, L)
-        for q in range(w[H_NP]):                    # in the playouts every search seat plays its rollout bot
-            if agent_of(w, q) == ISMCTS:
-                w[AGENTS + q * AGENT_SZ] = PRIORITY
-        redeal(w, s, me)
-        apply(w, s[acts + i])
-        start = w[H_STEPS]
-        while w[H_END] == 0 and w[H_STEPS] - start < MAX_STEPS:
-            apply(w, rollout_policy(w))
-        v = share(w, me)
-        s[visits + i] += 1
-        s[total + i] += v
-        played += 1
-        value += v
-    best = 0
-    for j in range(1, n):
-        if s[visits + j] > s[visits + best] or (s[visits + j] == s[visits + best] and s[total + j] > s[total + best]):
-            best = j
-    return s[acts + best]
+def searched(s, a):
+    """Playing Treasures is not searched (the bot plays them all), nor, unless `questions=1`, the
+    answers to card questions."""
+    return not (a == A_ALL_TREASURES or (s[H_CTX] == CTX_EFFECT and param(s, s[H_DECIDER], S_QUESTIONS) == 0))
+
+
+rollout = rollout_policy
+determinize = redeal
+ROLLOUT = PRIORITY
+search_policy = playouts.searcher(sys.modules[__name__])
 
 
 # ---- Python side: the agent's spec and its parameter row --------------------------------------
@@ -233,20 +171,6 @@ def describe(opts: Options) -> str:
             f"played out by {opts.rollout}" + ("; searches card questions too" if opts.questions else ""))
 
 
-def with_arena(state: np.ndarray, ids) -> np.ndarray:
-    """`state`, or a longer copy with the arena a lineup's search seats need (a copy of the game and
-    the tallies)."""
-    if ISMCTS not in [int(i) for i in ids]:
-        return state
-    L = int(state[H_LEN])
-    need = 2 * L + ROOM_TALLY
-    if state.shape[0] >= need:
-        return state
-    big = np.zeros(need, state.dtype)
-    big[:state.shape[0]] = state
-    return big
-
-
 def room(state: np.ndarray, ids, rows) -> np.ndarray:
     """The room a lineup needs (`GameSpec.room`): the search's arena; Dominion's other agents need none."""
-    return with_arena(state, ids)
+    return playouts.room(state, ids)
