@@ -7,8 +7,8 @@
   game uses are in `hoc.engine`; Heart of Crown's agent library (priority lists, the turn planner,
   the plan files, the example Python agent) is `hoc.games.heart_of_crown.agents`.
 - Until version 0.4 Heart of Crown's jitted agents (its deciders, the search agent, the learned policy)
-  sat in the shared `hoc.agents`; they are in `hoc.games.heart_of_crown.agents` now, beside Dominion's
-  in its own package, and a learned policy's weight file is read by `hoc.engine.weights`.
+  and both games' tuners sat in the shared `hoc.agents`; they are in each game's `agents` package
+  now, and a learned policy's weight file is read by `hoc.engine.weights`.
 
 A finder placed last on `sys.meta_path` answers only when nothing else provides the name, so it never
 shadows another project's `agents`; it then turns the bare ModuleNotFoundError into one line saying
@@ -37,6 +37,11 @@ MOVED = {
     # Heart of Crown's jitted agents (the shared hoc.agents keeps the kinds, the record and the registry)
     **{f"hoc.agents.{m}": (f"{_GAME}.agents.{m}", "0.4") for m in ("policies", "search", "learned")},
     "hoc.agents.learned.network": ("hoc.engine.weights", "0.4"),
+    # the tuners' own searches (the shared hoc.agents.tune keeps the races and the compiled schedule)
+    "hoc.agents.tune.search": (_GAME + ".agents.tuning.search", "0.4"),
+    "hoc.agents.tune.output": (_GAME + ".agents.tuning.output", "0.4"),
+    "hoc.agents.tune.dominion": ("hoc.games.dominion.agents.tuning", "0.4"),
+    "hoc.cli.dominion_play": ("hoc.games.dominion.commands", "0.4"),
     "hoc.agents.tune.operators": (_GAME + ".agents.operators", "0.3"),
     # Heart of Crown's own studies (the shared hoc.research runs them)
     **{f"hoc.research.{m}": (f"{_GAME}.studies.{m}", "0.3") for m in ("princess_study", "card_value",

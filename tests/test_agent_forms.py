@@ -134,7 +134,7 @@ def test_a_kind_of_agent_plugs_in_by_registering_how_its_names_read():
     from hoc.agents import registry
 
     def make(name):          # "first!": always the first legal action, a Python agent
-        return registry.Agent(name, -1, "first legal action", registry._no_params, lambda g: g.legal_actions()[0])
+        return registry.Agent(name, -1, "first legal action", registry.no_params, lambda g: g.legal_actions()[0])
 
     registry.register_kind("first-action agent", lambda n: n.startswith("first!"), make)
     try:

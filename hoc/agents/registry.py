@@ -15,7 +15,6 @@ from hoc.agents.ids import RANDOM
 from hoc.errors import HocError
 from hoc.names import did_you_mean
 
-_no_params = no_params          # the name shared code used before the contract had its own module
 
 AGENTS: dict[str, Agent] = {"random": Agent("random", RANDOM, "uniform over the legal actions", no_params)}
 _GAME_PARSERS: list[Parser] = []    # the kinds of name of every game's catalog
@@ -86,7 +85,7 @@ def register(name: str, play: Callable, description: str = "") -> Agent:
     """Make a Python agent selectable by name: play(game) returns a legal action (an id or a
     label) for `game.decider`. It runs at Python speed through the step API."""
     agent = Agent(name, -1, description or (play.__doc__ or "Python agent").strip().splitlines()[0],
-                  _no_params, play, game=None)
+                  no_params, play, game=None)
     AGENTS[name] = agent
     return agent
 
@@ -104,7 +103,7 @@ def from_import(spec: str) -> Agent:
         raise HocError(f"cannot load Python agent {spec!r}: module {module!r} has no {attr!r}")
     if not callable(play):
         raise HocError(f"Python agent {spec!r} is not callable")
-    return Agent(spec, -1, (play.__doc__ or "Python agent").strip().splitlines()[0], _no_params, play, game=None)
+    return Agent(spec, -1, (play.__doc__ or "Python agent").strip().splitlines()[0], no_params, play, game=None)
 
 
 def _agent_module(spec: str, module: str):

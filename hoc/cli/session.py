@@ -38,9 +38,9 @@ def _person(game):
 
 
 def human_agent():
-    from hoc.agents.registry import Agent, _no_params
+    from hoc.agents.agent import Agent, no_params
 
-    return Agent(HUMAN, -1, "a person at this terminal", _no_params, _person)
+    return Agent(HUMAN, -1, "a person at this terminal", no_params, _person)
 
 
 def is_human(agent) -> bool:

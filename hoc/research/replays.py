@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from hoc.agents.registry import LOCAL, Agent, Reach, _no_params
+from hoc.agents.agent import LOCAL, Agent, Reach, no_params
 from hoc.errors import HocError
 from hoc import games
 from hoc.engine.spec import Ruleset
@@ -141,7 +141,7 @@ def saved_plan(data, name: str, max_decisions: int | None = None) -> tuple:
                        turn_cap=r["turn_cap"], instant_win_at_30=r["instant_win_at_30"],
                        **{k: r[k] for k in OPTIONAL_RULES if r.get(k) is not None})
     # the seats keep the names they played under; their recorded decisions are taken again
-    agents = {name: Agent(name, -1, "a recorded seat", _no_params, play=int) for name in saved.seats}
+    agents = {name: Agent(name, -1, "a recorded seat", no_params, play=int) for name in saved.seats}
     plan = Plan(ruleset, [agents[n] for n in saved.seats], saved.game + 1, saved.seed)
     return plan, saved.game, saved.actions, saved.result
 

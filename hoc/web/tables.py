@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 
-from hoc.agents.registry import Agent, _no_params
+from hoc.agents.agent import Agent, no_params
 from hoc.errors import HocError, IllegalActionError
 from hoc.games.heart_of_crown.replay import Teller, result_of, saved_data
 from hoc.games.heart_of_crown.view import TABLE_VIEW, seat_view
@@ -26,7 +26,7 @@ def _person(game):
 
 
 def human_agent() -> Agent:
-    return Agent(HUMAN, -1, "a person at the web table", _no_params, _person)
+    return Agent(HUMAN, -1, "a person at the web table", no_params, _person)
 
 
 def is_human(agent) -> bool:
