@@ -23,8 +23,9 @@ def cards(args) -> int:
     return 0
 
 
-def play(args, ruleset, agents, read=input, write=print) -> int:
-    """Game 0 of --seed at the terminal: a number or a label per decision, q quits."""
+def play(args, ruleset, agents, read=None, write=print) -> int:
+    """Game 0 of --seed at the terminal: a number or a label per decision, q quits (`read`: the
+    prompt's reader, `input` by default)."""
     from hoc.agents.deciders import seating
     from hoc.cli.session import is_human
     from hoc.engine.seeds import game_seeds
@@ -44,7 +45,7 @@ def play(args, ruleset, agents, read=input, write=print) -> int:
         shown = len(t.lines)
         legal = t.game.legal()
         write("  " + "  ".join(f"[{i}] {label}" for i, label in enumerate(legal)))
-        answer = read("> ").strip()
+        answer = (read or input)("> ").strip()
         if answer in ("q", "quit"):
             write("game left unfinished")
             return 0
