@@ -72,9 +72,11 @@ def test_nothing_outside_the_toy_folder_names_the_toy_game():
 
 # ---- hoc simulate ---------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("agents", ["random", "toy_big_money,toy_lab", "toy_search_fast,toy_big_money"])
-def test_simulate_plays_random_priority_lists_and_the_search(capsys, agents):
-    s = simulate_json(capsys, "--games", 24, "--agents", agents, "--rotate-seats")
+@pytest.mark.parametrize("agents, options", [("random", ("--players", 4, "--shuffle-seats")),
+                                             ("toy_big_money,toy_lab", ("--rotate-seats",)),
+                                             ("toy_search_fast,toy_big_money", ("--mirror",))])
+def test_simulate_plays_random_priority_lists_and_the_search(capsys, agents, options):
+    s = simulate_json(capsys, "--games", 24, "--agents", agents, *options)
     assert s["game"] == "toy" and s["games"] == 24 and s["score"] == "vp"
     rates = [r["rate"] for r in s["win_rate_by_seat"]]
     assert sum(rates) + s["draw_rate"]["rate"] == pytest.approx(1.0)      # a shared win is no seat's
@@ -90,8 +92,12 @@ def test_the_search_agent_beats_random_and_its_rollout_list_plays_well(capsys):
 
 def test_simulate_validate_checks_the_invariants_after_every_step(capsys):
     s = simulate_json(capsys, "--games", 12, "--players", 3, "--agents", "toy_big_money,toy_lab,random",
-                      "--market", "all", "--validate")
-    assert s["games"] == 12 and s["players"] == 3
+                      "--market", "all", "--validate", "--override", "silver.cost=4", "--hand-size", 6,
+                      "--turn-cap", 20)
+    assert s["games"] == 12 and s["players"] == 3 and s["overrides"] == ["silver.cost=4"]
+    assert s["rules"]["hand_size"] == 6 and s["rules"]["turn_cap"] == 20
+    code, _, err = run(capsys, "simulate", "--game", "toy", "--games", 2, "--princesses", "laolily")
+    assert code == 2 and "--princesses is not an option of Toy" in err
 
 
 def test_a_broken_invariant_is_reported_with_the_games_own_message(capsys, monkeypatch):
@@ -148,6 +154,26 @@ def test_same_seed_same_result_rows():
     assert (a.coverage.bought > 0).any() and a.coverage.loc["lab", "played"] > 0
 
 
+def test_a_jitted_agent_decides_in_a_python_toy_game():
+    from hoc.agents.registry import get
+    from toy_game.game import Game
+
+    g = Game(ruleset(market="all"), seed=2)
+    for name in ("random", "toy_lab", "toy_search_fast"):
+        a = get(name).decide(g)
+        assert g.is_legal(a)
+    while not g.over:
+        g.apply(get("toy_search:iterations=8").decide(g))
+    assert g.winners and g.end_reason in ("duchies", "turn_cap")
+
+
+def test_the_studies_the_toy_does_not_have_are_refused_in_one_line(capsys):
+    code, _, err = run(capsys, "princesses", "--game", "toy")
+    assert code == 2 and "Toy has none" in err
+    code, _, err = run(capsys, "simulate", "--game", "toy", "--games", 2, "--sp-curves", "curves.png")
+    assert code == 2 and "not available for Toy" in err
+
+
 # ---- hoc agents, cards, replay, play ---------------------------------------------------------------
 
 def test_agents_lists_the_toys_agents_and_no_other_games(capsys):
@@ -174,6 +200,15 @@ def test_replay_tells_a_game_of_the_toy_by_its_name(capsys):
     lines = out.splitlines()
     assert lines[0].startswith("Toy, 2 players") and lines[-1].startswith("game over (")
     assert any("buys duchy" in line for line in lines) and "toy_search_fast" in out
+
+
+@pytest.mark.xfail(strict=True, reason="hoc/cli/replay.py:29-33 fills --agents with Heart of Crown's default "
+                   "(GAME_OPTIONS['agents'], basic_rush) and seats it, whatever --game says; simulate goes through "
+                   "hoc.cli.options.agents_of, which seats GameSpec.default_agent. Fix: lineup(agents_of(args), ...)")
+def test_replay_without_agents_seats_the_toys_default_agent(capsys):
+    code, out, err = run(capsys, "replay", "--game", "toy", "--index", 1)
+    assert code == 0, err
+    assert "toy_big_money" in out
 
 
 def test_a_saved_run_replays_each_game_as_it_was_played(capsys, tmp_path):
@@ -260,7 +295,7 @@ def test_tournament_plays_a_round_robin_of_the_toys_agents(capsys):
     assert t["games"] == 24 and {r["agent"] for r in t["agents"]} == {"toy_big_money", "toy_lab", "random"}
 
 
-@pytest.mark.xfail(strict=True, reason="hoc/cli/tournament.py:43 defaults --agents to Heart of Crown's agents "
+@pytest.mark.xfail(strict=True, reason="hoc/cli/tournament.py:50 defaults --agents to Heart of Crown's agents "
                    "(senator_duke,curse_witch,basic_rush) whatever --game says; simulate falls back to "
                    "GameSpec.default_agent (hoc.cli.options.agents_of) and meta to the catalog's population, "
                    "tournament should too")
@@ -355,7 +390,7 @@ def test_the_vectorized_stepper_plays_toy_games_with_auto_reset():
 
 # ---- gaps in the shared contract (strict: these fail once the gap is fixed) ------------------------
 
-@pytest.mark.xfail(strict=True, reason="hoc/_cache.py:17,26-46 keys numba's cache folder by hoc/'s sources only "
+@pytest.mark.xfail(strict=True, reason="hoc/_cache.py:16,28-46 keys numba's cache folder by hoc/'s sources only "
                    "(_KERNELS, source_hash, source_stamps); a registered game's kernel package is outside, so an "
                    "edit of its constants leaves the shared closures that inline its rules (hoc/research/batch.py "
                    "run_batch, hoc/engine/loops.py, hoc/env/vector.py, hoc/agents/playouts.py) running the old "
@@ -367,7 +402,7 @@ def test_the_compiled_code_cache_is_keyed_by_the_registered_games_kernel_sources
     assert "toy_game" in _cache.source_stamps()
 
 
-@pytest.mark.xfail(strict=True, reason="hoc/agents/tune/evaluate.py:40 sends the game by name to worker "
+@pytest.mark.xfail(strict=True, reason="hoc/agents/tune/evaluate.py:37 sends the game by name to worker "
                    "processes and hoc/agents/tune/kernel.py:51 looks it up there with hoc.games.get, but "
                    "hoc.games.register is process-local: a worker knows only the built-in games. Fix: send the "
                    "spec's module (GameSpec could carry it, or register could record it) or the ruleset, whose "
@@ -387,10 +422,10 @@ def test_the_tuners_races_play_a_registered_game_on_worker_processes():
     assert np.array_equal(serial, parallel)
 
 
-@pytest.mark.xfail(strict=True, reason="hoc/cli/options.py:96 computes GAME_OPTIONS (the game options and their "
+@pytest.mark.xfail(strict=True, reason="hoc/cli/options.py:94 computes GAME_OPTIONS (the game options and their "
                    "defaults) once, when hoc.cli.options is imported, before any game registers: a registered "
                    "game's own options (GameSpec.cli_options, here --hand-size) are missing from it, so `hoc "
-                   "replay --from` (hoc/cli/replay.py:13) does not refuse them, and replays with them silently "
+                   "replay --from` (hoc/cli/replay.py:13-18) does not refuse them, and replays with them silently "
                    "ignored. Fix: compute the game options' defaults when the parser is made (a function of the "
                    "registered games), not at import")
 def test_replay_from_a_run_refuses_a_registered_games_own_option(capsys, tmp_path):
@@ -400,7 +435,7 @@ def test_replay_from_a_run_refuses_a_registered_games_own_option(capsys, tmp_pat
     assert code == 2 and "--hand-size" in err
 
 
-@pytest.mark.xfail(strict=True, reason="hoc/research/engine.py:62-66 names the engine a plan runs on 'batch' or "
+@pytest.mark.xfail(strict=True, reason="hoc/research/engine.py:59-62 names the engine a plan runs on 'batch' or "
                    "'game' (+ '-validated') whatever its game and lineup: the in-process `_ready` set and the "
                    "cache folder's ready-* markers then say a Toy run is compiled after any Heart of Crown or "
                    "Dominion run, so its compile is not announced, is timed as play (games/s), and --jobs N workers "
@@ -415,3 +450,59 @@ def test_the_engine_warm_up_is_keyed_by_the_game():
     toy_plan = Plan(ruleset(), [get("toy_big_money")] * 2, 1)
     dominion_plan = Plan(DominionRules(), [get("dom_big_money")] * 2, 1)
     assert engine_name(toy_plan) != engine_name(dominion_plan)
+
+
+def _declared(protocol) -> set[str]:
+    """The members a Protocol class declares: its annotated attributes, properties and methods."""
+    return set(getattr(protocol, "__annotations__", {})) | {
+        n for n, v in vars(protocol).items() if not n.startswith("_") and (isinstance(v, property) or callable(v))}
+
+
+@pytest.mark.xfail(strict=True, reason="hoc/engine/spec.py:134-146 (the Ruleset protocol) declares game, players, "
+                   "edition, overrides, cards, vector; the shared code also reads ruleset.describe() (with a 'market' "
+                   "key: hoc/research/harness.py:147, hoc/research/store.py:32, hoc/research/simulate.py:179), "
+                   "ruleset.pool (princesses: hoc/research/simulate.py:119) and ruleset.market "
+                   "(hoc/research/meta.py:122); and of its card database, documented as .table, .name(id), len(), "
+                   "also .kinds (hoc/research/harness.py:403) and .ids (hoc/research/simulate.py:99). Fix: declare "
+                   "them in the protocol (pool with a default of none), or read pool/market through describe()")
+def test_a_ruleset_with_only_the_protocols_members_runs_the_shared_studies():
+    from hoc.agents.registry import get
+    from hoc.engine.spec import Ruleset as Protocol
+    from hoc.research import meta
+    from hoc.research.simulate import simulate
+
+    real = ruleset()
+    members = _declared(Protocol)
+    Bare = type("Bare", (), {n: property(lambda self, n=n: getattr(real, n)) for n in members})
+    bare = Bare()
+    agents = [get("toy_big_money"), get("toy_lab")]
+    run = simulate(bare, agents, 4, announce=False)
+    assert run.summary()["games"] == 4
+    assert len(meta.play(bare, agents, 2).table) == 2
+
+
+@pytest.mark.xfail(strict=True, reason="hoc/research/harness.py:348 reads a result row's END code c as category "
+                   "c - 1 of list(end_reasons.values()) (hoc/research/harness.py:390): it assumes the codes are 1..k "
+                   "in the mapping's order, which GameSpec.end_reasons (hoc/engine/spec.py:46, 'END code -> its "
+                   "name') does not say. Fix: map the codes through the mapping's keys (e.g. np.searchsorted on "
+                   "sorted keys, or a code -> position lookup), or document the requirement")
+def test_end_reasons_are_read_by_their_codes_not_by_their_order():
+    import dataclasses
+
+    from hoc.agents.registry import get
+    from hoc.engine import layout as L
+    from hoc.research.harness import Plan, frame
+    from toy_game.rules import Ruleset
+
+    spec = dataclasses.replace(hoc.games.get("toy"), end_reasons={2: "turn_cap", 1: "duchies"})
+
+    class Reordered(Ruleset):
+        @property
+        def game(self):
+            return spec
+
+    rows = np.zeros((2, L.RES_LEN), np.int32)
+    rows[:, L.RES_END] = [1, 2]                          # the Duchies ran out; the turn cap
+    rows[:, L.RES_MARKET:] = -1
+    df = frame(rows, Plan(Reordered(), [get("toy_big_money")] * 2, 2), 0)
+    assert df.end_reason.astype(str).tolist() == ["duchies", "turn_cap"]
