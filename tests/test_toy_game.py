@@ -32,7 +32,21 @@ ROOT = HERE.parent
 
 @pytest.fixture(scope="module", autouse=True)
 def toy():
-    return hoc.games.register(SPEC)
+    """The toy registered for this module's tests; afterwards the games and the agent registry as they
+    were (hoc.games has no unregister: its state is put back by hand, so later test modules see the
+    built-in games only)."""
+    import hoc.agents.registry as registry
+
+    before = (dict(hoc.games._SPECS), hoc.games.GAMES, dict(registry.AGENTS), list(registry._GAME_PARSERS),
+              list(registry._GATHERED))
+    yield hoc.games.register(SPEC)
+    hoc.games._SPECS.clear()
+    hoc.games._SPECS.update(before[0])
+    hoc.games.GAMES = before[1]
+    registry.AGENTS.clear()
+    registry.AGENTS.update(before[2])
+    registry._GAME_PARSERS[:] = before[3]
+    registry._GATHERED[:] = before[4]
 
 
 def run(capsys, *argv) -> tuple[int, str, str]:
@@ -85,9 +99,12 @@ def test_simulate_plays_random_priority_lists_and_the_search(capsys, agents, opt
     assert all(v > 0 for v in s["mean_final_vp_by_seat"])
 
 
-def test_the_search_agent_beats_random_and_its_rollout_list_plays_well(capsys):
+def test_the_search_agent_beats_random_and_its_own_rollout_list(capsys):
     s = simulate_json(capsys, "--games", 16, "--agents", "toy_search_fast,random", "--rotate-seats")
     assert s["wins_by_agent"]["toy_search_fast"] >= 14
+    s = simulate_json(capsys, "--games", 100, "--agents", "toy_search,toy_big_money", "--rotate-seats")
+    score = {r["agent"]: r["score"] for r in s["score_by_agent"]}
+    assert score["toy_search"] > 0.55 > score["toy_big_money"]
 
 
 def test_simulate_validate_checks_the_invariants_after_every_step(capsys):
@@ -100,14 +117,31 @@ def test_simulate_validate_checks_the_invariants_after_every_step(capsys):
     assert code == 2 and "--princesses is not an option of Toy" in err
 
 
+def test_the_toys_invariants_catch_a_card_created_or_a_zone_miscounted():
+    from toy_game.game import Game
+    from toy_game.kernel import api
+    from toy_game.kernel import constants as K
+
+    g = Game(ruleset(), seed=4)
+    totals, work = np.zeros(6, np.int32), np.zeros(6, np.int32)
+    api.card_totals(g.state, totals, work)
+    assert api.check(g.state, totals, work) == K.OK and totals.sum() == 30 + 20 + 8 + 6 + 8 + 20
+    g.state[g[K.H_OFF_SUPPLY] + 1] += 1                  # a Silver from nowhere
+    assert api.check(g.state, totals, work) == K.E_CARD_COUNT
+    g.state[g[K.H_OFF_SUPPLY] + 1] -= 1
+    g.state[g[K.H_OFF_PLAYER] + K.P_HAND_N] += 1         # player 0's hand size off by one
+    assert api.check(g.state, totals, work) == K.E_SIZE
+
+
 def test_a_broken_invariant_is_reported_with_the_games_own_message(capsys, monkeypatch):
+    from hoc.engine.layout import RES_ERROR
     from hoc.research import rows
 
     real = rows.play_rows
 
     def broken(plan, first, n):
         out, coverage = real(plan, first, n)
-        out[:, 6] = 1                                   # RES_ERROR: E_CARD_COUNT in every game
+        out[:, RES_ERROR] = 1                           # E_CARD_COUNT in every game
         return out, coverage
 
     monkeypatch.setattr("hoc.research.harness.play_rows", broken)
@@ -265,6 +299,27 @@ def test_a_priority_list_reads_from_a_toml_file_or_by_library_name(capsys, tmp_p
     assert get("toy_lab").game == "toy" and get("toy_lab").id == PRIORITY
     s = simulate_json(capsys, "--games", 8, "--agents", f"{path},toy_lab", "--market", "lab", "--validate")
     assert s["agents"] == ["lab_first", "toy_lab"]
+
+
+def test_every_toy_agent_writes_its_row_only_into_the_fields_its_kind_carries(toy):
+    from hoc.agents import ids
+    from hoc.agents.registry import of_game
+    from hoc.engine.layout import N_PARAMS
+
+    kinds = {ids.PRIORITY: "priority", ids.ISMCTS: "search"}
+    table = toy.parameter_row()
+    assert table.size == N_PARAMS and table.kinds() == set(kinds.values())
+    checked = 0
+    for name, agent in of_game("toy").items():
+        if agent.game != "toy":
+            continue
+        row = agent.params(ruleset())
+        allowed = np.zeros(N_PARAMS, bool)
+        for f in table.carried(kinds[agent.id]):
+            allowed[f.offset:f.end] = True
+        assert not ((row != 0) & ~allowed).any(), name
+        checked += 1
+    assert checked == 5
 
 
 def test_a_bad_list_file_is_one_line_naming_it(capsys, tmp_path):

@@ -4,7 +4,9 @@ import numpy as np
 
 from hoc.engine.jit import entry, kernel
 from hoc.engine.seeds import game_seed, game_seeds  # noqa: F401 (re-exported: the game's setup)
-from hoc.engine.state import below, card, count, load_rules, mask_set, rule, seed_stream, shuffle, store_u64  # noqa: F401
+from hoc.engine.state import (  # noqa: F401 (rule: re-exported)
+    below, card, count, load_rules, rule, seed_stream, shuffle, store_u64,
+)
 from toy_game.kernel.constants import (
     A_BUY, A_PASS, A_PLAY, CTX_ACTION, CTX_BUY, CTX_NONE, DTYPE, DYNAMIC, END_DUCHIES, END_TURN_CAP, E_BOUNDS,
     E_CARD_COUNT, E_NEGATIVE, E_OWNED, E_SIZE, F_ACTIONS, F_COINS, F_COPIES, F_COST, F_DRAW, F_KINGDOM,
@@ -14,7 +16,7 @@ from toy_game.kernel.constants import (
     H_WIN_MASK, MAX_CARDS, MAX_KINDS, NCMAX, N_ACTIONS, N_STATS, OK, PH_ACTION, PH_BUY, PH_CLEANUP, PSZ, P_ARNG,
     P_DECK_N, P_DISCARD_N, P_HAND_N, P_OWNED_N, P_RNG, P_TURNS, P_VP, R_CANDIDATES, R_DUCHY, R_HAND_SIZE,
     R_MARKET_DRAW, R_NC, R_N_CANDIDATES, R_PLAYERS, R_TURN_CAP, ST_BOUGHT, ST_GAINED, ST_PLAYED, TY_ACTION,
-    TY_TREASURE, TY_VICTORY,
+    TY_TREASURE,
 )
 
 
