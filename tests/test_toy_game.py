@@ -264,6 +264,21 @@ def test_play_at_the_terminal_through_the_toys_commands(capsys, monkeypatch):
     assert out.splitlines()[-1].startswith("game over (")
 
 
+@pytest.mark.xfail(strict=True, reason="a game saved by `hoc play --save` replays only as Heart of Crown: "
+                   "hoc/research/replays.py:14-19 imports Heart of Crown's Replay, Script, read_saved and Ruleset, "
+                   "and saved_plan (hoc/research/replays.py:133-147) builds a Heart of Crown ruleset from the file; "
+                   "GameSpec has no hook for a game's saved file (writing it in `play`, reading it back), so Toy's "
+                   "`play` refuses --save. Fix: a GameSpec.replay hook such as `read_saved(data) -> (ruleset, seats, "
+                   "seed, actions, result)` and a `save` in the game's play, the file naming its game")
+def test_a_toy_game_saved_by_play_replays_from_its_file(capsys, monkeypatch, tmp_path):
+    monkeypatch.setattr("builtins.input", lambda prompt="": "q")
+    saved = tmp_path / "game.json"
+    code, _, err = run(capsys, "play", "--game", "toy", "--agents", "human,toy_big_money", "--save", saved)
+    assert code == 0, err
+    code, out, err = run(capsys, "replay", saved)
+    assert code == 0 and out.startswith("Toy"), err
+
+
 def test_tune_writes_a_list_file_that_plays_by_its_path(capsys, tmp_path):
     code, out, err = run(capsys, "tune", "--game", "toy", "--games", 8, "--population", 2, "--out", tmp_path / "t")
     assert code == 0, err
