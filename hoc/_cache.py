@@ -14,6 +14,10 @@ from pathlib import Path
 
 _ROOT = Path(__file__).resolve().parent
 _KERNELS = (_ROOT / "engine", *(_ROOT / "games").glob("*/kernel"))
+# packages outside hoc whose compiled code the engine runs: a game registered from elsewhere
+# (`hoc.games.register`), keyed into the folder like hoc's own (`include`)
+_OUTSIDE: list[Path] = []
+_BASE_CACHE = os.environ.get("NUMBA_CACHE_DIR")      # a folder the user chose: kept whatever is included
 
 
 def _compiled(path: Path) -> bool:
@@ -25,12 +29,24 @@ def _compiled(path: Path) -> bool:
     return "numba" in text or "@kernel" in text
 
 
-def source_hash() -> str:
-    h = hashlib.sha256()
+def _sources():
+    """(name, path) of every compiled source: hoc's by their path in the package, an included
+    package's by its folder's name and their path in it; every source of an included package counts
+    (its constants are frozen into the shared loops that inline its rules)."""
     for path in sorted(_ROOT.rglob("*")):
         if _compiled(path):
-            h.update(str(path.relative_to(_ROOT)).encode())
-            h.update(path.read_bytes())
+            yield str(path.relative_to(_ROOT)), path
+    for root in _OUTSIDE:
+        for path in sorted(root.rglob("*.py")):
+            if "__pycache__" not in path.parts:
+                yield f"{root.name}/{path.relative_to(root)}", path
+
+
+def source_hash() -> str:
+    h = hashlib.sha256()
+    for name, path in _sources():
+        h.update(name.encode())
+        h.update(path.read_bytes())
     h.update(os.environ.get("NUMBA_BOUNDSCHECK", "").encode())
     return h.hexdigest()[:16]
 
@@ -39,20 +55,36 @@ def source_stamps() -> str:
     """Size and modification time of every compiled source, one line each: numba's cache drops a
     source's compiled functions when these change, whatever the folder name says."""
     lines = []
-    for path in sorted(_ROOT.rglob("*")):
-        if _compiled(path):
-            st = path.stat()
-            lines.append(f"{path.relative_to(_ROOT)} {st.st_size} {st.st_mtime_ns}")
+    for name, path in _sources():
+        st = path.stat()
+        lines.append(f"{name} {st.st_size} {st.st_mtime_ns}")
     return "\n".join(lines) + "\n"
 
 
+def include(package: Path) -> Path:
+    """Key the cache folder by the sources of `package` too (a game registered from outside hoc), so
+    an edit of its rules never runs old compiled code; the functions compiled from now on cache in the
+    new folder. Returns the folder."""
+    package = Path(package).resolve()
+    if package in _OUTSIDE or _ROOT in (package, *package.parents):
+        return current()
+    _OUTSIDE.append(package)
+    return configure()
+
+
 def configure() -> Path:
-    """Set NUMBA_CACHE_DIR (unless the user set it) before any jitted module is imported."""
+    """Set NUMBA_CACHE_DIR (unless the user set it) before any jitted module is imported; again when a
+    package is included (numba reads the folder as each function is defined)."""
     base = Path(os.environ.get("HOC_CACHE_DIR", Path.home() / ".cache" / "hoc"))
     folder = base / f"numba-{source_hash()}"
-    if "NUMBA_CACHE_DIR" not in os.environ:
+    if _BASE_CACHE is None:
         os.environ["NUMBA_CACHE_DIR"] = str(folder)
         import numba  # noqa: F401  (config may already be loaded by the user)
 
         numba.config.CACHE_DIR = str(folder)
+    return current()
+
+
+def current() -> Path:
+    """The cache folder compiled code goes to now (`hoc.CACHE_DIR`)."""
     return Path(os.environ["NUMBA_CACHE_DIR"])

@@ -107,7 +107,7 @@ def test_a_compile_is_announced_when_the_cache_folder_lacks_the_engine_and_only_
     plan = Plan(Ruleset(players=2), lineup("basic_rush", 2), 10)
     engine.prepare(plan)
     assert capsys.readouterr().err == MESSAGE + "\n"
-    assert (empty_cache_folder / "ready-batch").exists()
+    assert (empty_cache_folder / "ready-heart_of_crown-batch").exists()
     assert engine.prepare(plan) == Warmup()          # ready in this process: nothing to do
     engine._ready.clear()                            # a new process, same folder
     engine.prepare(plan)
@@ -115,19 +115,19 @@ def test_a_compile_is_announced_when_the_cache_folder_lacks_the_engine_and_only_
 
 
 def test_a_marker_from_other_sources_announces_the_compile_again(empty_cache_folder, capsys):
-    (empty_cache_folder / "ready-batch").write_text("hoc/games/heart_of_crown/kernel/turn.py 1 2\n", encoding="utf-8")
-    assert not engine.is_compiled("batch")
+    (empty_cache_folder / "ready-heart_of_crown-batch").write_text("hoc/games/heart_of_crown/kernel/turn.py 1 2\n", encoding="utf-8")
+    assert not engine.is_compiled("heart_of_crown-batch")
     engine.prepare(Plan(Ruleset(players=2), lineup("basic_rush", 2), 10), announce=True)
     assert MESSAGE in capsys.readouterr().err
-    assert engine.is_compiled("batch")
+    assert engine.is_compiled("heart_of_crown-batch")
 
 
 def test_python_agents_and_validation_are_engines_of_their_own(empty_cache_folder, capsys):
     plan = Plan(Ruleset(players=2), lineup("hoc.games.heart_of_crown.agents.examples:basic_rush_py,basic_rush", 2), 10, validate=True)
-    assert engine.engine_name(plan) == "game-validated"
+    assert engine.engine_name(plan) == "heart_of_crown-game-validated"
     engine.prepare(plan)
     assert capsys.readouterr().err == MESSAGE + "\n"
-    assert [p.name for p in empty_cache_folder.iterdir()] == ["ready-game-validated"]
+    assert [p.name for p in empty_cache_folder.iterdir()] == ["ready-heart_of_crown-game-validated"]
 
 
 def test_games_per_second_count_playing_time_and_the_compile_is_shown_apart():

@@ -236,9 +236,6 @@ def test_replay_tells_a_game_of_the_toy_by_its_name(capsys):
     assert any("buys duchy" in line for line in lines) and "toy_search_fast" in out
 
 
-@pytest.mark.xfail(strict=True, reason="hoc/cli/replay.py:29-33 fills --agents with Heart of Crown's default "
-                   "(GAME_OPTIONS['agents'], basic_rush) and seats it, whatever --game says; simulate goes through "
-                   "hoc.cli.options.agents_of, which seats GameSpec.default_agent. Fix: lineup(agents_of(args), ...)")
 def test_replay_without_agents_seats_the_toys_default_agent(capsys):
     code, out, err = run(capsys, "replay", "--game", "toy", "--index", 1)
     assert code == 0, err
@@ -365,10 +362,6 @@ def test_tournament_plays_a_round_robin_of_the_toys_agents(capsys):
     assert t["games"] == 24 and {r["agent"] for r in t["agents"]} == {"toy_big_money", "toy_lab", "random"}
 
 
-@pytest.mark.xfail(strict=True, reason="hoc/cli/tournament.py:50 defaults --agents to Heart of Crown's agents "
-                   "(senator_duke,curse_witch,basic_rush) whatever --game says; simulate falls back to "
-                   "GameSpec.default_agent (hoc.cli.options.agents_of) and meta to the catalog's population, "
-                   "tournament should too")
 def test_tournament_without_agents_plays_the_toys_own(capsys):
     code, _, err = run(capsys, "tournament", "--game", "toy", "--games-per-pairing", 4)
     assert code == 0, err
@@ -460,23 +453,12 @@ def test_the_vectorized_stepper_plays_toy_games_with_auto_reset():
 
 # ---- gaps in the shared contract (strict: these fail once the gap is fixed) ------------------------
 
-@pytest.mark.xfail(strict=True, reason="hoc/_cache.py:16,28-46 keys numba's cache folder by hoc/'s sources only "
-                   "(_KERNELS, source_hash, source_stamps); a registered game's kernel package is outside, so an "
-                   "edit of its constants leaves the shared closures that inline its rules (hoc/research/batch.py "
-                   "run_batch, hoc/engine/loops.py, hoc/env/vector.py, hoc/agents/playouts.py) running the old "
-                   "compiled rules. Fix: GameSpec names its compiled sources (e.g. `sources: tuple[str, ...]` of "
-                   "packages) and hoc.games.register folds them into the cache key / stamps")
 def test_the_compiled_code_cache_is_keyed_by_the_registered_games_kernel_sources():
     from hoc import _cache
 
     assert "toy_game" in _cache.source_stamps()
 
 
-@pytest.mark.xfail(strict=True, reason="hoc/agents/tune/evaluate.py:37 sends the game by name to worker "
-                   "processes and hoc/agents/tune/kernel.py:51 looks it up there with hoc.games.get, but "
-                   "hoc.games.register is process-local: a worker knows only the built-in games. Fix: send the "
-                   "spec's module (GameSpec could carry it, or register could record it) or the ruleset, whose "
-                   "`game` the worker imports")
 def test_the_tuners_races_play_a_registered_game_on_worker_processes():
     from hoc.agents.registry import get
     from hoc.agents.tune.evaluate import play_games
@@ -492,12 +474,6 @@ def test_the_tuners_races_play_a_registered_game_on_worker_processes():
     assert np.array_equal(serial, parallel)
 
 
-@pytest.mark.xfail(strict=True, reason="hoc/cli/options.py:94 computes GAME_OPTIONS (the game options and their "
-                   "defaults) once, when hoc.cli.options is imported, before any game registers: a registered "
-                   "game's own options (GameSpec.cli_options, here --hand-size) are missing from it, so `hoc "
-                   "replay --from` (hoc/cli/replay.py:13-18) does not refuse them, and replays with them silently "
-                   "ignored. Fix: compute the game options' defaults when the parser is made (a function of the "
-                   "registered games), not at import")
 def test_replay_from_a_run_refuses_a_registered_games_own_option(capsys, tmp_path):
     run_dir = tmp_path / "run.parquet"
     simulate_json(capsys, "--games", 2, "--agents", "toy_big_money", "--out", run_dir)
@@ -505,12 +481,6 @@ def test_replay_from_a_run_refuses_a_registered_games_own_option(capsys, tmp_pat
     assert code == 2 and "--hand-size" in err
 
 
-@pytest.mark.xfail(strict=True, reason="hoc/research/engine.py:59-62 names the engine a plan runs on 'batch' or "
-                   "'game' (+ '-validated') whatever its game and lineup: the in-process `_ready` set and the "
-                   "cache folder's ready-* markers then say a Toy run is compiled after any Heart of Crown or "
-                   "Dominion run, so its compile is not announced, is timed as play (games/s), and --jobs N workers "
-                   "all compile it at once instead of the parent once. Fix: key engine_name by the game "
-                   "(ruleset.game.name) and the lineup's Variant")
 def test_the_engine_warm_up_is_keyed_by_the_game():
     from hoc.agents.registry import get
     from hoc.games.dominion.rules import Ruleset as DominionRules
@@ -528,13 +498,6 @@ def _declared(protocol) -> set[str]:
         n for n, v in vars(protocol).items() if not n.startswith("_") and (isinstance(v, property) or callable(v))}
 
 
-@pytest.mark.xfail(strict=True, reason="hoc/engine/spec.py:134-146 (the Ruleset protocol) declares game, players, "
-                   "edition, overrides, cards, vector; the shared code also reads ruleset.describe() (with a 'market' "
-                   "key: hoc/research/harness.py:147, hoc/research/store.py:32, hoc/research/simulate.py:179), "
-                   "ruleset.pool (princesses: hoc/research/simulate.py:119) and ruleset.market "
-                   "(hoc/research/meta.py:122); and of its card database, documented as .table, .name(id), len(), "
-                   "also .kinds (hoc/research/harness.py:403) and .ids (hoc/research/simulate.py:99). Fix: declare "
-                   "them in the protocol (pool with a default of none), or read pool/market through describe()")
 def test_a_ruleset_with_only_the_protocols_members_runs_the_shared_studies():
     from hoc.agents.registry import get
     from hoc.engine.spec import Ruleset as Protocol
@@ -551,11 +514,6 @@ def test_a_ruleset_with_only_the_protocols_members_runs_the_shared_studies():
     assert len(meta.play(bare, agents, 2).table) == 2
 
 
-@pytest.mark.xfail(strict=True, reason="hoc/research/harness.py:348 reads a result row's END code c as category "
-                   "c - 1 of list(end_reasons.values()) (hoc/research/harness.py:390): it assumes the codes are 1..k "
-                   "in the mapping's order, which GameSpec.end_reasons (hoc/engine/spec.py:46, 'END code -> its "
-                   "name') does not say. Fix: map the codes through the mapping's keys (e.g. np.searchsorted on "
-                   "sorted keys, or a code -> position lookup), or document the requirement")
 def test_end_reasons_are_read_by_their_codes_not_by_their_order():
     import dataclasses
 

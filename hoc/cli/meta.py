@@ -39,11 +39,12 @@ def _meta_population(args):
 
 def _ruleset(args):
     """The ruleset of the meta-game's options, read by the game (every other game option at its default)."""
-    from hoc.cli.options import GAME_OPTIONS
+    from hoc.cli.options import game_defaults
     from hoc.games import get
 
+    defaults = game_defaults()
     given = {"edition": args.edition, "players": args.players, "market": args.market}
-    return get(game_of(args)).ruleset_from({**GAME_OPTIONS, **given}, GAME_OPTIONS)
+    return get(game_of(args)).ruleset_from({**defaults, **given}, defaults)
 
 
 def cmd_meta(args) -> int:

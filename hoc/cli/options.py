@@ -34,7 +34,7 @@ def agents_of(args) -> str:
     from hoc.games import DEFAULT, get
 
     game = game_of(args)
-    if args.agents is None or (args.agents == GAME_OPTIONS["agents"] and game != DEFAULT):
+    if args.agents is None or (args.agents == game_defaults()["agents"] and game != DEFAULT):
         return get(game).default_agent
     return args.agents
 
@@ -43,7 +43,7 @@ def ruleset_of(args):
     """The ruleset the game options name (the game's own `rules_from_options` reads them)."""
     from hoc.games import get
 
-    return get(game_of(args)).ruleset_from(vars(args), GAME_OPTIONS)
+    return get(game_of(args)).ruleset_from(vars(args), game_defaults())
 
 
 def game_option(p: argparse.ArgumentParser):
@@ -91,7 +91,16 @@ def _option_defaults() -> dict:
     return vars(p.parse_args([]))
 
 
-GAME_OPTIONS = _option_defaults()     # the game options and their defaults
+def game_defaults() -> dict:
+    """The game options and their defaults, every registered game's own options among them (made
+    when asked: a game registered after this module was imported has its options here too)."""
+    return _option_defaults()
+
+
+def __getattr__(name):
+    if name == "GAME_OPTIONS":          # the name older code reads: the defaults as they are now
+        return game_defaults()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def worker_options(p: argparse.ArgumentParser):

@@ -1,7 +1,7 @@
 """`hoc replay`: the turn-by-turn log of one game of a run, of a saved run or of a saved game."""
 from __future__ import annotations
 
-from hoc.cli.options import GAME_OPTIONS, game_options, ruleset_of
+from hoc.cli.options import agents_of, game_defaults, game_options, ruleset_of
 from hoc.errors import HocError
 
 
@@ -12,7 +12,8 @@ def cmd_replay(args) -> int:
     _game_or_index(args)
     if not 0 <= args.game < 2 ** 63:
         raise HocError(f"--game must be 0 to 2**63 - 1, got {args.game}")
-    given = [f"--{k.replace('_', '-')}" for k in GAME_OPTIONS if getattr(args, k) is not None and k != "agents"]
+    defaults = game_defaults()
+    given = [f"--{k.replace('_', '-')}" for k in defaults if getattr(args, k, None) is not None and k != "agents"]
     if args.file:
         from hoc.research.replays import replay_saved
 
@@ -26,11 +27,11 @@ def cmd_replay(args) -> int:
             raise HocError(f"--from replays the run with the options it recorded: drop {', '.join(given)}")
         print("\n".join(replay_run(args.from_run, args.game, args.agents).lines))
         return 0
-    for k, v in GAME_OPTIONS.items():
-        if getattr(args, k) is None:
+    for k, v in defaults.items():
+        if getattr(args, k, None) is None and k != "agents":
             setattr(args, k, v)
     ruleset = ruleset_of(args)
-    print("\n".join(replay(ruleset, lineup(args.agents, ruleset.players), args.seed, args.game,
+    print("\n".join(replay(ruleset, lineup(agents_of(args), ruleset.players), args.seed, args.game,
                            rotate=args.rotate_seats)))
     return 0
 
@@ -53,7 +54,7 @@ def _game_or_index(args) -> None:
 def add_parser(sub) -> None:
     p = sub.add_parser("replay", help="print a turn-by-turn log of one game of a run")
     game_options(p, None, choose_game=False)
-    p.set_defaults(**dict.fromkeys(GAME_OPTIONS))       # None: not given (--from takes the run's own)
+    p.set_defaults(**dict.fromkeys(game_defaults()))    # None: not given (--from takes the run's own)
     p.add_argument("file", nargs="?", metavar="FILE.json", help="a game saved by `hoc play` (its own rules and seats)")
     from hoc.games import names
 

@@ -13,7 +13,7 @@ def cmd_tournament(args) -> int:
     from hoc.research.studies import tournament, tournament_json, tournament_plot, tournament_report
 
     ruleset = study_start(args)
-    agents = resolve(args.agents)
+    agents = resolve(args.agents or _default_agents(ruleset))
     if args.games_per_pairing < 1:
         raise HocError(f"--games-per-pairing must be at least 1, got {args.games_per_pairing}")
     sprt = _sprt(args.sprt)
@@ -32,6 +32,19 @@ def cmd_tournament(args) -> int:
     return 0
 
 
+def _default_agents(ruleset) -> str:
+    """Three plans of the default game's library, or the first three of another game's population."""
+    from hoc.games import DEFAULT
+    from hoc.research.meta import population
+
+    if ruleset.game.name == DEFAULT:
+        return DEFAULT_AGENTS
+    return ",".join(a.name for a in population(ruleset)[:3])
+
+
+DEFAULT_AGENTS = "senator_duke,curse_witch,basic_rush"
+
+
 def _sprt(text: str | None) -> tuple[float, float] | None:
     if text is None:
         return None
@@ -47,7 +60,7 @@ def _sprt(text: str | None) -> tuple[float, float] | None:
 def add_parser(sub) -> None:
     p = sub.add_parser("tournament", help="round robin of agents: win-rate table with intervals, ratings")
     game_options(p, None)
-    p.set_defaults(agents="senator_duke,curse_witch,basic_rush", rotate_seats=True)
+    p.set_defaults(agents=None, rotate_seats=True)
     p.add_argument("--games-per-pairing", type=int, default=2000, help="games per set of agents (default 2000)")
     p.add_argument("--sprt", metavar="P0,P1", help="2 players: stop a pairing once Wald's test decides "
                                                    "between win rates P0 and P1 of its first agent, e.g. 0.5,0.55")

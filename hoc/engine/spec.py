@@ -138,9 +138,15 @@ class Ruleset(Protocol):
     players: int
     edition: str                        # the game's edition or version label, recorded with results
     overrides: tuple[str, ...]          # card value changes, recorded with results
+    market: object                      # the supply as given: "random", a preset's name or the kinds
+    pool: list[int]                     # the card ids a seat may back as its princess ([]: none)
 
     @property
-    def cards(self): ...                # the card database: .table (int32 card table), .name(id), len()
+    def cards(self): ...                # the card database: .table (int32 card table), .name(id), len(),
+                                        # .ids (card id by name), .kinds (the supply kinds' names by pile)
 
     @property
     def vector(self): ...               # the ruleset vector (int32), `hoc.engine.layout` R_*
+
+    def describe(self) -> dict: ...     # the rules as a record (JSON-able; "game", "edition", "players",
+                                        # "market", "overrides" and the game's own options), saved with runs

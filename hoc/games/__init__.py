@@ -15,6 +15,7 @@ from hoc.engine.spec import GameSpec
 _SPECS = {"heart_of_crown": "hoc.games.heart_of_crown.spec", "dominion": "hoc.games.dominion.spec"}
 DEFAULT = "heart_of_crown"
 GAMES: tuple[str, ...] = tuple(_SPECS)
+_BUILT_IN = dict(_SPECS)
 
 
 def get(name: str) -> GameSpec:
@@ -25,14 +26,29 @@ def get(name: str) -> GameSpec:
 
 
 def register(module: str) -> GameSpec:
-    """Add the game whose spec is `module`.GAME (registered again: the same module, nothing changes)."""
+    """Add the game whose spec is `module`.GAME (registered again: the same module, nothing changes).
+    Its package's sources key the compiled-code cache from now on (`hoc._cache.include`): an edit of
+    its rules never runs old compiled code."""
     global GAMES
+    from pathlib import Path
+
+    import hoc
+    from hoc import _cache
+
+    top = importlib.import_module(module.partition(".")[0])
+    hoc.CACHE_DIR = _cache.include(Path(top.__file__).parent)     # before its jitted modules are defined
     spec = importlib.import_module(module).GAME
     if _SPECS.get(spec.name, module) != module:
         raise HocError(f"game {spec.name!r} is already registered from {_SPECS[spec.name]}")
     _SPECS[spec.name] = module
     GAMES = tuple(_SPECS)
     return spec
+
+
+def registered() -> tuple[str, ...]:
+    """The spec modules of the games registered beyond hoc's own, in their order (a worker process
+    registers them again before it reads a task that names one: `hoc.research.harness.run_tasks`)."""
+    return tuple(m for name, m in _SPECS.items() if name not in _BUILT_IN)
 
 
 def names() -> tuple[str, ...]:

@@ -57,9 +57,14 @@ _ready: set[str] = set()          # engines made ready in this process
 
 
 def engine_name(plan) -> str:
-    """Which compiled entry points a plan runs on: the batch loop, or the `Game` interface that
-    steps games for Python agents; each with the invariant checks or without."""
-    return ("game" if plan.python else "batch") + ("-validated" if plan.validate else "")
+    """Which compiled entry points a plan runs on: its game's, with the deciders its lineup needs (the
+    search, the planner, the network compiled in or not), through the batch loop or the `Game`
+    interface that steps games for Python agents; each with the invariant checks or without."""
+    from hoc.agents.ids import needs
+
+    parts = [name for name, on in needs([a.id for a in plan.agents])._asdict().items() if on]
+    return "-".join([plan.ruleset.game.name, *parts, "game" if plan.python else "batch"]) \
+        + ("-validated" if plan.validate else "")
 
 
 def marker(name: str) -> Path:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import math
 import os
+import pickle
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Container, Iterable, Iterator
@@ -295,7 +296,13 @@ def run_tasks(backend: Backend, fn, tasks: Iterable[tuple], count: int | None = 
     if backend.in_process:
         yield from (fn(*t) for t in tasks)
         return
-    work = (delayed(fn)(*t) for t in tasks)
+    from hoc import games
+
+    outside = games.registered()
+    if outside:     # a worker registers them first, then reads the task (its rules' modules key the cache)
+        work = (delayed(_registered_then)(outside, fn, pickle.dumps(t)) for t in tasks)
+    else:
+        work = (delayed(fn)(*t) for t in tasks)
     if backend.name == "dask":
         client = backend.connect()
         config = parallel_config(backend="dask", wait_for_workers_timeout=30, client=client)
@@ -307,6 +314,15 @@ def run_tasks(backend: Backend, fn, tasks: Iterable[tuple], count: int | None = 
         jobs = min(backend.jobs, count) if count else backend.jobs
     with config:
         yield from Parallel(n_jobs=jobs, return_as="generator", pre_dispatch="2*n_jobs")(work)
+
+
+def _registered_then(modules: tuple[str, ...], fn, task: bytes):
+    """fn(*task) in a worker, after registering the games `modules` (`hoc.games.registered`)."""
+    from hoc import games
+
+    for module in modules:
+        games.register(module)
+    return fn(*pickle.loads(task))
 
 
 def _chunks(plan, tasks, results) -> Iterator[Chunk]:
@@ -345,7 +361,8 @@ def frame(rows: np.ndarray, plan: Plan, first: int) -> pd.DataFrame:
         "game": index,
         "seed": seeds.view(np.uint64),
         "winner": rows[:, K.RES_WINNER].astype(np.int8),
-        "end_reason": pd.Categorical.from_codes(rows[:, K.RES_END] - 1, dtype=dtypes["end_reason"]),
+        "end_reason": pd.Categorical.from_codes(_end_positions(rows[:, K.RES_END], dtypes["end_codes"]),
+                                                dtype=dtypes["end_reason"]),
         "turns": rows[:, K.RES_TURNS].astype(np.int16),
         "steps": rows[:, K.RES_STEPS],
         "win_mask": rows[:, K.RES_WIN_MASK].astype(np.int8),
@@ -388,11 +405,22 @@ def _dtypes(plan: Plan) -> dict:
         _DTYPES.clear()                                   # one plan at a time in practice: keep it small
         _DTYPES[key] = {
             "end_reason": pd.CategoricalDtype(list(rs.game.end_reasons.values())),
+            "end_codes": np.array(list(rs.game.end_reasons), np.int64),
             "agent_names": names, "agent": pd.CategoricalDtype(names),
             "edition": pd.CategoricalDtype([rs.edition]),
             "overrides": pd.CategoricalDtype([" ".join(rs.overrides)]),
         }
     return _DTYPES[key]
+
+
+def _end_positions(ends: np.ndarray, codes: np.ndarray) -> np.ndarray:
+    """Each END code's position among the game's end reasons (`GameSpec.end_reasons`, code -> name),
+    -1 (no category) for a game that has not ended or a code the game does not name."""
+    ends = ends.astype(np.int64)
+    order = np.argsort(codes, kind="stable")
+    at = np.clip(np.searchsorted(codes[order], ends), 0, max(len(codes) - 1, 0))
+    found = (codes[order][at] == ends) if len(codes) else np.zeros(len(ends), bool)
+    return np.where(found, order[at], -1)
 
 
 def market_column(kinds: np.ndarray, db) -> pd.Categorical:
