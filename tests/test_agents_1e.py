@@ -14,6 +14,7 @@ from hoc.research.simulate import lineup, simulate
 
 FIRST = Ruleset(players=2, edition="1e")
 LIBRARY = [name for name in AGENTS if list_file(name) is not None]
+PLANNING = {name for name in LIBRARY if parse(list_file(name)).planned}   # a turn planner's games are slow
 
 
 def write(tmp_path, text, name="agent.toml"):
@@ -33,7 +34,7 @@ def test_every_library_plan_binds_to_both_editions(name):
         AGENTS[name].params(Ruleset(players=2, edition=edition))
 
 
-@pytest.mark.parametrize("name", LIBRARY)
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n in PLANNING else n for n in LIBRARY])
 def test_every_library_plan_plays_valid_1e_games(name):
     run = simulate(FIRST, lineup(f"{name},basic_rush", 2), 40, seed=11, rotate=True, validate=True, announce=False)
     assert len(run.games) == 40

@@ -160,6 +160,7 @@ def what_if_runs(tmp_path_factory, warm_kernels):
     return runs
 
 
+@pytest.mark.slow   # a what-if study end to end: its plans tuned twice (~3 min)
 def test_balance_override_reports_the_card_under_test_with_an_interval(what_if_runs):
     r = json.loads(what_if_runs[0])
     assert r["card"] == "curse_witch" and r["overrides"] == ["curse_witch.cost=6"]
@@ -180,12 +181,14 @@ def test_balance_override_reports_the_card_under_test_with_an_interval(what_if_r
         assert re.search(rf"{name}\s+\d+\.\d% ->", text)
 
 
+@pytest.mark.slow   # shares the what-if study's runs
 def test_balance_is_determined_by_its_seed(what_if_runs):
     first, second = (json.loads(r) for r in what_if_runs[:2])
     assert first.pop("command").replace("work0", "work1") == second.pop("command")     # only --work differs
     assert first == second
 
 
+@pytest.mark.slow   # shares the what-if study's runs
 def test_the_plans_of_a_what_if_are_searched_under_the_change(what_if_runs, tmp_path_factory):
     """Each condition has its own pair of plans, named for it; the searched plans differ from their
     banned twins in their rules for the card only."""

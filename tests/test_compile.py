@@ -58,6 +58,7 @@ def test_an_entry_called_from_python_with_int32_and_int_arguments_has_one_versio
     assert len(load_u64.signatures) == 1
 
 
+@pytest.mark.slow   # compiles every variant in a fresh process (~2 min)
 def test_every_jitted_function_has_at_most_one_version_after_runs_and_a_python_game():
     rs = Ruleset(players=2)
     simulate(rs, lineup("basic_rush", 2), 20, seed=1, announce=False)

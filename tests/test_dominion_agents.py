@@ -189,6 +189,7 @@ def test_every_library_bot_plays_random_kingdoms_without_breaking_a_rule():
 
 
 
+@pytest.mark.slow   # 60,000 tuning games
 def test_tune_dominion_writes_a_bot_file_for_the_kingdom_validated_on_fresh_seeds(tmp_path, capsys):
     from hoc.cli.main import main
 
@@ -205,6 +206,7 @@ def test_tune_dominion_writes_a_bot_file_for_the_kingdom_validated_on_fresh_seed
     assert summary["rules"]["market"] == "first_game" and summary["generations"] >= 1
 
 
+@pytest.mark.slow   # 30,000 tuning games, twice
 def test_the_same_tune_command_finds_the_same_plan(tmp_path, capsys):
     from hoc.cli.main import main
 

@@ -275,6 +275,7 @@ def engine_game(ruleset, seed, opponent) -> list[np.ndarray]:
     return seen
 
 
+@pytest.mark.slow   # search games in the stepper (~1 min)
 def test_a_search_opponent_in_the_environments_searches_instead_of_playing_its_rollout_list():
     """The stepper's and the Gymnasium environment's `ismcts` opponent plays the game `Game.decide`
     plays with the search agent, which is not the game its rollout list plays (before the fix the

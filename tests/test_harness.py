@@ -143,6 +143,7 @@ def test_rerunning_after_losing_parts_plays_only_those_and_gives_a_clean_runs_ga
         assert clean[key] == resumed[key]
 
 
+@pytest.mark.slow   # 40,000 games, killed and run again
 def test_a_killed_run_rerun_with_the_same_command_ends_with_the_clean_runs_games(tmp_path, warm_kernels):
     """Kill the command line halfway (SIGKILL, no clean-up) and start it again."""
     out, ref = tmp_path / "k.parquet", tmp_path / "ref.parquet"

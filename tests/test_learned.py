@@ -145,6 +145,7 @@ def test_games_of_a_learned_agent_are_reproducible_and_parallel_equals_serial(po
     assert one[["winner", "turns", "sp_0", "sp_1"]].equals(two[["winner", "turns", "sp_0", "sp_1"]])
 
 
+@pytest.mark.slow   # a guided search's games (~1 min)
 def test_a_search_agent_beside_a_learned_one_keeps_the_networks_intact(policy_file):
     rs = Ruleset(players=2)
     agents = [get(str(policy_file)), get("ismcts:iterations=20")]
@@ -241,6 +242,7 @@ def test_recorded_decisions_are_legal_and_carry_the_games_result():
     np.testing.assert_array_equal(again.actions, s.actions)
 
 
+@pytest.mark.slow   # trains twice in torch (~1 min)
 def test_hoc_learn_trains_resumes_and_gives_the_same_weights_for_the_same_seed(tmp_path):
     pytest.importorskip("torch")
     from hoc.cli.main import main

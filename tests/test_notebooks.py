@@ -9,7 +9,11 @@ import pytest
 NOTEBOOKS = sorted((Path(__file__).resolve().parent.parent / "notebooks").glob("*.ipynb"))
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+SLOW = {"balance"}       # the card-value study at its smallest still tunes plans (~2 min)
+
+
+@pytest.mark.parametrize("path", [pytest.param(p, marks=pytest.mark.slow) if p.stem in SLOW else p for p in NOTEBOOKS],
+                         ids=[p.stem for p in NOTEBOOKS])
 def test_notebook_runs_at_a_tiny_size(path, tmp_path, monkeypatch, warm_kernels):
     nbformat = pytest.importorskip("nbformat")
     from nbclient import NotebookClient

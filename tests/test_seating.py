@@ -186,6 +186,7 @@ def test_results_record_each_players_place_in_turn_order():
     assert "position_0" not in simulate(Ruleset(edition="1e"), [get("random")] * 2, 20).games
 
 
+@pytest.mark.slow   # 10,000 validated games
 def test_invariants_hold_over_ten_thousand_random_games_with_hand_elimination():
     for players, games, agents in ((2, 10_000, ["random"] * 2), (3, 2_000, ["basic_rush", "random", "random"]),
                                    (4, 2_000, ["random", "defense_1e", "random", "basic_rush"])):

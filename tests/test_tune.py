@@ -260,6 +260,7 @@ def test_same_seed_and_games_budget_give_the_same_plan_serially_and_with_jobs(tm
     assert [h["champion"] for h in c.state.history] != [h["champion"] for h in a.state.history]
 
 
+@pytest.mark.slow   # a tuning run killed and resumed beside an uninterrupted one
 def test_a_killed_run_started_again_ends_with_the_plan_of_an_uninterrupted_one(tmp_path, warm_kernels):
     whole = tune(small(), Budget(games=8000), tmp_path / "whole", validate_games=20, progress=False)
 

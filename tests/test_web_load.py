@@ -90,6 +90,7 @@ def settled(c, s: dict, deadline: float) -> dict:
     return s
 
 
+@pytest.mark.slow   # a load test: fifty games through a live server
 def test_fifty_concurrent_games_through_the_api_end_as_hoc_simulate_plays_them(server):
     ruleset, want = expected()
     deadline = time.monotonic() + DEADLINE_S

@@ -56,6 +56,7 @@ def test_the_wheel_holds_only_the_hoc_package_with_its_data(wheel):
         assert shipped and packed == shipped, folder
 
 
+@pytest.mark.slow   # a clean venv installs the wheel and compiles the engine (~2 min)
 def test_the_wheel_installs_in_a_clean_venv_and_runs_outside_the_checkout(wheel, tmp_path):
     env_dir = tmp_path / "venv"
     venv.create(env_dir, with_pip=True)
