@@ -179,14 +179,16 @@ def test_one_action_and_one_buy_unless_cards_add_more():
     assert g[K.H_CUR] == 1                          # the Buy used, the turn ends
 
 
-def test_random_games_keep_every_invariant():
+@pytest.mark.parametrize("two, more", [(20_000, 3_000),
+                                       pytest.param(100_000, 10_000, marks=pytest.mark.slow)])   # the full sweep
+def test_random_games_keep_every_invariant(two, more):
     from hoc.agents.registry import get
     from hoc.research.harness import Plan
     from hoc.research.rows import play_rows
 
     for players in (2, 3, 4):
         rs = Ruleset(players=players)
-        plan = Plan(rs, [get("random")] * players, 100_000 if players == 2 else 10_000, seed=players,
+        plan = Plan(rs, [get("random")] * players, two if players == 2 else more, seed=players,
                     rotate=False, mirror=False, validate=True)
         rows, _ = play_rows(plan, 0, plan.games)
         assert (rows[:, K.RES_ERROR] == 0).all(), np.unique(rows[:, K.RES_ERROR], return_counts=True)

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from test_cli_errors import study_refused
 
 TINY = ["--games", "6", "--select-seeds", "4", "--refine-seeds", "0", "--start", "tuned_general_2p"]
 
 
+@pytest.mark.slow   # the fair-price study end to end: plans tuned at each cost
 def test_the_fair_price_study_prices_lower_costs_and_resumes(tmp_path):
     from experiments import fair_price
 

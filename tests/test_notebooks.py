@@ -9,7 +9,7 @@ import pytest
 NOTEBOOKS = sorted((Path(__file__).resolve().parent.parent / "notebooks").glob("*.ipynb"))
 
 
-SLOW = {"balance"}       # the card-value study at its smallest still tunes plans (~2 min)
+SLOW = {"balance", "benchmark", "princesses"}     # studies that tune or race plans even at their smallest
 
 
 @pytest.mark.parametrize("path", [pytest.param(p, marks=pytest.mark.slow) if p.stem in SLOW else p for p in NOTEBOOKS],
