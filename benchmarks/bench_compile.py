@@ -8,7 +8,7 @@ then again with the folder it filled (the engine loads). For each it prints the 
 CPU time (user + sys) of the whole process, its peak memory, and the engine's compile or load time
 as the summary reports it apart from the games. With --repeats N it prints the range over N runs.
 The machine may be shared: CPU seconds move much less with the load than wall seconds, so the load
-average is printed too. The issue's target: the cold start at most 45 s on a 2-core machine.
+average is printed too. The target: the cold start at most 45 s on a 2-core machine.
 """
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ Prints games per second on one core (best of 3 runs, process time) of the jitted
 Big Money, the Witch-BM mirror and random agents on random kingdoms, then `hoc simulate --json`'s
 figure for the Big Money mirror (result frames and summary included), then the peer's Big Money
 mirror measured by `benchmarks/peers/speed.py` in a process of its own (one core, the same
-minutes). The issue's target: 45,000 games/s or more for the Big Money mirror on one core. The
+minutes). The target: 45,000 games/s or more for the Big Money mirror on one core. The
 machine may be shared: on Linux a process of another session takes a core whatever its nice value
 (autogroups), so the figures are those of a quiet machine only.
 """

@@ -13,7 +13,7 @@ Prints: cold start (compiling into an empty cache) and warm start of `hoc simula
 basic_rush on the basic market (pool Lulunasaika, Laolily, Klam Klam) on one core, the same with --jobs 2, and 2-player games on random markets (all six
 princesses; random markets use the implemented common kinds) for basic_rush and random agents, and
 the archetype round robin (every pair of priority-list agents, 3,000 games each, seats rotated) on
-one core, in process time (issue 4's target: 20,000 games/s per core).
+one core, in process time (the target: 20,000 games/s per core).
 """
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ Prints, on one core, in process time (best of 3 runs: the machine is shared):
 - the vectorized stepper (`hoc.env.VecHoc`) under a random policy: learner decisions per second,
   each with its observation and legal-action mask written, the opponent's decisions (a jitted random
   agent) played inside the same call, and the policy's own choice (a uniform legal action, jitted)
-  included; 2-player games on random markets (issue 15's target: 200,000 decisions/s), for several
+  included; 2-player games on random markets (the target: 200,000 decisions/s), for several
   batch sizes (the batch's states and observations outgrow the CPU caches as it grows);
 - the same counting every decision of the games (the learner's and the opponent's);
 - the PettingZoo AEC environment (one game, Python per step) under a random policy: steps per second,

@@ -1,6 +1,6 @@
 """The harness at scale: N two-player full-rules games between archetype agents, from the command
 line to a Parquet folder, with a warm cache. Prints wall time, games/s and the peak memory of the
-command and its worker processes (a script that prints figures; the target of issue 5 is 1,000,000
+command and its worker processes (a script that prints figures; the target is 1,000,000
 games in under 60 s and under 2 GB on the 2-core machine).
 
     python benchmarks/bench_harness.py [--games 1000000] [--jobs 2] [--agents senator_duke,curse_witch]

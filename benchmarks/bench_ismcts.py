@@ -8,7 +8,7 @@ on one core, in process time:
 - searched decisions per second: the searcher's decisions that run a search (Second phase, keep,
   card questions with more than one legal action), stepped through `Game.decide` and timed one by one;
 - the decisions a game asks of the searcher, and how many of them it searches.
-Issue 13's target: at the default budget (`ismcts`), at most 2 s per 2-player game on one core.
+The target: at the default budget (`ismcts`), at most 2 s per 2-player game on one core.
 `ismcts_net` (guided by `learned_2p`) is timed the same way; in `Game.decide` its state's tail of
 weights is rebuilt at each decision (about 1 ms), which its searched-decision rate includes.
 """

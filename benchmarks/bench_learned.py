@@ -5,7 +5,7 @@
 2-player games of the learned policy (the jitted forward pass, `hoc.games.heart_of_crown.agents.learned.kernel`) against
 each priority list, and of that list against itself, on full rules and random markets, seats rotated,
 in the jitted batch loop on one core (`play_rows`, as `hoc simulate --jobs 1` plays them), in process
-time; with the learned games' share of the list mirror's games/s. Issue 25's target: at least 2,000
+time; with the learned games' share of the list mirror's games/s. The target: at least 2,000
 two-player games/s per core for learned_2p against a priority list.
 """
 from __future__ import annotations

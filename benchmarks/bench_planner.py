@@ -11,7 +11,7 @@ played a turn on and weighed by the evaluation, `NAME+plan`'s settings, Main pha
 horizon = -1`, no look-ahead, the Main phase by the list, as `tuned_plan_e_2p` plays); full rules, random
 markets, seats rotated, in the jitted batch loop on one core (`play_rows`, as `hoc simulate --jobs 1` plays
 them), in process time. The variants take turns over R rounds and each keeps its fastest round (a shared
-machine's noise only ever slows a round down); each is printed with its ratio to the plain list. Issue 20's
+machine's noise only ever slows a round down); each is printed with its ratio to the plain list. The
 target: a tuned plan with the new play at least 40% of its games/s without it.
 """
 from __future__ import annotations

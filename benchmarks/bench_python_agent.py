@@ -5,8 +5,8 @@ the jitted `basic_rush` on the same games for scale. A script that prints figure
     python benchmarks/bench_python_agent.py [--games N] [--repeats R] [--market random|basic]
 
 Speeds are in process time (CPU seconds of this process, one core: the figure does not depend on
-what else the shared machine runs), as the mean of R runs with its 95% t-interval. Goal of the
-issue: at least 500 games/s for the Python agent (it played about 6 games/s before labels,
+what else the shared machine runs), as the mean of R runs with its 95% t-interval. The goal:
+at least 500 games/s for the Python agent (it played about 6 games/s before labels,
 legal actions and card facts stopped going through pandas at every decision).
 """
 from __future__ import annotations

@@ -10,7 +10,7 @@ Prints, on one market (2 players):
 - the tuner: a search from nothing with a budget of --games games, everything included (drawing
   and parsing candidates, racing, CMA-ES, the checkpoint after each generation), without the final
   playoff and validation;
-- the tuner's rate as a share of the round robin's (issue 12's floor: 70%).
+- the tuner's rate as a share of the round robin's (the floor: 70%).
 With --jobs 1 the rates are games per second of process time (so a busy shared machine does not
 bias them); with --jobs J > 1, of wall time on J worker processes.
 """

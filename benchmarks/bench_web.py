@@ -7,7 +7,7 @@ compiled), then starts a game whose seat 0 is `ismcts:iterations=N` (default: th
 budget, `hoc.web.limits.MAX_ITERATIONS`) against `basic_rush` on a random market with no human seat, so
 the agents think for the whole game. Meanwhile a client asks for cheap things in turn for S seconds
 or until the game is over (the options, another game's state, a page, a replay frame) and prints the
-median, 90th percentile and largest answer time of each, and of all of them (issue 51's target: a cheap request under 0.2 s at the
+median, 90th percentile and largest answer time of each, and of all of them (the target: a cheap request under 0.2 s at the
 median while a search thinks at the largest budget).
 
 With `--against REV` it first runs the same against that revision (a temporary worktree), then this
@@ -69,7 +69,7 @@ def measure(tree: Path, iterations: int, seconds: float) -> dict:
                                        "turn_cap": 2})
         created = {}
 
-        def create():           # the game whose search thinks; before issue 51 this request played it all
+        def create():           # the game whose search thinks; before the web table's worker threads this request played it all
             status, raw, dt = request(url + "/api/games", {"agents": [f"ismcts:iterations={iterations}", "basic_rush"],
                                                            "market": "random", "seed": 1})
             created.update(json.loads(raw), seconds=dt)
@@ -100,7 +100,7 @@ def measure(tree: Path, iterations: int, seconds: float) -> dict:
 
 
 def thinking(url: str, created: dict) -> bool:
-    """The game's agents are still thinking (a server of before issue 51 answers once they are done)."""
+    """The game's agents are still thinking (a server without the worker threads answers once they are done)."""
     return json.loads(request(url + f"/api/games/{created['id']}")[1]).get("thinking") is not None
 
 
