@@ -25,7 +25,7 @@ _GATHERING: list[bool] = []         # non-empty while a catalog's library is bei
 def _gather() -> None:
     """Add the library and the kinds of name of every registered game not gathered yet (one game's
     library at a time: its agents look up those before them, within their game)."""
-    if _GATHERING:
+    if _GATHERING or len(_GATHERED) == len(games.names()):
         return
     _GATHERING.append(True)
     try:
@@ -36,9 +36,11 @@ def _gather() -> None:
 
 def _gather_games() -> None:
     for spec in games.specs():
-        if spec.name in _GATHERED or not spec.agents:
+        if spec.name in _GATHERED:
             continue
         _GATHERED.append(spec.name)
+        if not spec.agents:
+            continue
         catalog = spec.catalog()
         _GAME_PARSERS.extend(catalog.PARSERS)
         for agent in catalog.library(functools.partial(get, reach=LOCAL)):
