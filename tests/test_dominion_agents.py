@@ -284,6 +284,26 @@ def test_play_dominion_at_the_terminal(monkeypatch, capsys):
     assert "game over" in out or "unfinished" in out
 
 
+def test_a_dominion_game_saved_by_play_replays_to_its_saved_end(monkeypatch, capsys, tmp_path):
+    import json
+
+    from hoc.cli.main import main
+
+    monkeypatch.setattr("builtins.input", lambda prompt="": "0")      # always the first legal action
+    saved = tmp_path / "game.json"
+    assert main(["play", "--game", "dominion", "--market", "first_game", "--seed", "5", "--save", str(saved)]) == 0
+    played = capsys.readouterr().out.splitlines()
+    data = json.loads(saved.read_text())
+    assert data["rules"]["game"] == "dominion" and data["result"]["over"] and data["seed"] == 5
+    assert main(["replay", str(saved)]) == 0
+    told = capsys.readouterr().out.splitlines()
+    assert told[-1] == played[-2] and told[-1].startswith("game over")     # the same end as the game played
+    data["actions"] = data["actions"][:40]                                  # a file cut short
+    saved.write_text(json.dumps(data))
+    assert main(["replay", str(saved)]) == 2
+    assert "does not end as the game was saved: over False (saved: True)" in capsys.readouterr().err
+
+
 def test_shuffled_seats_draw_each_games_seat_order_from_its_seed(tmp_path, capsys):
     from hoc.cli.main import main
     from hoc.research.harness import Plan

@@ -1,11 +1,10 @@
 """The game contract is complete: Toy, a third and tiny deck-building game that lives in `tests/toy_game/`
 and knows the engine only through `hoc.engine.spec.GameSpec`, registers itself with
 `hoc.games.register` and then plays every shared command and library entry point (simulate, agents,
-replay, tournament, meta, cards, play, tune; the research harness with workers and Parquet; the
-registry's agent files and search agents; the Gymnasium, PettingZoo and vectorized environments).
-
-Where the shared code needs something the contract does not let a game provide, the test is marked
-`xfail(strict=True)` naming the gap: it fails once the gap is fixed."""
+replay, tournament, meta, cards, play and its saved games, tune; the research harness with workers
+and Parquet; the registry's agent files and search agents; the Gymnasium, PettingZoo and vectorized
+environments). The studies a game does not declare are refused in one line. The web table and `hoc
+learn` are Heart of Crown's own front ends (they take no --game), so they are not part of the contract."""
 from __future__ import annotations
 
 import json
@@ -261,12 +260,6 @@ def test_play_at_the_terminal_through_the_toys_commands(capsys, monkeypatch):
     assert out.splitlines()[-1].startswith("game over (")
 
 
-@pytest.mark.xfail(strict=True, reason="a game saved by `hoc play --save` replays only as Heart of Crown: "
-                   "hoc/research/replays.py:14-19 imports Heart of Crown's Replay, Script, read_saved and Ruleset, "
-                   "and saved_plan (hoc/research/replays.py:133-147) builds a Heart of Crown ruleset from the file; "
-                   "GameSpec has no hook for a game's saved file (writing it in `play`, reading it back), so Toy's "
-                   "`play` refuses --save. Fix: a GameSpec.replay hook such as `read_saved(data) -> (ruleset, seats, "
-                   "seed, actions, result)` and a `save` in the game's play, the file naming its game")
 def test_a_toy_game_saved_by_play_replays_from_its_file(capsys, monkeypatch, tmp_path):
     monkeypatch.setattr("builtins.input", lambda prompt="": "q")
     saved = tmp_path / "game.json"
@@ -274,6 +267,30 @@ def test_a_toy_game_saved_by_play_replays_from_its_file(capsys, monkeypatch, tmp
     assert code == 0, err
     code, out, err = run(capsys, "replay", saved)
     assert code == 0 and out.startswith("Toy"), err
+    assert "saved before the end, after 0 decisions" in out
+
+
+def test_a_finished_toy_game_replays_to_the_result_it_saved_and_a_changed_result_is_refused(capsys, monkeypatch,
+                                                                                           tmp_path):
+    import json
+
+    monkeypatch.setattr("builtins.input", lambda prompt="": "0")     # always the first legal action
+    saved = tmp_path / "game.json"
+    code, out, err = run(capsys, "play", "--game", "toy", "--agents", "human,toy_big_money", "--save", saved)
+    assert code == 0, err
+    data = json.loads(saved.read_text())
+    assert data["rules"]["game"] == "toy" and data["result"]["over"]
+    code, told, err = run(capsys, "replay", saved)
+    assert code == 0, err
+    assert told.splitlines()[-1] == out.splitlines()[-2]            # the same ending line as the game played
+    data["result"]["vp"][0] += 1
+    saved.write_text(json.dumps(data))
+    code, _, err = run(capsys, "replay", saved)
+    assert code == 2 and "does not end as the game was saved: vp" in err
+    data["rules"]["game"] = "no_such_game"
+    saved.write_text(json.dumps(data))
+    code, _, err = run(capsys, "replay", saved)
+    assert code == 2 and "rules.game must name a game" in err
 
 
 def test_tune_writes_a_list_file_that_plays_by_its_path(capsys, tmp_path):

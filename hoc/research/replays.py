@@ -11,12 +11,9 @@ from hoc.agents.agent import LOCAL, Agent, Reach, no_params
 from hoc.errors import HocError
 from hoc import games
 from hoc.engine.spec import Ruleset
-from hoc.games.heart_of_crown.replay import Replay, Script, read_saved, result_of
 from hoc.research.harness import Plan
 from hoc.research.simulate import lineup
 from hoc.research.store import MANIFEST, provenance
-from hoc.games.heart_of_crown.rules import Ruleset as HeartRules
-from hoc.games.heart_of_crown.replay import OPTIONAL_RULES
 
 
 def replay(ruleset: Ruleset, agents, seed: int, index: int, rotate: bool = False, mirror: bool = False) -> list[str]:
@@ -83,7 +80,7 @@ def recorded_row(path: str | Path, plan, index: int):
     return row.iloc[0] if len(row) else None
 
 
-def replay_run(path: str | Path, index: int, agents=None) -> Replay:
+def replay_run(path: str | Path, index: int, agents=None):
     """Replay game `index` of a saved run exactly as it was played, and check it against the row the
     run saved (winner and SP): a game that ends otherwise is an error naming what differs."""
     plan, recorded = run_plan(path, agents)
@@ -132,30 +129,28 @@ def load_saved(path: str | Path) -> tuple:
 
 def saved_plan(data, name: str, max_decisions: int | None = None) -> tuple:
     """The plan, game index, decisions and recorded result of a saved game's data (`name`: what the
-    messages call it, e.g. its file), every field checked first (`read_saved`; `max_decisions`: the
-    most decisions taken again, None for any)."""
-    saved = read_saved(data, name, max_decisions)
-    r = saved.rules
-    ruleset = HeartRules(edition=r["edition"], players=r["players"], market=r["market"],
-                       princesses=tuple(r["princesses"]), overrides=tuple(r["overrides"]),
-                       turn_cap=r["turn_cap"], instant_win_at_30=r["instant_win_at_30"],
-                       **{k: r[k] for k in OPTIONAL_RULES if r.get(k) is not None})
+    messages call it, e.g. its file), every field checked first (`hoc.research.saved.read`;
+    `max_decisions`: the most decisions taken again, None for any)."""
+    from hoc.research import saved as saved_game
+
+    saved = saved_game.read(data, name, max_decisions)
+    try:
+        ruleset = saved.spec.replay_module().ruleset_of(saved.rules)
+    except (KeyError, TypeError) as e:
+        raise HocError(f"{name} is a damaged saved game: its rules do not make a ruleset ({e})") from None
     # the seats keep the names they played under; their recorded decisions are taken again
     agents = {name: Agent(name, -1, "a recorded seat", no_params, play=int) for name in saved.seats}
     plan = Plan(ruleset, [agents[n] for n in saved.seats], saved.game + 1, saved.seed)
     return plan, saved.game, saved.actions, saved.result
 
 
-def replay_saved(path: str | Path) -> Replay:
-    """Tell a game saved by `hoc play` and check that it ends as it was saved."""
+def replay_saved(path: str | Path):
+    """Tell a game saved by `hoc play` (its game's `retell`) and check that it ends as it was saved."""
     plan, index, actions, result = load_saved(path)
-    teller = Script(plan, index, actions)
-    r = teller.tell()
-    now = result_of(r.game)
+    told = plan.ruleset.game.replay_module()
+    r = told.retell(plan, index, actions)
+    now = told.result_of(r.game)
     if now != result:
         differ = ", ".join(f"{k} {now[k]!r} (saved: {result.get(k)!r})" for k in now if now[k] != result.get(k))
         raise HocError(f"the replay of {path} does not end as the game was saved: {differ}")
-    if not r.game.over:
-        r.lines.append(f"(saved before the end, after {len(actions)} decisions; seat {r.game.decider} was to act "
-                       f"in the {r.game.context})")
     return r

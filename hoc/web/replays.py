@@ -86,6 +86,9 @@ def from_saved(data, budget: Budget | None = None) -> Frames:
     from hoc.research.replays import saved_plan
 
     plan, index, actions, result = saved_plan(data, "the game sent", limits.MAX_DECISIONS)
+    if plan.ruleset.game is not TOLD:
+        raise Refused(f"the web replay tells {TOLD.title} games; the game sent is a game of "
+                      f"{plan.ruleset.game.title} (`hoc replay FILE` tells it)", 422)
     f = Frames(plan, index, actions, "a saved game", budget)
     if f.result != result:
         differ = ", ".join(f"{k} {f.result[k]!r} (saved: {result.get(k)!r})" for k in f.result

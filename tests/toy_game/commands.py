@@ -28,12 +28,11 @@ def play(args, ruleset, agents, read=None, write=print) -> int:
     prompt's reader, `input` by default)."""
     from hoc.agents.deciders import seating
     from hoc.cli.session import is_human
-    from hoc.engine.seeds import game_seeds
-    from toy_game.replay import Teller
+    from hoc.research import saved
+    from hoc.research.harness import Plan
+    from toy_game.replay import result_of, teller
 
-    if getattr(args, "save", None) is not None:
-        raise HocError("--save keeps Heart of Crown games only")
-    t = Teller(ruleset, agents, int(game_seeds(args.seed, 0, 1)[0]), *seating(ruleset, agents))
+    t = teller(Plan(ruleset, agents, 1, args.seed), 0, *seating(ruleset, agents))
     shown = 0
     while not t.game.over:
         if not is_human(agents[t.game.decider]):
@@ -48,15 +47,20 @@ def play(args, ruleset, agents, read=None, write=print) -> int:
         answer = (read or input)("> ").strip()
         if answer in ("q", "quit"):
             write("game left unfinished")
-            return 0
+            break
         choice = legal[int(answer)] if answer.isdigit() and int(answer) < len(legal) else answer
         if choice not in legal:
             write(f"not a legal action: {answer!r}")
             continue
         t.step(play=lambda game, c=choice: c)
-    t.lines.append(t.ending())
+    if t.game.over:
+        t.lines.append(t.ending())
     for line in t.lines[shown:]:
         write(line)
+    if getattr(args, "save", None) is not None:
+        saved.write(args.save, saved.data(ruleset, args.seed, 0, [a.name for a in agents], t.actions,
+                                          result_of(t.game)))
+        write(f"saved to {args.save}")
     return 0
 
 

@@ -77,15 +77,41 @@ class Teller:
         return f"game over ({g.end_reason}) after {g[K.H_TURNS]} turns: {scores}; {who}"
 
 
-def tell(plan, index: int, decide=None, room=None):
-    """Game `index` of a run's plan told (`GameSpec.replay`): (the telling, the winner or -1, each
-    seat's VP)."""
+def teller(plan, index: int, decide=None, room=None) -> Teller:
+    """A Teller at the start of game `index` of a run's plan (its seed and seats)."""
     from hoc.engine.seeds import game_seeds
 
     seed = int(np.int64(game_seeds(np.int64(plan.seed), plan.seed_index(index), 1)[0]).view(np.uint64))
-    t = Teller(plan.ruleset, [plan.agents[k] for k in plan.seats(index, 1)[0]], seed, decide, room)
+    return Teller(plan.ruleset, [plan.agents[k] for k in plan.seats(index, 1)[0]], seed, decide, room)
+
+
+def tell(plan, index: int, decide=None, room=None):
+    """Game `index` of a run's plan told (`GameSpec.replay`): (the telling, the winner or -1, each
+    seat's VP)."""
+    t = teller(plan, index, decide, room)
     t.tell()
     return t, t.game[K.H_WINNER], [t.game.score(j) for j in range(plan.ruleset.players)]
+
+
+# ---- a game saved by `hoc play --save` (the file's format is `hoc.research.saved`) -------------------
+
+SAVED_RULES = {"edition": "name", "players": "count", "market": "name", "overrides": "names",
+               "turn_cap": "count", "hand_size": "count"}
+OPTIONAL_RULES: dict = {}
+RESULT_KEYS = ("over", "end_reason", "winners", "turns", "vp")
+
+
+def result_of(game: Game) -> dict:
+    """What a saved game's replay must end with."""
+    return {"over": game.over, "end_reason": game.end_reason, "winners": game.winners, "turns": game[K.H_TURNS],
+            "vp": [game.score(j) for j in range(game.players)]}
+
+
+def retell(plan, index: int, actions: list[int]) -> Teller:
+    """A saved game told again by taking its recorded decisions."""
+    from hoc.research.saved import take_again
+
+    return take_again(teller(plan, index), actions)
 
 
 def ruleset_of(p: dict):

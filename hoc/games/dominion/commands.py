@@ -7,14 +7,29 @@ from __future__ import annotations
 from hoc.errors import HocError
 
 
-def play_at_terminal(ruleset, agents, seed: int, read=None, write=print) -> int:
+def play_at_terminal(ruleset, agents, seed: int, read=None, write=print, save=None) -> int:
+    """Game 0 of the run with `seed` at the terminal; `save`: the file the game is saved to at its end
+    or on quitting (`hoc replay FILE` tells it)."""
     from hoc.agents.deciders import seating
-    from hoc.cli.session import is_human
-    from hoc.games.dominion.replay import Teller
+    from hoc.games.dominion.replay import teller
+    from hoc.research.harness import Plan
 
     read = read or input            # looked up when called: a test (or a front end) may stand in for it
+    t = teller(Plan(ruleset, agents, 1, seed), 0, *seating(ruleset, agents))
+    _take_turns(t, agents, read, write)
+    if save is not None:
+        from hoc.games.dominion.replay import result_of
+        from hoc.research import saved
 
-    t = Teller(ruleset, agents, seed, *seating(ruleset, agents))
+        saved.write(save, saved.data(ruleset, seed, 0, [a.name for a in agents], t.actions, result_of(t.game)))
+        write(f"saved to {save}")
+    return 0
+
+
+def _take_turns(t, agents, read, write) -> None:
+    """The game of teller `t` played to its end, or until a person quits."""
+    from hoc.cli.session import is_human
+
     shown = 0
 
     def flush():
@@ -40,7 +55,7 @@ def play_at_terminal(ruleset, agents, seed: int, read=None, write=print) -> int:
                 answer = "q"
             if answer in ("q", "quit"):
                 write("game left unfinished")
-                return 0
+                return
             if answer.startswith("?"):
                 name = answer[1:].strip()
                 try:
@@ -55,16 +70,11 @@ def play_at_terminal(ruleset, agents, seed: int, read=None, write=print) -> int:
             write(f"not a legal action: {answer!r} (a number 0-{len(legal) - 1} or a label)")
     t.lines.append(t.ending())
     flush()
-    return 0
 
 
 def play(args, ruleset, agents) -> int:
     """`hoc play --game dominion`: game 0 of --seed at the terminal."""
-    from hoc.engine.seeds import game_seeds
-
-    if args.save is not None:
-        raise HocError("--save keeps Heart of Crown games only so far")
-    return play_at_terminal(ruleset, agents, int(game_seeds(args.seed, 0, 1)[0]))
+    return play_at_terminal(ruleset, agents, args.seed, save=args.save)
 
 
 def cards(args) -> int:

@@ -133,3 +133,25 @@ def ruleset_of(p: dict):
     return Ruleset(players=p["players"], market=p["market"], overrides=tuple(p["overrides"]),
                    turn_cap=p["turn_cap"], last_province_guard=p["last_province_guard"],
                    solo_provinces=p.get("solo_provinces", 4), market_with=tuple(p.get("market_with", ())))
+
+
+# ---- a game saved by `hoc play --save` (the file's format is `hoc.research.saved`) -------------------
+
+SAVED_RULES = {"players": "count", "market": "name", "overrides": "names", "turn_cap": "count",
+               "last_province_guard": "flag"}
+OPTIONAL_RULES = {"solo_provinces": "count"}
+RESULT_KEYS = ("over", "end_reason", "winners", "turns", "vp")
+
+
+def result_of(game) -> dict:
+    """What a saved game's replay must end with."""
+    return {"over": game.over, "end_reason": game.end_reason, "winners": game.winners,
+            "turns": int(game.state[K.H_TURNS]), "vp": [game.vp(j) for j in range(game.players)]}
+
+
+def retell(plan, index: int, actions: list[int]) -> Teller:
+    """A saved game told again by taking its recorded decisions."""
+    from hoc.research.saved import take_again
+
+    return take_again(teller(plan, index, None), actions)
+

@@ -11,7 +11,6 @@ seed, seats, rules); rebuilding the plan of a run, a saved run or a saved game i
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -693,11 +692,12 @@ def replay_game(plan, index: int) -> Replay:
     return Teller(plan, index).tell()
 
 
-# ---- a game saved by `hoc play` -------------------------------------------------------------------
+# ---- a game saved by `hoc play` (the file's format is `hoc.research.saved`) ---------------------------
 
-SAVED_FORMAT = "hoc saved game"
-RULE_KEYS = ("edition", "players", "market", "princesses", "overrides", "turn_cap", "instant_win_at_30")
-OPTIONAL_RULES = ("judgement", "tie", "keep_timing", "seating")    # described (and saved) only when given
+SAVED_RULES = {"edition": "name", "players": "count", "market": "name", "princesses": "names",
+               "overrides": "names", "turn_cap": "count", "instant_win_at_30": "flag"}
+OPTIONAL_RULES = {"judgement": "name", "tie": "name", "keep_timing": "name", "seating": "name"}  # saved when given
+RESULT_KEYS = ("over", "end_reason", "winners", "turns", "sp")
 
 
 def tell(plan, index: int, decide=None, room=None) -> tuple[Replay, int, list[int]]:
@@ -724,27 +724,20 @@ def result_of(game: Game) -> dict:
 
 
 def saved_data(teller: Teller) -> dict:
-    """The game a `Teller` has played so far as a saved game: its rules, seed, seats and every
-    decision taken (what `save_game` writes)."""
-    import hoc
+    """The game a `Teller` has played so far as a saved game (`hoc.research.saved.data`)."""
+    from hoc.research import saved
 
     plan = teller.plan
-    rules = plan.ruleset.describe()
-    return {"format": SAVED_FORMAT, "engine_version": hoc.__version__,
-            "rules": {k: rules[k] for k in RULE_KEYS + OPTIONAL_RULES if k in rules}, "seed": plan.seed,
-            "game": teller.index,
-            "seats": [a.name for a in teller.agents], "actions": [int(a) for a in teller.actions],
-            "result": result_of(teller.game)}
+    return saved.data(plan.ruleset, plan.seed, teller.index, [a.name for a in teller.agents], teller.actions,
+                      result_of(teller.game))
 
 
 def save_game(path: str | Path, teller: Teller) -> None:
     """Write the game a `Teller` has played so far: its rules, seed, seats and every decision taken.
     `hoc replay FILE` plays the decisions again (whoever took them, a person or an agent)."""
-    data = saved_data(teller)
-    try:
-        Path(path).write_text(json.dumps(data, indent=1) + "\n")
-    except OSError as e:
-        raise HocError(f"cannot save the game to {path}: {e.strerror or e}") from None
+    from hoc.research import saved
+
+    saved.write(path, saved_data(teller))
 
 
 class Script(Teller):
@@ -773,95 +766,11 @@ class Script(Teller):
         return a
 
 
-# ---- reading a saved game: every field checked before a game is built from it ----------------------
-
-SAVED_KEYS = ("format", "engine_version", "rules", "seed", "game", "seats", "actions", "result")
-RESULT_KEYS = ("over", "end_reason", "winners", "turns", "sp")
-MAX_SEAT_NAME = 300
-
-
-@dataclass(frozen=True)
-class Saved:
-    """A saved game's fields, each checked (`read_saved`)."""
-
-    rules: dict
-    seed: int
-    game: int
-    seats: list[str]
-    actions: list[int]
-    result: dict
-
-
-def read_saved(data, name: str, max_decisions: int | None = None) -> Saved:
-    """The fields of a saved game's data (its JSON as `save_game` writes it), every one checked for its
-    type and range, so that a damaged or tampered file is refused in one line naming the field (`name`:
-    what the messages call the data, e.g. its file). The rules' values are checked by the `Ruleset`
-    made from them; the actions' legality by the replay that takes them again."""
-    def bad(what: str):
-        return HocError(f"{name} is a damaged saved game: {what}")
-
-    if not isinstance(data, dict) or data.get("format") != SAVED_FORMAT:
-        raise HocError(f"{name} is not a game saved by `hoc play` (no \"format\": \"{SAVED_FORMAT}\")")
-    if not _is_str(data.get("engine_version", "")):
-        raise bad("engine_version must be a string")
-    extra = sorted(str(k)[:40] for k in data if k not in SAVED_KEYS)
-    if extra:
-        raise bad(f"unknown field{'s' if len(extra) > 1 else ''} {', '.join(map(repr, extra[:5]))}")
-    missing = [k for k in SAVED_KEYS if k not in data and k != "engine_version"]
-    if missing:
-        raise bad(f"no {', '.join(map(repr, missing))}")
-    rules = data["rules"]
-    if not isinstance(rules, dict):
-        raise bad("rules must be an object")
-    unknown = sorted(str(k)[:40] for k in rules if k not in RULE_KEYS + OPTIONAL_RULES)
-    if unknown or any(k not in rules for k in RULE_KEYS):
-        raise bad(f"rules must have {', '.join(RULE_KEYS)} (and may have {', '.join(OPTIONAL_RULES)})"
-                  + (f"; unknown: {', '.join(map(repr, unknown[:5]))}" if unknown else ""))
-    for key, ok, what in (("edition", _is_str, "a string"), ("players", _is_int, "a whole number"),
-                          ("market", _is_str, "a string"), ("princesses", _is_strings, "a list of names"),
-                          ("overrides", _is_strings, "a list of strings"), ("turn_cap", _is_int, "a whole number"),
-                          ("instant_win_at_30", _is_bool, "true or false"),
-                          *((k, _is_str, "a string") for k in OPTIONAL_RULES)):
-        if key in rules and not (ok(rules[key]) or key in OPTIONAL_RULES and rules[key] is None):
-            raise bad(f"rules.{key} must be {what}")
-    seed, game = data["seed"], data["game"]
-    if not _is_int(seed) or not 0 <= seed < 2 ** 63:
-        raise bad("seed must be a whole number from 0 to 2**63 - 1")
-    if not _is_int(game) or not 0 <= game < 2 ** 63:
-        raise bad("game must be a whole number from 0 to 2**63 - 1")
-    seats = data["seats"]
-    if not _is_strings(seats) or any(not s or len(s) > MAX_SEAT_NAME for s in seats):
-        raise bad(f"seats must be a list of agent names (1 to {MAX_SEAT_NAME} characters each)")
-    if _is_int(rules["players"]) and len(seats) != rules["players"]:
-        raise bad(f"{len(seats)} seats for {rules['players']} players")
-    actions = data["actions"]
-    if not isinstance(actions, list) or not all(_is_int(a) and 0 <= a < K.N_ACTIONS for a in actions):
-        raise bad(f"actions must be a list of action ids (0 to {K.N_ACTIONS - 1})")
-    if max_decisions is not None and len(actions) > max_decisions:
-        raise HocError(f"{name} has {len(actions):,} decisions; at most {max_decisions:,} are replayed here "
-                       f"(`hoc replay` tells any length)")
-    result = data["result"]
-    if not isinstance(result, dict) or sorted(result) != sorted(RESULT_KEYS):
-        raise bad(f"result must be an object with {', '.join(RESULT_KEYS)}")
-    if not (_is_bool(result["over"]) and (result["end_reason"] is None or _is_str(result["end_reason"]))
-            and isinstance(result["winners"], list) and all(_is_int(w) for w in result["winners"])
-            and _is_int(result["turns"]) and isinstance(result["sp"], list) and all(_is_int(x) for x in result["sp"])):
-        raise bad("result must hold over (true or false), end_reason (a name or null), winners (seats), "
-                  "turns (a number) and sp (a number per seat)")
-    return Saved(rules, seed, game, list(seats), list(actions), result)
-
-
-def _is_int(x) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
-
-
-def _is_bool(x) -> bool:
-    return isinstance(x, bool)
-
-
-def _is_str(x) -> bool:
-    return isinstance(x, str) and len(x) <= 2000
-
-
-def _is_strings(x) -> bool:
-    return isinstance(x, list) and len(x) <= 100 and all(_is_str(v) for v in x)
+def retell(plan, index: int, actions: list[int]) -> Replay:
+    """A saved game told again from its recorded decisions (`hoc.research.saved`); a game saved before
+    its end says who was to act."""
+    r = Script(plan, index, actions).tell()
+    if not r.game.over:
+        r.lines.append(f"(saved before the end, after {len(actions)} decisions; seat {r.game.decider} was to act "
+                       f"in the {r.game.context})")
+    return r
