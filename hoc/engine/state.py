@@ -29,6 +29,13 @@ def load_rules(s, T, R):
 
 
 @kernel
+def copy_owned(s, own, nc, out):
+    """Copy the per-card region s[own:own + nc] (a seat's copies of each card owned) into out[:nc]."""
+    for c in range(nc):
+        out[c] = s[own + c]
+
+
+@kernel
 def record_owned(s, own, nc, out, o):
     """Write into out[o], out[o + 1] the bits of the card ids 0-31 and 32-63 with copies in the
     per-card region s[own:own + nc] (a seat's cards owned, in a result row's RES_OWNED)."""

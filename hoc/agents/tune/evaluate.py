@@ -32,7 +32,7 @@ def play_games(ruleset: Ruleset, ids: np.ndarray, rows: np.ndarray, master: int,
     from hoc.agents.tune.kernel import OUT_LEN
 
     n = len(seed_index)
-    parts = 1 if backend.in_process else max(1, min(n // MIN_TASK, 4 * _workers(backend)))
+    parts = 1 if backend.in_process else max(1, min(n // MIN_TASK, 4 * workers(backend)))
     bounds = np.linspace(0, n, parts + 1).astype(int)
     tasks = [(ruleset.game.name, ruleset.cards.table, ruleset.vector, ids, rows, master, seed_index[a:b], seats[a:b])
              for a, b in zip(bounds[:-1], bounds[1:]) if b > a]
@@ -46,7 +46,7 @@ def play_games(ruleset: Ruleset, ids: np.ndarray, rows: np.ndarray, master: int,
     return out
 
 
-def _workers(backend: Backend) -> int:
+def workers(backend: Backend) -> int:
     """Worker processes: --jobs, or the workers of the Dask cluster."""
     if backend.name == "dask":
         return max(1, len(backend.connect().scheduler_info().get("workers", {})))

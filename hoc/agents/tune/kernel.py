@@ -43,6 +43,24 @@ def _schedule(loops):
     return play_schedule
 
 
+def _profiled(loops):
+    """The tuner's loop that also keeps each seat's deck at the end (the strategy atlas's measure)."""
+    rules = loops.rules
+    schedule = _schedule(loops)
+
+    @njit(cache=True)
+    def play_profiled(master, s, ids, rows, seed_index, seats, out, results, copies):
+        """`play_schedule`, game by game, keeping each game's result row (`results[g]`) and
+        copies[g, j, c]: the copies of card c seat j owned at the end of game g."""
+        players = rule(s, R_PLAYERS)
+        for g in range(seats.shape[0]):
+            schedule(master, s, ids, rows, seed_index[g:g + 1], seats[g:g + 1], out[g:g + 1], results[g])
+            for j in range(players):
+                rules.owned_copies(s, j, copies[g, j])
+
+    return play_profiled
+
+
 def play_schedule(master, game: str, T, R, ids, rows, seed_index, seats, out):
     """The tuner's loop for these agent ids on a ruleset (card table T, vector R) of the game named
     `game` (with the search or the planner compiled in only when a seat needs it)."""
@@ -51,3 +69,14 @@ def play_schedule(master, game: str, T, R, ids, rows, seed_index, seats, out):
     spec = get(game)
     s = spec.with_room(spec.kernel.new_state(T, R), ids, rows)
     built(_schedule, loops_for(spec, R, ids))(master, s, ids, rows, seed_index, seats, out, np.zeros(RES_LEN, s.dtype))
+
+
+def play_profiled(master, game: str, T, R, ids, rows, seed_index, seats, out, results, copies):
+    """`play_schedule`, keeping each game's result row in `results` (games x RES_LEN) and each seat's
+    copies of each card at the end of each game in `copies` (games x seats x cards)."""
+    from hoc.games import get
+
+    spec = get(game)
+    s = spec.with_room(spec.kernel.new_state(T, R), ids, rows)
+    built(_profiled, loops_for(spec, R, ids))(master, s, ids, rows, seed_index, seats, out, results, copies)
+

@@ -26,4 +26,4 @@ GAME = GameSpec(name="dominion", title="Dominion", kernel=api, kernel_for=api.fo
                 deciders="hoc.games.dominion.agents.policies", room="hoc.games.dominion.agents.search:room",
                 parameters="hoc.games.dominion.agents.row:ROW",
                 agents="hoc.games.dominion.agents.catalog",
-                replay="hoc.games.dominion.replay", commands="hoc.games.dominion.commands", market_word="kingdom")
+                replay="hoc.games.dominion.replay", commands="hoc.games.dominion.commands", atlas="hoc.games.dominion.agents.atlas:Space", market_word="kingdom")

@@ -1,11 +1,11 @@
 """Dominion's jitted interface: what the engine's loops (`hoc.engine.loops`), the research batch and
 the environments call, the same names in every game (see `hoc.games.heart_of_crown.kernel.api`):
 `new_state`, `game_seed`, `game_seeds`, `init_game`, `legal_actions`, `is_legal`, `apply`,
-`apply_if_legal`, `check`, `card_totals`, `record`."""
+`apply_if_legal`, `check`, `card_totals`, `record`, `owned_copies`."""
 import sys
 
 from hoc.engine.jit import entry
-from hoc.engine.state import record_owned
+from hoc.engine.state import copy_owned, record_owned
 from hoc.engine.layout import (
     MAX_KINDS, RES_END, RES_EXTRA, RES_MARKET, RES_OWNED, RES_OWN_TURNS, RES_SCORE, RES_SEAT, RES_SEAT_SZ,
     RES_STEPS, RES_TURNS, RES_WINNER, RES_WIN_MASK,
@@ -31,6 +31,13 @@ def card_totals(s, totals, work):
     check(s, totals, work)       # fills work with the counts found
     for c in range(rule(s, R_NC)):
         totals[c] = work[c]
+
+
+@entry
+def owned_copies(s, p, out):
+    """Copies of each card (by id) that seat p owns now, into out[:number of cards] (what the
+    strategy atlas measures of a deck)."""
+    copy_owned(s, owned(s, p), s[H_NC], out)
 
 
 @entry

@@ -5,7 +5,8 @@ batch, the tuner and the environments call, the same names in every game.
   a state for a ruleset and card table, and a game dealt from a seed;
 - `legal_actions(s, out)`, `is_legal(s, a)`, `apply(s, a)`: the decision interface;
 - `check(s, totals, work)`, `card_totals(s, totals, work)`: the invariants `--validate` checks;
-- `record(s, out)`: the game's result row (`hoc.engine.layout`'s RES_*).
+- `record(s, out)`: the game's result row (`hoc.engine.layout`'s RES_*);
+- `owned_copies(s, p, out)`: copies of each card seat p owns (the strategy atlas's measure of a deck).
 
 This module is that interface for games of either edition. `SECOND_EDITION` is the same interface
 whose `apply` and `init_game` leave out the routines of the 1st edition's own texts (the loops of a
@@ -18,7 +19,7 @@ from hoc.engine.layout import (
     MAX_KINDS, RES_END, RES_MARKET, RES_OWNED, RES_OWN_TURNS, RES_SCORE, RES_SEAT, RES_SEAT_SZ, RES_STEPS,
     RES_TURNS, RES_WINNER, RES_WIN_MASK,
 )
-from hoc.engine.state import record_owned, rule
+from hoc.engine.state import copy_owned, record_owned, rule
 from hoc.games.heart_of_crown.kernel.constants import (
     H_END, H_KINDS, H_N_KINDS, H_NC, H_NP, H_STEPS, H_TURNS, H_WINNER, H_WIN_MASK, P_BACK_TURN, P_PRINCESS, P_SP,
     P_TURNS, RES_BACK_TURN, RES_PRINCESS, RES_SEATING, R_EDITION, R_NC, R_SEATING, SEATING_LINEUP, SEAT_POS,
@@ -39,6 +40,13 @@ def card_totals(s, totals, work):
     check(s, totals, work)       # fills work with the counts found
     for c in range(rule(s, R_NC)):
         totals[c] = work[c]
+
+
+@entry
+def owned_copies(s, p, out):
+    """Copies of each card (by id) that seat p owns now, into out[:number of cards] (what the
+    strategy atlas measures of a deck)."""
+    copy_owned(s, owned(s, p), s[H_NC], out)
 
 
 @entry
@@ -79,7 +87,8 @@ def _init_game_2e(s, seed):
     _SECOND.advance(s)
 
 
-for _name in ("new_state", "game_seed", "game_seeds", "legal_actions", "is_legal", "check", "card_totals", "record"):
+for _name in ("new_state", "game_seed", "game_seeds", "legal_actions", "is_legal", "check", "card_totals", "record",
+              "owned_copies"):
     setattr(SECOND_EDITION, _name, globals()[_name])
 SECOND_EDITION.apply, SECOND_EDITION.apply_if_legal, SECOND_EDITION.init_game = (_SECOND.apply, _SECOND.apply_if_legal,
                                                                                  _init_game_2e)

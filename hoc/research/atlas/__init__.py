@@ -1,0 +1,33 @@
+"""The strategy atlas (`hoc atlas`): every viable deck of a market, found by quality-diversity search.
+
+A plan is a point of its game's plan space (`space`: a vector of numbers each game decodes into one
+of its agent files); it plays against a reference panel on common seeds with seats mirrored
+(`measure`), which gives its fitness (its share of the wins) and its descriptors, measured from the
+games it played (the share of Actions in its final deck, when it backed its princess, ...). A grid
+archive of `ribs` keeps the best plan of each cell of descriptor space, CMA-ME's emitters propose new
+plans (`search`), and at the end every elite is measured again on seeds the search never used, so
+the tables do not inherit a search's lucky maximum (`report`).
+"""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+
+def atlas(settings, folder: str | Path, backend, command: str, progress=print):
+    """Search (or resume) the atlas of `settings` in `folder`, measure every elite again on fresh
+    seeds, and write the outputs (`report`): the elites' frame, best first."""
+    from hoc.research.atlas import report, search
+
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    t0 = time.perf_counter()
+    found = search.run(settings, folder, backend, progress)
+    progress(f"measuring the {len(found.archive)} elites again on {settings.remeasure_seeds} fresh seeds per "
+             f"panel member")
+    data, measured = search.remeasure(settings, found, backend)
+    frame = report.elites_frame(settings, data, measured, folder, command)
+    report.heat_map(settings, frame, folder / "atlas.png")
+    seconds = time.perf_counter() - t0
+    (folder / "summary.md").write_text(report.summary(settings, found, frame, command, seconds), encoding="utf-8")
+    return frame

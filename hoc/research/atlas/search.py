@@ -1,0 +1,185 @@
+"""The atlas's search: CMA-ME (Fontaine et al., 2020) with `ribs`: a grid archive over two
+descriptors, evolution-strategy emitters ranked by improvement of the archive, and a scheduler
+asking each iteration for a batch of plans that are measured (`measure`) and told back.
+
+Everything an iteration does is drawn from (seed, iteration) or from the pickled search (archive,
+emitters and their random states), and the games do not depend on how they are split over workers,
+so the same command gives the same atlas serially, with --jobs, and after an interruption: the
+checkpoint is written after every iteration and the same command goes on from it.
+"""
+from __future__ import annotations
+
+import os
+import pickle
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from hoc.errors import HocError
+from hoc.research.atlas.measure import measure
+from hoc.research.harness import Backend
+
+CHECKPOINT = "checkpoint.pkl"
+FORMAT = 1                   # of the checkpoint
+SEARCH, REMEASURE = 1, 2     # streams of game seeds: the search's and the re-measurement's
+REMEASURE_FIRST = 1 << 40    # the re-measurement's game indices start far from any the search used
+
+
+def derive(seed: int, stream: int, step: int = 0) -> int:
+    """A 63-bit seed for one stream and step."""
+    a, b = np.random.SeedSequence([seed, stream, step]).generate_state(2, np.uint32)
+    return int((int(a) << 31) ^ int(b)) & (2 ** 63 - 1)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What determines an atlas (a run resumes only with equal settings, its budget apart)."""
+
+    space: object                       # the game's plan space for the ruleset
+    panel: tuple                        # the reference agents
+    descriptors: tuple[str, str]
+    seed: int = 0
+    iterations: int = 150
+    emitters: int = 3
+    batch: int = 12                     # plans each emitter asks for per iteration
+    seeds: int = 8                      # seeds per panel member per plan (each in every seat)
+    resolution: int = 10                # cells per descriptor
+    sigma: float = 0.15                 # the emitters' first step, in the space's [0, 1] units
+    remeasure_seeds: int = 100          # per panel member for every elite at the end
+
+    def __post_init__(self):
+        for name, value, least in (("iterations", self.iterations, 1), ("emitters", self.emitters, 1),
+                                   ("batch", self.batch, 2), ("seeds", self.seeds, 1),
+                                   ("resolution", self.resolution, 2), ("remeasure_seeds", self.remeasure_seeds, 2)):
+            if value < least:
+                raise HocError(f"--{name.replace('_', '-')} must be at least {least}, got {value}")
+        if not 0 < self.sigma <= 1:
+            raise HocError(f"--sigma must be above 0 and at most 1, got {self.sigma}")
+        known = self.space.descriptors
+        if len(self.descriptors) != 2 or len(set(self.descriptors)) != 2:
+            raise HocError(f"--descriptors names two different measures ({', '.join(known)})")
+        for d in self.descriptors:
+            if d not in known:
+                raise HocError(f"--descriptors: {d!r} is not a measure of {self.space.ruleset.game.title} "
+                               f"({', '.join(known)})")
+        for a in self.panel:
+            if a.play is not None:
+                raise HocError(f"--panel {a.name!r} is a Python agent; the atlas plays jitted agents only")
+
+    def identity(self) -> dict:
+        r = self.space.ruleset
+        return {"format": FORMAT, "rules": r.describe(), "game": r.game.name,
+                "panel": [(a.name, a.params(r).tobytes().hex()) for a in self.panel],
+                "descriptors": list(self.descriptors), "seed": self.seed, "emitters": self.emitters,
+                "batch": self.batch, "seeds": self.seeds, "resolution": self.resolution, "sigma": self.sigma}
+
+
+@dataclass
+class Search:
+    """A search under way: the ribs scheduler (archive and emitters), the iterations done, the
+    plans measured and games played, and the seconds spent (over every session)."""
+
+    scheduler: object
+    iteration: int = 0
+    evaluations: int = 0
+    games: int = 0
+    seconds: float = 0.0
+    history: list = field(default_factory=list)
+
+    @property
+    def archive(self):
+        return self.scheduler.archive
+
+
+def start(settings: Settings) -> Search:
+    from ribs.archives import GridArchive
+    from ribs.emitters import EvolutionStrategyEmitter
+    from ribs.schedulers import Scheduler
+
+    space = settings.space
+    chosen = [space.descriptors[d] for d in settings.descriptors]
+    archive = GridArchive(solution_dim=len(space.lower), dims=(settings.resolution,) * 2,
+                          ranges=[(d.low, d.high) for d in chosen], seed=derive(settings.seed, 0))
+    rng = np.random.default_rng(derive(settings.seed, 3))
+    starts = space.starts() or [rng.uniform(space.lower, space.upper)]
+    order = rng.permutation(len(starts))
+    # no bounds for the emitters: ribs resamples a point until every coordinate is inside, which in a
+    # space of a hundred coordinates, with a start on its faces, never ends; the space clips instead
+    emitters = [EvolutionStrategyEmitter(archive, x0=starts[order[k % len(starts)]], sigma0=settings.sigma,
+                                         ranker="2imp", batch_size=settings.batch,
+                                         seed=derive(settings.seed, 4, k))
+                for k in range(settings.emitters)]
+    return Search(Scheduler(archive, emitters))
+
+
+def load(folder: Path, settings: Settings) -> Search | None:
+    """The search saved in `folder`, if its settings are these; None if there is none."""
+    path = folder / CHECKPOINT
+    if not path.exists():
+        return None
+    try:
+        saved = pickle.loads(path.read_bytes())
+    except Exception as e:      # a damaged checkpoint is named, not loaded
+        raise HocError(f"{path} is not a checkpoint of hoc atlas ({type(e).__name__}); remove it to start over") from None
+    if not isinstance(saved, dict) or saved.get("identity") != settings.identity():
+        raise HocError(f"{folder} holds an atlas with other settings; give another --out, or the same options "
+                       f"as that run (see its summary.md)")
+    return saved["search"]
+
+
+def save(folder: Path, settings: Settings, search: Search) -> None:
+    """Write the checkpoint atomically: an interruption leaves the last one whole."""
+    path = folder / CHECKPOINT
+    tmp = path.with_suffix(".tmp")
+    tmp.write_bytes(pickle.dumps({"identity": settings.identity(), "search": search}))
+    os.replace(tmp, path)
+
+
+def run(settings: Settings, folder: Path, backend: Backend, progress=print) -> Search:
+    """Iterate until `settings.iterations` (resuming from the checkpoint in `folder`), checkpointing
+    after every iteration."""
+    search = load(folder, settings) or start(settings)
+    if search.iteration:
+        progress(f"resuming at iteration {search.iteration} of {settings.iterations} "
+                 f"({search.evaluations:,} plans measured so far)")
+    began, done_before = time.perf_counter(), search.iteration
+    while search.iteration < settings.iterations:
+        t0 = time.perf_counter()
+        xs = search.scheduler.ask()
+        m = measure(settings.space, xs, settings.panel, derive(settings.seed, SEARCH, search.iteration),
+                    settings.seeds, 0, backend, settings.descriptors)
+        search.scheduler.tell(m.fitness, m.descriptors)
+        search.iteration += 1
+        search.evaluations += len(xs)
+        search.games += len(xs) * len(settings.panel) * settings.seeds * settings.space.ruleset.players
+        search.seconds += time.perf_counter() - t0
+        stats = search.archive.stats
+        search.history.append({"iteration": search.iteration, "cells": int(stats.num_elites),
+                               "best": float(stats.obj_max) if stats.obj_max is not None else None,
+                               "qd_score": float(stats.qd_score), "games": search.games})
+        save(folder, settings, search)
+        per = (time.perf_counter() - began) / (search.iteration - done_before)
+        left = per * (settings.iterations - search.iteration)
+        progress(f"iteration {search.iteration}/{settings.iterations}: {int(stats.num_elites)} cells filled, "
+                 f"best {100 * float(stats.obj_max or 0):.1f}% against the panel (the search's own games), "
+                 f"{search.games:,} games, about {_clock(left)} left")
+    return search
+
+
+def _clock(seconds: float) -> str:
+    seconds = int(round(seconds))
+    return f"{seconds // 60} min {seconds % 60:02d} s" if seconds >= 60 else f"{seconds} s"
+
+
+def remeasure(settings: Settings, search: Search, backend: Backend):
+    """Every elite of the archive measured again on `remeasure_seeds` seeds per panel member that the
+    search never used: (elites' archive data, their `Measured`)."""
+    data = search.archive.data()
+    xs = np.asarray(data["solution"])
+    if not len(xs):
+        raise HocError("the atlas's archive is empty: no plan was measured")
+    m = measure(settings.space, xs, settings.panel, derive(settings.seed, REMEASURE), settings.remeasure_seeds,
+                REMEASURE_FIRST, backend, settings.descriptors)
+    return data, m

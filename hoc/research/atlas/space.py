@@ -1,0 +1,90 @@
+"""What the atlas needs of a game: its plan space (`GameSpec.atlas` names it) and the descriptors a
+plan's games are measured by.
+
+A game's space (`Space`) decodes a vector of numbers within its bounds into a plan of the game's
+agent format: a parameter row the jitted loops play and an agent file every command plays by path.
+Its descriptors (`Descriptor`) each reduce one game of a plan (`Profile`: the plan's seat at the end
+of the game) to a number; a plan's descriptor is the mean over its games.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Protocol
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A plan's games as its seat ended them: per game, the copies of each card id owned (`copies`,
+    games x cards), the seat's own turns, its score and the game's two extras of the seat
+    (`extras`, games x 2; e.g. Heart of Crown's princess and backing turn)."""
+
+    copies: np.ndarray
+    own_turns: np.ndarray
+    score: np.ndarray
+    extras: np.ndarray
+
+
+@dataclass(frozen=True)
+class Descriptor:
+    """A measure of a plan's games: `measure(profile)` is one value per game, kept within
+    [low, high] (the archive's range on this axis); `title` labels the heat map's axis, `why` says
+    what the measure separates (the docs and `hoc atlas --help` show it)."""
+
+    name: str
+    title: str
+    low: float
+    high: float
+    measure: Callable[[Profile], np.ndarray]
+    why: str = ""
+
+    def of(self, profile: Profile) -> float:
+        return float(np.clip(np.mean(self.measure(profile)), self.low, self.high))
+
+
+def share_of(cards) -> Callable[[Profile], np.ndarray]:
+    """Per game, the share of the deck made of the card ids `cards`."""
+    ids = np.asarray(list(cards), np.int64)
+
+    def measure(p: Profile) -> np.ndarray:
+        total = p.copies.sum(1)
+        return p.copies[:, ids].sum(1) / np.maximum(total, 1)
+    return measure
+
+
+def deck_size(p: Profile) -> np.ndarray:
+    """Per game, the cards the seat owned at the end."""
+    return p.copies.sum(1).astype(float)
+
+
+def own_turns(p: Profile) -> np.ndarray:
+    """Per game, the seat's own turns (how long the game lasted for it)."""
+    return p.own_turns.astype(float)
+
+
+class Space(Protocol):
+    """A game's plan space for one ruleset (`GameSpec.atlas` names its class: `Space(ruleset)`)."""
+
+    ruleset: object
+    lower: np.ndarray                   # the bounds of every coordinate (a point outside reads as clipped)
+    upper: np.ndarray
+    descriptors: dict                   # name -> Descriptor, the measures a user may pick
+    default_descriptors: tuple          # the two the atlas maps unless told
+    kinds: dict                         # market kind -> its card ids (the `owns_<kind>` columns)
+
+    def panel(self) -> list[str]: ...           # the reference panel's agent names unless told
+    def starts(self) -> list[np.ndarray]: ...   # points the emitters start from
+    def row(self, x: np.ndarray) -> tuple[int, np.ndarray]: ...   # (agent id, parameter row) of plan x
+    def text(self, x: np.ndarray, header: str) -> str: ...        # plan x as an agent file
+
+
+def space_of(ruleset):
+    """The plan space of the ruleset's game, or one line saying the game has no atlas."""
+    from hoc.errors import HocError
+    from hoc.engine.spec import _named
+
+    game = ruleset.game
+    if not game.atlas:
+        raise HocError(f"{game.title} has no strategy atlas (its GameSpec names no plan space)")
+    return _named(game.atlas)(ruleset)

@@ -1,0 +1,143 @@
+"""The strategy atlas (`hoc atlas`): descriptors measured from real games, the re-measurement that
+catches a lucky elite, a resumed search equal to an uninterrupted one, the outputs every command
+reads, and bad options refused in one line."""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from hoc.agents.registry import get
+from hoc.cli.main import main
+from hoc.games.dominion.rules import Ruleset as DominionRules
+from hoc.research.atlas import search
+from hoc.research.atlas.measure import measure
+from hoc.research.atlas.search import Settings
+from hoc.research.atlas.space import space_of
+from hoc.research.harness import Backend
+
+SERIAL = Backend(1)
+KINGDOM = "first_game"      # Cellar, Market, Merchant, Militia, Mine, Moat, Remodel, Smithy, Village, Workshop
+
+
+@pytest.fixture(scope="module")
+def dominion():
+    space = space_of(DominionRules(players=2, market=KINGDOM))
+    return space, (get("dom_big_money"),)
+
+
+def _settings(space, panel, **kw):
+    base = dict(descriptors=("action_share", "deck_size"), seed=3, iterations=2, emitters=1, batch=4, seeds=2,
+                resolution=4, remeasure_seeds=4)
+    base.update(kw)
+    return Settings(space, panel, **base)
+
+
+def test_descriptors_are_measured_from_the_plans_own_games(dominion):
+    from hoc.games.dominion.agents.bots import library
+
+    space, panel = dominion
+    bm, smithy = (space.point(library()[n]) for n in ("dom_big_money", "dom_smithy_bm"))
+    m = measure(space, np.stack([bm, smithy]), panel, 11, 40, 0, SERIAL, ("action_share", "deck_size"))
+    assert m.descriptors[0, 0] == 0.0                       # Big Money buys no Action
+    assert 0.0 < m.descriptors[1, 0] < 0.15                 # one Smithy (sometimes two) in a deck of 20-odd cards
+    assert 15 < m.descriptors[0, 1] < 40 and 15 < m.descriptors[1, 1] < 40
+    smithy_id = space.ruleset.cards.lookup("smithy")
+    assert m.copies[0, smithy_id] == 0 and 0.9 <= m.copies[1, smithy_id] <= 1.5
+    # the same plan against itself wins half of the mirrored games, shared wins split
+    assert abs(m.fitness[0] - 0.5) < 0.1
+
+
+def test_the_remeasurement_catches_a_planted_lucky_elite(dominion):
+    from hoc.games.dominion.agents.bots import library
+
+    space, panel = dominion
+    settings = _settings(space, panel, remeasure_seeds=60)
+    s = search.start(settings)
+    weak = space.point(library()["dom_big_money"])
+    weak[:len(space.cards) * 4].reshape(-1, 4)[:, 1] = 0.0      # every gate shut: buys Silver only
+    good = space.point(library()["dom_smithy_bm"])
+    s.archive.add(np.stack([weak, good]), np.array([0.95, 0.40]), np.array([[0.05, 10.0], [0.05, 30.0]]))
+    data, m = search.remeasure(settings, s, SERIAL)
+    lucky = int(np.argmax(data["objective"]))
+    assert data["objective"][lucky] == pytest.approx(0.95)
+    assert m.interval(lucky)[1] < 0.3                       # fresh seeds show what it is
+    assert m.fitness[1 - lucky] > m.fitness[lucky]          # and the table ranks the other first
+
+
+def test_a_resumed_atlas_equals_an_uninterrupted_one(dominion, tmp_path):
+    space, panel = dominion
+    whole, parts = tmp_path / "whole", tmp_path / "parts"
+    whole.mkdir()
+    parts.mkdir()
+    a = search.run(_settings(space, panel, iterations=3), whole, SERIAL, progress=lambda line: None)
+    search.run(_settings(space, panel, iterations=1), parts, SERIAL, progress=lambda line: None)
+    b = search.run(_settings(space, panel, iterations=3), parts, SERIAL, progress=lambda line: None)
+    da, db = a.archive.data(), b.archive.data()
+    order_a, order_b = np.argsort(da["index"]), np.argsort(db["index"])
+    assert (da["index"][order_a] == db["index"][order_b]).all()
+    assert np.array_equal(da["solution"][order_a], db["solution"][order_b])
+    assert np.array_equal(da["objective"][order_a], db["objective"][order_b])
+    with pytest.raises(Exception, match="other settings"):
+        search.run(_settings(space, panel, iterations=3, seed=4), parts, SERIAL, progress=lambda line: None)
+
+
+def test_hoc_atlas_writes_elites_that_every_command_plays_by_path(capsys, tmp_path):
+    out = tmp_path / "atlas"
+    code = main(["atlas", "--game", "dominion", "--market", KINGDOM, "--panel", "dom_big_money", "--iterations", "2",
+                 "--emitters", "1", "--batch", "4", "--seeds", "2", "--resolution", "4", "--remeasure-seeds", "4",
+                 "--out", str(out)])
+    captured = capsys.readouterr()
+    assert code == 0, captured.err
+    frame = pd.read_parquet(out / "elites.parquet")
+    for column in ("plan", "action_share", "deck_size", "fitness", "lo", "hi", "search_fitness", "owns_smithy",
+                   "owns_village", "viable"):
+        assert column in frame.columns
+    assert (frame["lo"] <= frame["fitness"]).all() and (frame["fitness"] <= frame["hi"]).all()
+    assert frame["fitness"].is_monotonic_decreasing
+    assert (out / "atlas.png").stat().st_size > 1000
+    summary = (out / "summary.md").read_text()
+    assert "Reproduce: `hoc atlas --game dominion --players 2" in summary and "the search never used" in summary
+    best = out / frame["plan"].iloc[0]
+    assert best.read_text().startswith("# An elite of the strategy atlas")
+    assert main(["simulate", "--game", "dominion", "--market", KINGDOM, "--agents", f"{best},dom_big_money",
+                 "--games", "20"]) == 0
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--descriptors", "action_share,luck"], "'luck' is not a measure of Dominion"),
+    (["--descriptors", "deck_size"], "--descriptors names two different measures"),
+    (["--iterations", "0"], "--iterations must be at least 1"),
+    (["--players", "1"], "--players must be 2 to 4"),
+    (["--panel", "no_such_bot"], "no_such_bot"),
+    (["--market", "random"], "give --market a recommended kingdom"),
+])
+def test_bad_atlas_options_are_one_line_and_exit_code_2(capsys, tmp_path, argv, message):
+    base = ["atlas", "--game", "dominion", "--market", KINGDOM, "--out", str(tmp_path / "a")]
+    code = main(base + argv)
+    err = capsys.readouterr().err
+    assert code == 2 and message in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_an_out_that_is_a_file_is_refused_before_any_game(capsys, tmp_path):
+    f = tmp_path / "file"
+    f.write_text("x")
+    assert main(["atlas", "--game", "dominion", "--market", KINGDOM, "--out", str(f)]) == 2
+    assert "exists and is not a folder" in capsys.readouterr().err
+
+
+def test_the_heart_of_crown_space_decodes_every_point_into_a_plan_the_engine_reads():
+    from hoc.games.heart_of_crown.agents.catalog import TUNED
+    from hoc.games.heart_of_crown.agents.genome import load
+    from hoc.games.heart_of_crown.rules import Ruleset
+
+    space = space_of(Ruleset(players=2, market="first_play"))
+    rng = np.random.default_rng(0)
+    for x in [rng.uniform(space.lower, space.upper) for _ in range(20)] + space.starts():
+        kind, row = space.row(x)
+        assert row.ndim == 1 and kind >= 0
+    plan = load(TUNED / "tuned_general_2p.toml")
+    again = space.plan(space.point(plan))
+    on_market = [r.card for r in plan.buy if r.card in space.cards]
+    assert [r.card for r in again.buy] == list(dict.fromkeys(on_market))      # each card's first rule, in order
+    assert again.prefer[:1] == plan.prefer[:1] and again.min_coins == plan.min_coins
