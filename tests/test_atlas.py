@@ -106,6 +106,7 @@ def test_hoc_atlas_writes_elites_that_every_command_plays_by_path(capsys, tmp_pa
 
 @pytest.mark.parametrize("argv, message", [
     (["--descriptors", "action_share,luck"], "'luck' is not a measure of Dominion"),
+    (["--descriptors", "owns:witch,deck_size"], "'witch' is not a kind of these markets"),
     (["--descriptors", "deck_size"], "--descriptors names two different measures"),
     (["--iterations", "0"], "--iterations must be at least 1"),
     (["--players", "1"], "--players must be 2 to 4"),
@@ -131,9 +132,9 @@ def test_the_heart_of_crown_space_decodes_every_point_into_a_plan_the_engine_rea
     from hoc.games.heart_of_crown.agents.genome import load
     from hoc.games.heart_of_crown.rules import Ruleset
 
-    space = space_of(Ruleset(players=2, market="first_play"))
+    space = space_of(Ruleset(players=2, market="random"))       # every card of every kind: lists at their longest
     rng = np.random.default_rng(0)
-    for x in [rng.uniform(space.lower, space.upper) for _ in range(20)] + space.starts():
+    for x in [rng.uniform(space.lower, space.upper) for _ in range(20)] + space.starts() + [space.upper]:
         kind, row = space.row(x)
         assert row.ndim == 1 and kind >= 0
     plan = load(TUNED / "tuned_general_2p.toml")

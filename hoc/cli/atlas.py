@@ -13,6 +13,8 @@ def _command(args) -> str:
     """The options that determine the atlas, spelled out (defaults included)."""
     argv = ["--game", args.game_name, *(["--edition", args.edition] if args.edition != "2e" else []),
             "--players", str(args.players), "--market", args.market]
+    for k in args.market_with or ():
+        argv += ["--with", k]
     for o in args.override or ():
         argv += ["--override", o]
     if args.panel:
@@ -41,6 +43,11 @@ def cmd_atlas(args) -> int:
     if args.turn_cap is None:
         options["turn_cap"] = game_defaults()["turn_cap"]
     ruleset = spec.ruleset_from(options, game_defaults())
+    if args.market_with:
+        import dataclasses
+
+        ruleset = dataclasses.replace(ruleset, market_with=tuple(args.market_with))
+        ruleset.vector              # a kind the random markets cannot offer: one line now
     if not 2 <= ruleset.players <= 4:
         raise HocError(f"--players must be 2 to 4 for the atlas, got {ruleset.players}")
     space = space_of(ruleset)
@@ -79,6 +86,8 @@ def add_parser(sub) -> None:
     p.add_argument("--market", default="random",
                    help="random (a fresh market every game), a preset name, or 10 comma-separated kinds "
                         "(Dominion: a kingdom, named or listed)")
+    p.add_argument("--with", dest="market_with", action="append", metavar="KIND",
+                   help="random markets always offer this kind, the rest drawn (repeatable)")
     p.add_argument("--override", action="append", metavar="CARD.FIELD=VALUE",
                    help="change a card value for the search (repeatable)")
     p.add_argument("--turn-cap", type=int, default=None, help="turns per player before a capped draw (the game's own)")

@@ -46,6 +46,8 @@ def cmd_balance(args) -> int:
     ruleset.vector                      # bad overrides and player counts fail now, before any game
     check_memory(max(2 * args.games, args.seeds * ruleset.players))
     kinds = cv.kinds_to_price(ruleset, args.card)
+    if args.strong == ATLAS:
+        return _archetype_values(args, ruleset, kinds)
     start = args.start
     if start is None and ruleset.edition != "2e":       # the edition's own tuned general plan, where there is one
         own = f"tuned_general_{ruleset.edition}_{ruleset.players}p"
@@ -94,6 +96,52 @@ def cmd_balance(args) -> int:
     return 0
 
 
+ATLAS = "atlas"
+
+
+def _archetype_values(args, ruleset, kinds) -> int:
+    """`--strong atlas`: each kind's archetype value (`hoc.research.atlas.value`): the best deck the atlas
+    finds that owns it against the best deck without it, on random markets that always offer it."""
+    import dataclasses
+    import tempfile
+
+    from hoc.agents.registry import get, split_names
+    from hoc.research.atlas.search import Settings
+    from hoc.research.atlas.space import space_of
+    from hoc.research.atlas.value import archetype_value
+
+    if ruleset.overrides and args.card is None:
+        raise HocError("--strong atlas prices kinds as the rules are: give --card (and --override changes the "
+                       "rules the atlas plays)")
+    if args.atlas_iterations < 1:
+        raise HocError(f"--atlas-iterations must be at least 1, got {args.atlas_iterations}")
+    work = Path(args.work) if args.work else Path(tempfile.mkdtemp(prefix="hoc_balance_atlas_"))
+    backend = backend_of(args)
+    rows = []
+    try:
+        for kind in kinds:
+            offered = dataclasses.replace(ruleset, market_with=(kind,))
+            space = space_of(offered)
+            panel = tuple(get(n) for n in split_names(args.opponents or ",".join(space.panel())))
+            settings = Settings(space, panel, (f"owns:{kind}", "action_share"), seed=args.seed,
+                                iterations=args.atlas_iterations)
+            command = shlex.join(["--players", str(ruleset.players), "--market", "random", "--with", kind,
+                                  "--descriptors", f"owns:{kind},action_share", "--iterations",
+                                  str(args.atlas_iterations), "--seed", str(args.seed), "--out", str(work / kind)])
+            rows.append(archetype_value(settings, kind, work / kind, backend, command, seeds=args.seeds,
+                                        progress=lambda line: None))
+            r = rows[-1]
+            print(f"{kind}: " + (f"{100 * r['archetype_value']:+.1f} points [{100 * r['archetype_lo']:+.1f}, "
+                                 f"{100 * r['archetype_hi']:+.1f}], the best deck owning it ({r['owner_copies']:.1f} "
+                                 f"copies at the end: {work / kind / r['owner']}) against the best without it"
+                                 if r["owner"] else f"no value: {r['note']}"), flush=True)
+    finally:
+        backend.close()
+    if args.json:
+        print(json.dumps({"strong": ATLAS, "work": str(work), "seeds": args.seeds, "values": rows}))
+    return 0
+
+
 def add_parser(sub) -> None:
     p = sub.add_parser("balance", help="value of a common card under strong play, and what-ifs by re-tuning",
                        description="The value of a common kind: on random markets that always offer it, a strong "
@@ -107,7 +155,11 @@ def add_parser(sub) -> None:
     p.add_argument("--strong", default="rules",
                    help="the strong player: rules (default: the start plan with its rules for the card searched, "
                         "against the start plan without them), tuned (whole plans re-tuned by hoc tune for each "
-                        "condition: noisier), or an agent spec, played as given and with the card banned")
+                        "condition: noisier), atlas (the archetype value: the best deck the strategy atlas finds "
+                        "that owns the card against the best deck without it), or an agent spec, played as given "
+                        "and with the card banned")
+    p.add_argument("--atlas-iterations", type=int, default=60,
+                   help="with --strong atlas: iterations of each kind's atlas (default 60)")
     p.add_argument("--from", dest="start", metavar="PLAN",
                    help="the start plan of rules and tuned (default tuned_general_<players>p; under 1e "
                         "tuned_general_1e_<players>p where the library has it); NAME+plan: that plan with its turn "

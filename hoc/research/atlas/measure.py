@@ -76,9 +76,9 @@ def measure(space, xs: np.ndarray, panel, master: int, seeds: int, first: int, b
     shares = share.reshape(P, M, seeds, players).mean(3)
     mine = copies[g, t]                                  # the plan's own deck in each game
     seat = L.RES_SEAT + t * L.RES_SEAT_SZ
-    from hoc.research.atlas.space import Profile
+    from hoc.research.atlas.space import Profile, descriptor
 
-    chosen = [space.descriptors[d] for d in descriptors]
+    chosen = [descriptor(space, d) for d in descriptors]
     D = np.zeros((P, len(chosen)))
     per_plan = len(g) // P
     for k in range(P):

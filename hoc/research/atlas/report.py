@@ -2,7 +2,8 @@
 command plays by path, `DIR/elites.parquet` (one row per elite: its plan file, descriptors, the
 search's fitness, the fitness measured again on fresh seeds with its interval, and its mean copies
 of each market kind at the end), a heat map of the re-measured fitness over the two descriptors
-(`DIR/atlas.png`) and `DIR/summary.md` with the command that reproduces it.
+(`DIR/atlas.png`), `DIR/summary.md` with the command that reproduces it, and the elites' points of
+the game's plan space (`DIR/points.npy`, in the frame's order).
 """
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+
+from hoc.research.atlas.space import descriptor
 
 MARGIN = 0.05       # an elite is viable when its re-measured interval reaches within 5 points of the best's
 
@@ -42,30 +45,33 @@ def elites_frame(settings, data: dict, measured, folder: Path, command: str) -> 
     frame = pd.DataFrame(rows)
     frame["viable"] = frame["hi"] >= frame["lo"].iloc[0] - MARGIN
     frame.to_parquet(folder / "elites.parquet", index=False)
+    np.save(folder / "points.npy", np.asarray(data["solution"])[order])     # the elites' points, the frame's order
     return frame
 
 
 def heat_map(settings, frame: pd.DataFrame, path: Path) -> None:
-    """The re-measured fitness of each cell's elite over the two descriptors."""
+    """The re-measured fitness of each cell's elite over the two descriptors (each elite drawn in the
+    cell where the search placed it)."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     space = settings.space
-    a, b = (space.descriptors[d] for d in settings.descriptors)
+    a, b = (descriptor(space, d) for d in settings.descriptors)
     res = settings.resolution
     grid = np.full((res, res), np.nan)
-    for _, r in frame.iterrows():
-        i = min(int((r[a.name] - a.low) / (a.high - a.low) * res), res - 1)
-        j = min(int((r[b.name] - b.low) / (b.high - b.low) * res), res - 1)
-        grid[j, i] = max(np.nan_to_num(grid[j, i], nan=-1), r["fitness"])
+    for _, r in frame.iterrows():           # each elite in its cell of the search's archive
+        i, j = np.unravel_index(int(r["cell"]), (res, res))
+        grid[j, i] = r["fitness"]
     fig, ax = plt.subplots(figsize=(6.4, 5.2))
     im = ax.imshow(100 * grid, origin="lower", extent=(a.low, a.high, b.low, b.high), aspect="auto", cmap="viridis")
     fig.colorbar(im, ax=ax, label="share of the wins against the panel (%), fresh seeds")
     ax.set_xlabel(a.title)
     ax.set_ylabel(b.title)
-    ax.set_title(f"{space.ruleset.game.title}: the best deck of each cell", fontsize=11)
+    rules = space.ruleset.describe()
+    ax.set_title(f"{space.ruleset.game.title}, {space.ruleset.game.market_word} {rules.get('market')}: "
+                 f"the best deck of each cell", fontsize=10)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
@@ -91,7 +97,7 @@ def summary(settings, search, frame: pd.DataFrame, command: str, seconds: float)
              f"so a plan that was only lucky in the search does not stand out here.", "",
              "Descriptors, measured from the plan's own games:", ""]
     for d in settings.descriptors:
-        desc = space.descriptors[d]
+        desc = descriptor(space, d)
         lines.append(f"- `{d}`: {desc.title} ({desc.low:g} to {desc.high:g}): {desc.why}")
     lines += ["", f"{viable} elite{'s' if viable != 1 else ''} viable (interval reaching within "
               f"{100 * MARGIN:.0f} points of the best's lower bound).", "", "![atlas](atlas.png)", "",

@@ -19,6 +19,7 @@ import numpy as np
 
 from hoc.errors import HocError
 from hoc.research.atlas.measure import measure
+from hoc.research.atlas.space import descriptor
 from hoc.research.harness import Backend
 
 CHECKPOINT = "checkpoint.pkl"
@@ -57,13 +58,11 @@ class Settings:
                 raise HocError(f"--{name.replace('_', '-')} must be at least {least}, got {value}")
         if not 0 < self.sigma <= 1:
             raise HocError(f"--sigma must be above 0 and at most 1, got {self.sigma}")
-        known = self.space.descriptors
         if len(self.descriptors) != 2 or len(set(self.descriptors)) != 2:
-            raise HocError(f"--descriptors names two different measures ({', '.join(known)})")
+            raise HocError(f"--descriptors names two different measures ({', '.join(self.space.descriptors)}, "
+                           f"or owns:KIND)")
         for d in self.descriptors:
-            if d not in known:
-                raise HocError(f"--descriptors: {d!r} is not a measure of {self.space.ruleset.game.title} "
-                               f"({', '.join(known)})")
+            descriptor(self.space, d)       # a measure of the space, or one line naming what it is not
         for a in self.panel:
             if a.play is not None:
                 raise HocError(f"--panel {a.name!r} is a Python agent; the atlas plays jitted agents only")
@@ -99,15 +98,16 @@ def start(settings: Settings) -> Search:
     from ribs.schedulers import Scheduler
 
     space = settings.space
-    chosen = [space.descriptors[d] for d in settings.descriptors]
+    chosen = [descriptor(space, d) for d in settings.descriptors]
     archive = GridArchive(solution_dim=len(space.lower), dims=(settings.resolution,) * 2,
                           ranges=[(d.low, d.high) for d in chosen], seed=derive(settings.seed, 0))
     rng = np.random.default_rng(derive(settings.seed, 3))
-    starts = space.starts() or [rng.uniform(space.lower, space.upper)]
-    order = rng.permutation(len(starts))
+    given = space.starts()
+    starts = [given[k] for k in rng.permutation(len(given))]
+    starts += [rng.uniform(space.lower, space.upper) for _ in range(settings.emitters - len(starts))]
     # no bounds for the emitters: ribs resamples a point until every coordinate is inside, which in a
     # space of a hundred coordinates, with a start on its faces, never ends; the space clips instead
-    emitters = [EvolutionStrategyEmitter(archive, x0=starts[order[k % len(starts)]], sigma0=settings.sigma,
+    emitters = [EvolutionStrategyEmitter(archive, x0=starts[k], sigma0=settings.sigma,
                                          ranker="2imp", batch_size=settings.batch,
                                          seed=derive(settings.seed, 4, k))
                 for k in range(settings.emitters)]

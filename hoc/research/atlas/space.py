@@ -79,6 +79,32 @@ class Space(Protocol):
     def text(self, x: np.ndarray, header: str) -> str: ...        # plan x as an agent file
 
 
+OWNS = "owns:"        # the measure `owns:KIND`: copies of a market kind's cards at the end, 0 to MAX_OWNED
+MAX_OWNED = 5.0
+
+
+def descriptor(space, name: str) -> Descriptor:
+    """A measure by name: one of the space's own, or `owns:KIND` for any kind of its markets (the
+    atlas of decks by how much of one kind they own: the deck built around it and the best without)."""
+    from hoc.errors import HocError
+
+    if name.startswith(OWNS):
+        kind = name[len(OWNS):]
+        if kind not in space.kinds:
+            from hoc.names import did_you_mean
+
+            raise HocError(f"--descriptors {name}: {kind!r} is not a kind of these markets"
+                           f"{did_you_mean(kind, list(space.kinds))}")
+        cards = np.asarray(space.kinds[kind], np.int64)
+        return Descriptor(name, f"copies of {kind} at the end", 0.0, MAX_OWNED,
+                          lambda p: p.copies[:, cards].sum(1).astype(float),
+                          f"decks built around {kind} against decks without it")
+    if name not in space.descriptors:
+        raise HocError(f"--descriptors: {name!r} is not a measure of {space.ruleset.game.title} "
+                       f"({', '.join(space.descriptors)}, or owns:KIND)")
+    return space.descriptors[name]
+
+
 def space_of(ruleset):
     """The plan space of the ruleset's game, or one line saying the game has no atlas."""
     from hoc.errors import HocError

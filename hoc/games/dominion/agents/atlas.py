@@ -47,8 +47,11 @@ class Space:
         self.default_descriptors = ("action_share", "deck_size")
 
     def panel(self) -> list[str]:
-        """The library's strongest Big Money bots of the base set."""
-        return ["dom_smithy_bm", "dom_witch_bm"]
+        """The library's bots that this kingdom lets play as written (every card they buy is in it),
+        Big Money among them: the strongest known plans of the kingdom."""
+        from hoc.games.dominion.agents.bots import library
+
+        return [name for name, b in library().items() if b.cards <= set(self.cards)]
 
     def entries(self, x: np.ndarray) -> tuple[tuple[dict, ...], int, int]:
         """The buy menu of point x and its two trashing thresholds."""
@@ -115,10 +118,11 @@ class Space:
         return x
 
     def starts(self) -> list[np.ndarray]:
-        """The library's bots whose cards are all in this kingdom, as points."""
+        """Big Money, as a point: the atlas is not told the kingdom's strategies (the other emitters
+        start from random points)."""
         from hoc.games.dominion.agents.bots import library
 
-        return [self.point(b) for b in library().values() if b.cards <= set(self.cards)]
+        return [self.point(library()["dom_big_money"])]
 
     def row(self, x: np.ndarray) -> tuple[int, np.ndarray]:
         from hoc.games.dominion.agents.catalog import bot_agent

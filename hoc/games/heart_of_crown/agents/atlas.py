@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from hoc.games.heart_of_crown.agents.genome import Plan, Rule, Universe, load
-from hoc.games.heart_of_crown.agents.row import MAX_CONDS
+from hoc.games.heart_of_crown.agents.row import MAX_CONDS, MAX_RULES
 from hoc.research.atlas.space import Descriptor, Profile, deck_size, own_turns, share_of
 
 PER_CARD = 7
@@ -114,6 +114,7 @@ class Space:
         settings = {name: lo + int(round(genes[at + i] * (hi - lo))) for i, (name, lo, hi) in enumerate(SETTINGS)}
         at += len(SETTINGS)
         switches = {name: bool(genes[at + i] >= 0.5) for i, name in enumerate(SWITCHES)}
+        rules = rules[:MAX_RULES]           # a list's most: the rules of the highest priority
         return Plan(buy=tuple(rules) or (Rule(self.cards[0]),), prefer=(prefer,), **settings, **switches)
 
     def point(self, plan: Plan) -> np.ndarray:
