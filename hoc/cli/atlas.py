@@ -84,17 +84,17 @@ def add_parser(sub) -> None:
     edition_option(p)
     p.add_argument("--players", type=int, default=2, help="2 to 4")
     p.add_argument("--market", default="random",
-                   help="random (a fresh market every game), a preset name, or 10 comma-separated kinds "
-                        "(Dominion: a kingdom, named or listed)")
+                   help="random (a fresh market every game, where the game's plans allow it), a preset name, "
+                        "or the kinds of one market, comma-separated")
     p.add_argument("--with", dest="market_with", action="append", metavar="KIND",
                    help="random markets always offer this kind, the rest drawn (repeatable)")
     p.add_argument("--override", action="append", metavar="CARD.FIELD=VALUE",
                    help="change a card value for the search (repeatable)")
     p.add_argument("--turn-cap", type=int, default=None, help="turns per player before a capped draw (the game's own)")
     p.add_argument("--panel", help="the reference agents, comma-separated (default: the game's strongest fast plans)")
-    p.add_argument("--descriptors", help="two measures, comma-separated (Heart of Crown: action_share, backed_turn, "
-                                         "deck_size, own_turns; Dominion: action_share, deck_size, victory_share, "
-                                         "own_turns; default: the first two)")
+    p.add_argument("--descriptors", help="two measures, comma-separated: the game's own (a wrong name lists them; "
+                                         "docs/atlas.md) or owns:KIND, the copies of a kind at the end "
+                                         "(default: the game's two)")
     p.add_argument("--iterations", type=int, default=150, help="iterations of the search (default 150)")
     p.add_argument("--emitters", type=int, default=3, help="CMA-ME emitters (default 3)")
     p.add_argument("--batch", type=int, default=12, help="plans per emitter per iteration (default 12)")
