@@ -142,3 +142,24 @@ def test_the_heart_of_crown_space_decodes_every_point_into_a_plan_the_engine_rea
     on_market = [r.card for r in plan.buy if r.card in space.cards]
     assert [r.card for r in again.buy] == list(dict.fromkeys(on_market))      # each card's first rule, in order
     assert again.prefer[:1] == plan.prefer[:1] and again.min_coins == plan.min_coins
+
+
+def test_a_kinds_archetype_value_plays_the_best_owner_against_the_best_deck_without_it(dominion, tmp_path):
+    from hoc.research.atlas.value import OWNER, WITHOUT, archetype_value
+
+    space, panel = dominion
+    settings = _settings(space, panel, descriptors=("owns:militia", "action_share"), iterations=3, batch=8)
+    v = archetype_value(settings, "militia", tmp_path, SERIAL, "(test)", seeds=40, progress=lambda line: None)
+    frame = pd.read_parquet(tmp_path / "elites.parquet")
+    owner = frame[frame["plan"] == v["owner"]].iloc[0]
+    without = frame[frame["plan"] == v["without"]].iloc[0]
+    assert owner["owns_militia"] >= OWNER and without["owns_militia"] < WITHOUT
+    # the best of each side: no owner (no deck without) ranks above the one chosen
+    assert not (frame[frame["owns_militia"] >= OWNER]["fitness"] > owner["fitness"]).any()
+    assert not (frame[frame["owns_militia"] < WITHOUT]["fitness"] > without["fitness"]).any()
+    assert v["archetype_lo"] <= v["archetype_value"] <= v["archetype_hi"]
+
+
+def test_balance_by_the_atlas_refuses_a_bad_budget_in_one_line(capsys):
+    assert main(["balance", "--card", "scout", "--strong", "atlas", "--atlas-iterations", "0"]) == 2
+    assert "--atlas-iterations must be at least 1" in capsys.readouterr().err
