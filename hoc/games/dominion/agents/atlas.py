@@ -38,7 +38,7 @@ class Space:
         self.descriptors = {d.name: d for d in (
             Descriptor("action_share", "share of Action cards in the final deck", 0.0, 0.6, share_of(actions),
                        "Big Money with a few Actions against an engine"),
-            Descriptor("deck_size", "cards owned at the end", 5.0, 45.0, deck_size,
+            Descriptor("deck_size", "cards owned at the end", 5.0, 60.0, deck_size,
                        "a deck trashed thin against one bloated with cheap cards (Gardens)"),
             Descriptor("victory_share", "share of Victory and Curse cards at the end", 0.0, 0.7, share_of(victory),
                        "greening early and hard against staying lean"),
