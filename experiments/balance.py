@@ -22,6 +22,7 @@ import pandas as pd
 
 from experiments.common import Study, cli, parser, points
 from hoc.games.heart_of_crown.studies import card_value as cv
+from hoc.games.heart_of_crown.studies.balance_report import STUDY_START
 from hoc.errors import HocError
 from hoc.research import plots
 from hoc.games.heart_of_crown.rules import Ruleset
@@ -29,7 +30,7 @@ from hoc.games.heart_of_crown.rules import Ruleset
 NAME = "balance"
 
 
-START = "tuned_plan_c_2p+plan"
+START = STUDY_START         # the strongest plan of the library with its whole turn planner
 CONTROL = "hideout,donation,rampart,scout,wishing_well,post_horse,curse_witch,margrave"
 
 

@@ -329,3 +329,12 @@ def test_a_rerun_with_more_value_seeds_reuses_the_plans_its_rule_search_found(tm
     args.select_seeds = 11
     with pytest.raises(AssertionError, match="ran again"):
         balance.value_of("margrave", cv.RULES, 0, args, study)
+
+
+def test_the_default_strong_player_says_plainly_how_it_differs_from_the_published_studys():
+    from hoc.games.heart_of_crown.studies import card_value as cv
+    from hoc.games.heart_of_crown.studies.balance_report import STUDY_START, strong_words
+
+    default = strong_words(cv.RULES, 2, cv.Tuning())
+    assert "tuned_general_2p" in default and f"Not the published study's player ({STUDY_START}" in default
+    assert "Not the published" not in strong_words(cv.RULES, 2, cv.Tuning(start=STUDY_START))

@@ -28,13 +28,25 @@ def strong_words(strong: str, players: int, tuning: cv.Tuning) -> str:
                 f"{tuning.refine_seeds:,} seeds a step"
                 + (f", the buyer's whole plan then built around the card for {tuning.build_steps} steps"
                    if tuning.build_steps else "")
-                + f"; seed {tuning.seed}), against {start} with the card banned")
+                + f"; seed {tuning.seed}), against {start} with the card banned" + _study_note(start, players))
     if strong != cv.TUNED:
         return f"{strong} as given, and the same agent with the card banned"
     against = ", ".join(tuning.opponents) or tuning.start_name(players)
     return (f"plans re-tuned for each condition from {tuning.start_name(players)} "
             f"(hoc tune, {tuning.games:,} games, seed {tuning.seed}, against {against}), one with the card "
             f"allowed and one with it banned")
+
+
+STUDY_START = "tuned_plan_c_2p+plan"     # the published 2-player study's strong player (experiments/balance.py)
+
+
+def _study_note(start: str, players: int) -> str:
+    """What sets the default strong player apart from the published study's, when it is not that one."""
+    if players != 2 or start == STUDY_START:
+        return ""
+    return (f". Not the published study's player ({STUDY_START}: the strongest plan of the library with its whole "
+            f"turn planner, about 14 times slower a game; --from {STUDY_START} plays it), so small values can "
+            f"differ from results/balance")
 
 
 def head(strong: str, ruleset, tuning: cv.Tuning, seeds: int, seed: int, command: str) -> dict:
