@@ -21,7 +21,8 @@ def _command(args) -> str:
         argv += ["--panel", args.panel]
     if args.descriptors:
         argv += ["--descriptors", args.descriptors]
-    argv += ["--iterations", str(args.iterations), "--emitters", str(args.emitters), "--batch", str(args.batch),
+    argv += ["--iterations", str(args.iterations), "--emitters", str(args.emitters), "--optimizers",
+             str(args.optimizers), "--batch", str(args.batch),
              "--seeds", str(args.seeds), "--resolution", str(args.resolution),
              "--remeasure-seeds", str(args.remeasure_seeds), "--seed", str(args.seed), "--out", args.out]
     return " ".join(shlex.quote(a) for a in argv)
@@ -56,7 +57,7 @@ def cmd_atlas(args) -> int:
         a.params(ruleset)           # an agent of another game, or a card the rules lack: one line now
     descriptors = tuple(split_names(args.descriptors)) if args.descriptors else space.default_descriptors
     settings = Settings(space, panel, descriptors, seed=args.seed, iterations=args.iterations,
-                        emitters=args.emitters, batch=args.batch, seeds=args.seeds, resolution=args.resolution,
+                        emitters=args.emitters, optimizers=args.optimizers, batch=args.batch, seeds=args.seeds, resolution=args.resolution,
                         remeasure_seeds=args.remeasure_seeds)
     backend = backend_of(args)
     try:
@@ -97,9 +98,11 @@ def add_parser(sub) -> None:
                                          "(default: the game's two)")
     p.add_argument("--iterations", type=int, default=150, help="iterations of the search (default 150)")
     p.add_argument("--emitters", type=int, default=3, help="CMA-ME emitters (default 3)")
+    p.add_argument("--optimizers", type=int, default=1,
+                   help="of the emitters, how many climb the fitness alone; the others fill the archive (default 1)")
     p.add_argument("--batch", type=int, default=12, help="plans per emitter per iteration (default 12)")
-    p.add_argument("--seeds", type=int, default=8,
-                   help="seeds per panel member for each plan in the search, each in every seat (default 8)")
+    p.add_argument("--seeds", type=int, default=16,
+                   help="seeds per panel member for each plan in the search, each in every seat (default 16)")
     p.add_argument("--resolution", type=int, default=10, help="cells per descriptor (default 10)")
     p.add_argument("--remeasure-seeds", type=int, default=100,
                    help="fresh seeds per panel member for every elite at the end (default 100)")

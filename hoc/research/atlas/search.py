@@ -44,13 +44,16 @@ class Settings:
     seed: int = 0
     iterations: int = 150
     emitters: int = 3
+    optimizers: int = 1                 # of them ranked by fitness alone (the others by what they add to the archive)
     batch: int = 12                     # plans each emitter asks for per iteration
-    seeds: int = 8                      # seeds per panel member per plan (each in every seat)
+    seeds: int = 16                     # seeds per panel member per plan (each in every seat)
     resolution: int = 10                # cells per descriptor
     sigma: float = 0.15                 # the emitters' first step, in the space's [0, 1] units
     remeasure_seeds: int = 100          # per panel member for every elite at the end
 
     def __post_init__(self):
+        if not 0 <= self.optimizers <= self.emitters:
+            raise HocError(f"--optimizers must be 0 to --emitters ({self.emitters}), got {self.optimizers}")
         for name, value, least in (("iterations", self.iterations, 1), ("emitters", self.emitters, 1),
                                    ("batch", self.batch, 2), ("seeds", self.seeds, 1),
                                    ("resolution", self.resolution, 2), ("remeasure_seeds", self.remeasure_seeds, 2)):
@@ -72,6 +75,7 @@ class Settings:
         return {"format": FORMAT, "rules": r.describe(), "game": r.game.name,
                 "panel": [(a.name, a.params(r).tobytes().hex()) for a in self.panel],
                 "descriptors": list(self.descriptors), "seed": self.seed, "emitters": self.emitters,
+                "optimizers": self.optimizers,
                 "batch": self.batch, "seeds": self.seeds, "resolution": self.resolution, "sigma": self.sigma}
 
 
@@ -107,8 +111,11 @@ def start(settings: Settings) -> Search:
     starts += [rng.uniform(space.lower, space.upper) for _ in range(settings.emitters - len(starts))]
     # no bounds for the emitters: ribs resamples a point until every coordinate is inside, which in a
     # space of a hundred coordinates, with a start on its faces, never ends; the space clips instead
+    # the first `optimizers` emitters climb the fitness (CMA-ES within the archive), the others rank
+    # their plans by the improvement they bring to the archive (CMA-ME's two-stage improvement)
     emitters = [EvolutionStrategyEmitter(archive, x0=starts[k], sigma0=settings.sigma,
-                                         ranker="2imp", batch_size=settings.batch,
+                                         ranker="obj" if k < settings.optimizers else "2imp",
+                                         batch_size=settings.batch,
                                          seed=derive(settings.seed, 4, k))
                 for k in range(settings.emitters)]
     return Search(Scheduler(archive, emitters))
