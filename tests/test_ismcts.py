@@ -239,6 +239,7 @@ def test_options_after_a_search_spec_belong_to_it():
     ("ismcts:iterations", r"is not key=value"),
     ("ismcts:", r"no option after ':'"),
     ("ismcts:c=1,c=2", r"given twice"),
+    ("ismcts:abilities=yes", r"abilities must be 0 or 1"),
     ("ismcts:net=tuned_laolily_2p", r"net must name a learned policy"),
     ("ismcts:net=learned_2p:temperature=1", r"net must name a learned policy"),
     ("ismcts:net=learned_2p,temperature=0", r"temperature must be between 0.01 and 100"),
@@ -325,6 +326,37 @@ def test_the_princess_restriction_backs_her_whenever_she_is_offered():
             backed += p == 0 and a == K.A_BACK + twins
             g.apply(a)
     assert backed >= 3 and offered >= backed
+
+
+FIRST_2P = Ruleset(players=2, edition="1e", market="random")
+
+
+def test_a_search_told_to_back_a_princess_uses_her_ability_though_its_rollout_list_does_not():
+    """Agents that own a princess with an ability use it unless told otherwise: the rollout list
+    tuned_general_1e_2p never uses abilities, yet a searcher told to back the Twins spends her counters
+    (in its rollouts and in its own Main phase); `abilities=0` switches that off on purpose."""
+    from hoc.games.heart_of_crown.agents.priority_kernel import PR_ABILITIES
+
+    assert get("tuned_general_1e_2p").params(FIRST_2P)[PR_ABILITIES] == 0
+    told = "ismcts:iterations=8,princess=twins,rollout=tuned_general_1e_2p"
+    assert get(told).params(FIRST_2P)[PR_ABILITIES] == 1
+    assert get(told + ",abilities=0").params(FIRST_2P)[PR_ABILITIES] == 0
+    assert get("ismcts:rollout=tuned_general_1e_2p").params(FIRST_2P)[PR_ABILITIES] == 0   # nobody told
+    assert get("ismcts:rollout=tuned_general_1e_2p,abilities=1").params(FIRST_2P)[PR_ABILITIES] == 1
+
+    def spent(spec):
+        searcher, other = get(spec), get("tuned_laolily_1e_2p")
+        uses = 0
+        for seed in range(2):
+            g = Game(FIRST_2P, seed=seed)
+            while not g.over:
+                a = g.decide(searcher if g.decider == 0 else other)
+                uses += g.decider == 0 and a == K.A_ABILITY
+                g.apply(a)
+        return uses
+
+    assert spent(told) >= 2
+    assert spent(told + ",abilities=0") == 0
 
 
 def test_a_small_search_beats_random_nearly_always():

@@ -732,6 +732,23 @@ def test_twins_extra_turn_follows_and_is_not_consecutive(game2):
     assert "use princess ability" in labels(g)      # usable again in the next regular turn
 
 
+def test_twins_one_counter_a_turn_so_one_extra_turn_pending_at_most_and_none_in_a_row(game2):
+    """2E: "you cannot take consecutive extra turns": with counters left, one use a regular turn, one
+    extra turn pending at most, and the turn after the extra turn is the next player's."""
+    g = game2
+    _twins_back(g, 25)
+    finish_turn(g)
+    g.apply("use princess ability")
+    assert (g.counters(0).twins, g.extra_turns_pending) == (2, 1)
+    assert not g.is_legal(K.A_ABILITY)
+    finish_turn(g)
+    assert g.extra_turn and g.extra_turns_pending == 0
+    g.arrange(0, hand={"city": 1}, deck=CITIES)
+    assert not g.is_legal(K.A_ABILITY)
+    finish_turn(g)
+    assert g.turn_player == 1 and not g.extra_turn and g.counters(0).twins == 2
+
+
 def test_twins_without_counters_has_no_ability(game2):
     g = game2
     _twins_back(g, 21)

@@ -379,6 +379,109 @@ def test_first_edition_twins_counters_are_princesses_backed_by_others_plus_one(o
     assert g.player(0, K.P_TWIN_CTR) == expected
 
 
+def _first_edition_twins(players: int) -> Game:
+    """A 1E game at seat 0's second regular turn: every other seat has a princess, seat 0 backed the
+    Twins on its first turn (as many counters as the players) and holds a harmless hand."""
+    g = Game(Ruleset(players=players, **FIRST), seed=7)
+    for q, princess in zip(range(1, players), ("lulunasaika", "laolily", "klam_klam")):
+        g.arrange(q, princess=princess)
+    g.arrange(0, hand={"large_city": 2}, deck=CITIES, discard={})
+    play_all(g, "large_city", "large_city")
+    end_main(g)
+    g.apply("back twins")
+    assert g.counters(0).twins == players
+    for _ in range(players - 1):
+        assert g.turn_player != 0
+        finish_turn(g)
+    assert g.turn_player == 0 and not g.extra_turn and g.context == "main phase"
+    g.arrange(0, hand={"city": 1}, deck=CITIES)
+    return g
+
+
+def test_first_edition_twins_several_counters_in_one_main_phase_give_as_many_extra_turns_in_a_row():
+    """RULINGS 23a: in a regular turn's Main phase the 1E backer may spend several counters; each
+    gives one extra turn, taken one after another once this turn ends."""
+    g = _first_edition_twins(4)
+    for spent in range(1, 4):
+        assert "use princess ability" in labels(g)
+        g.apply("use princess ability")
+        assert (g.counters(0).twins, g.extra_turns_pending) == (4 - spent, spent)
+    assert g.context == "main phase"                    # still the Main phase: the turn goes on
+    turns = g.turns
+    for taken in range(1, 4):
+        finish_turn(g)
+        assert g.turn_player == 0 and g.extra_turn and g.turns == turns + taken
+        assert g.extra_turns_pending == 3 - taken
+    finish_turn(g)
+    assert g.turn_player == 1 and not g.extra_turn and g.turns == turns + 4
+    assert g.counters(0).twins == 1
+
+
+def test_first_edition_twins_no_counter_is_spent_during_an_extra_turn():
+    """RULINGS 23a: the 1E text forbids only a use during an extra turn, even with counters left and
+    another extra turn still to come."""
+    g = _first_edition_twins(3)
+    g.apply("use princess ability")
+    g.apply("use princess ability")
+    finish_turn(g)
+    assert g.extra_turn and g.counters(0).twins == 1 and g.extra_turns_pending == 1
+    g.arrange(0, hand={"city": 1}, deck=CITIES)
+    assert g.context == "main phase"
+    assert "use princess ability" not in labels(g) and not g.is_legal(K.A_ABILITY)
+    finish_turn(g)
+    assert g.extra_turn and g.extra_turns_pending == 0
+    g.arrange(0, hand={"city": 1}, deck=CITIES)
+    assert not g.is_legal(K.A_ABILITY)
+    finish_turn(g)
+    assert g.turn_player == 1
+    finish_turn(g)
+    finish_turn(g)
+    g.arrange(0, hand={"city": 1}, deck=CITIES)
+    assert g.turn_player == 0 and not g.extra_turn
+    assert g.is_legal(K.A_ABILITY)                      # the last counter, in the next regular turn
+
+
+def test_first_edition_twins_extra_turns_right_after_declaring_do_not_win():
+    """The declarer's own extra turns never complete the round (R34), however many follow each
+    other: the coronation waits for the other player's turn and the declarer's next regular turn."""
+    g = _first_edition_twins(2)
+    g.arrange(0, domain={"duke": 4}, hand={"city": 1}, deck=CITIES)
+    assert g.sp(0) >= 20
+    g.apply("use princess ability")
+    g.apply("use princess ability")
+    finish_turn(g, declare=True)
+    assert g.declared(0) and not g.over
+    for pending in (1, 0):
+        assert g.turn_player == 0 and g.extra_turn and g.extra_turns_pending == pending
+        finish_turn(g)
+        assert not g.over
+    assert g.turn_player == 1
+    finish_turn(g)
+    assert g.over and (g.end_reason, g.winner) == ("coronation", 0)
+
+
+def test_first_edition_twins_extra_turns_in_overtime_and_30_sp_in_one_wins_at_once():
+    """In overtime (R35) the 1E backer still takes her extra turns in a row, and reaching 30 SP in one
+    of them wins at once, mid-turn; the extra turns left are never played."""
+    g = _first_edition_twins(2)
+    g.arrange(0, domain={"duke": 4}, hand={"city": 1}, deck=CITIES)
+    finish_turn(g, declare=True)
+    g.arrange(1, domain={"duke": 3}, hand={"city": 1}, deck=CITIES)             # Lulunasaika: 24
+    assert (g.sp(0), g.sp(1)) == (24, 24)
+    finish_turn(g, declare=True)
+    assert g.overtime and g.turn_player == 0 and not g.over
+    g.arrange(0, hand={"city": 1}, deck=CITIES)
+    g.apply("use princess ability")
+    g.apply("use princess ability")
+    finish_turn(g)
+    assert g.turn_player == 0 and g.extra_turn and g.extra_turns_pending == 1
+    g.arrange(0, hand={"duke": 2, "senator": 1}, deck=CITIES)
+    end_main(g)
+    g.apply("set duke")
+    assert g.over and (g.end_reason, g.winner) == ("overtime", 0)
+    assert g.extra_turns_pending == 1
+
+
 # =========================================================================================
 # Princesses (2nd edition)
 # =========================================================================================

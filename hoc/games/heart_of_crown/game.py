@@ -455,6 +455,11 @@ class Game:
         return self._v[K.H_IN_EXTRA] != 0
 
     @property
+    def extra_turns_pending(self) -> int:
+        """Extra turns (Twins) the turn player takes after this turn, one after another."""
+        return int(self._v[K.H_EXTRA_PENDING])
+
+    @property
     def overtime(self) -> bool:
         """Two players declared in one round: only declarers play on, the first to 30 SP wins."""
         return self._v[K.H_OVERTIME] != 0

@@ -484,7 +484,9 @@ class Teller:
         for q in range(g.players):
             told[q].extra += counter_words(before, after, q)
         if after.extra_pending > before.extra_pending:
-            told[cur].extra.append("will take an extra turn after this one")
+            n = after.extra_pending
+            told[cur].extra.append("will take an extra turn after this one" if n == 1
+                                   else f"will take {n} extra turns after this one")
         what, cause = self.decision(d, before, after, told[p], self.hides(viewer, p))
         cleanup = Moves()
         if cleaned[cur]:       # cards whose own text sets them at the start of the Cleanup phase

@@ -146,15 +146,19 @@ def eff_flammaria(s, fr, a):
 
 @kernel
 def twins_ready(s, p):
-    """A Twin counter to remove, not in an extra turn and none pending (at most one a turn, never two
-    extra turns in a row)."""
-    return s[pb(s, p) + P_TWIN_CTR] > 0 and s[H_IN_EXTRA] == 0 and s[H_EXTRA_PENDING] == 0
+    """A Twin counter to remove, not in an extra turn. 2E: and none pending (at most one a turn, never
+    two extra turns in a row); 1E: as many a regular turn as there are counters."""
+    if s[pb(s, p) + P_TWIN_CTR] <= 0 or s[H_IN_EXTRA] != 0:
+        return False
+    return rule(s, R_EDITION) == 1 or s[H_EXTRA_PENDING] == 0
 
 
 @kernel
 def eff_twins(s, fr, a):
     """When backed: 2 Twin counters with 22-24 cards in the field, 3 with 25 or more (the Twins
-    themselves count). Ability: remove a counter to take an extra turn after this one."""
+    themselves count); 1E: as many as the princesses other players have backed, plus 1. Ability:
+    remove a counter to take an extra turn after this one; each use adds one extra turn to those
+    pending, which are taken one after another (`twins_ready` says how many a turn)."""
     p = s[fr + FR_P]
     b = pb(s, p)
     trig = s[fr + FR_TRIG]
@@ -170,7 +174,7 @@ def eff_twins(s, fr, a):
             s[b + P_TWIN_CTR] += 3 if n >= 25 else (2 if n >= 22 else 0)
     elif trig == TRIG_ABILITY:
         s[b + P_TWIN_CTR] -= 1
-        s[H_EXTRA_PENDING] = 1
+        s[H_EXTRA_PENDING] += 1
     return DONE
 
 

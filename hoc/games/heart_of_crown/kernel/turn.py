@@ -315,8 +315,8 @@ def end_turn(s, p):
     turn_completed(s, p)
     s[H_DEBT + p] += s[H_DEBT_NEW]         # 1E Moneylender: "at the end of the turn"
     s[H_DEBT_NEW] = 0
-    if s[H_EXTRA_PENDING] != 0:
-        s[H_EXTRA_PENDING] = 0
+    if s[H_EXTRA_PENDING] > 0:             # the extra turns pending, one after another
+        s[H_EXTRA_PENDING] -= 1
         s[H_IN_EXTRA] = 1
     else:
         s[H_IN_EXTRA] = 0

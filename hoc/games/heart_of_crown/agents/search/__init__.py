@@ -13,7 +13,9 @@ priority-list agent that plays the rollouts and models every other player), `cut
 after this many turns of all players and are scored by `eval`; 0 plays them to the end), `eval`
 (`sp`: a logistic of the searcher's SP lead, `scale` SP per e-fold; `learned`: the turn planner's
 evaluation of the position, `hoc/games/heart_of_crown/agents/evaluation.py`), `princess` (back her whenever she
-is offered), `main` (1: search the Main-phase decisions too where a card with a text, an ability or
+is offered, and use her ability: the rollout list's `abilities` is turned on), `abilities` (1: every
+player of the search's rollouts and models uses the princess's ability and Lily's when worth it; 0:
+never; default: on with `princess`, else the rollout list's own setting), `main` (1: search the Main-phase decisions too where a card with a text, an ability or
 a kept card is at hand, as the turn planner does; 0: the Main phase follows the rollout list),
 `net` (a learned policy, `hoc.games.heart_of_crown.agents.learned`, that guides the search: its softmax is the prior at
 `temperature`, it models every player and plays the searcher's own unsearched decisions, and its
@@ -54,6 +56,7 @@ class Options:
     main: int = 0
     net: str | None = None
     temperature: float = 12.0
+    abilities: int | None = None          # None: on when `princess` names her, else the rollout list's
 
 
 PRESETS = {
@@ -63,7 +66,7 @@ PRESETS = {
     "ismcts_net": Options(net="learned_2p", main=1),        # guided by the shipped network, searching the Main phase
 }
 KEYS = ("iterations", "exploration", "c", "prior", "rollout", "cutoff", "eval", "scale", "princess", "main", "net",
-        "temperature")
+        "temperature", "abilities")
 
 
 def is_spec(name: str) -> bool:
@@ -105,9 +108,9 @@ def parse(spec: str, agents=None) -> Options:
 
 
 def _value(spec: str, key: str, text: str, agents):
-    if key == "main":
+    if key in ("main", "abilities"):
         if text not in ("0", "1"):
-            raise HocError(f"agent {spec!r}: main must be 0 or 1, not {text!r}")
+            raise HocError(f"agent {spec!r}: {key} must be 0 or 1, not {text!r}")
         return int(text)
     if key in ("iterations", "cutoff"):
         try:
@@ -167,6 +170,8 @@ def _rollout_agent(spec: str, name: str, agents):
 def row(spec: str, opts: Options, ruleset, agents, net=None) -> np.ndarray:
     """The parameter row: the rollout list's row (the list looked up by `agents`), then the search
     options in their own block after it (IS_*), and the restricted princess first in its backing order.
+    A searcher told to back a princess uses her ability (the row's `abilities` flag, which the rollouts
+    and the searched Main-phase decisions read) unless `abilities=0` says otherwise.
     `net` is the guiding network's row function (`hoc.games.heart_of_crown.agents.learned.Row`) when `opts.net` names one."""
     P = _rollout_agent(spec, opts.rollout, agents).params(ruleset).copy()
     P[IS_ITERATIONS] = opts.iterations
@@ -202,12 +207,18 @@ def row(spec: str, opts: Options, ruleset, agents, net=None) -> np.ndarray:
         order = [k] + order[:7]
         P[PK.PR_N_PRINCESS] = len(order)
         P[PK.PR_PRINCESS:PK.PR_PRINCESS + len(order)] = order
+    if opts.abilities is not None:
+        P[PK.PR_ABILITIES] = opts.abilities
+    elif opts.princess is not None:
+        P[PK.PR_ABILITIES] = 1
     return P
 
 
 def describe(opts: Options) -> str:
     end = f"cut off after {opts.cutoff} turns, scored by SP lead" if opts.cutoff else "played to the end"
     who = f"; backs {opts.princess} when offered" if opts.princess else ""
+    if opts.abilities is not None:
+        who += f"; {'uses' if opts.abilities else 'never uses'} princess abilities"
     who += "; searches the Main phase" if opts.main else ""
     if opts.net:
         return (f"ISMCTS search guided by {opts.net}: {opts.iterations} iterations per decision, PUCT c="
