@@ -40,7 +40,14 @@ module or a package holding it):
 - cli: the `hoc` command, and each game's own side of the shared commands (`hoc.games.<game>.commands`:
   its card sheet, its tuner's command, its table at the terminal);
 - web: the web table (`hoc.web`, started by `hoc serve`), a front end ranked with the cli: it plays
-  through `Game` and the replay's `Teller` and reads runs through the research layer.
+  through `Game` and the replay's `Teller` and reads runs through the research layer;
+- api: the Python front door (`hoc.api`: `hoc.simulate`, `hoc.Game`, `hoc.agent`), a front end ranked
+  with the cli, whose options and defaults it shares.
+
+The package root offers the front door by name (`hoc.simulate`, `hoc.games()`, ...): its module
+`__getattr__` imports `hoc.api` or `hoc.games` when a user first reads such a name, never while any
+module of the package loads. Those imports are the user's way in, not a dependency of the root, so
+the graph leaves them out (`LAZY_FROM_ROOT`); a test checks they stay inside that function.
 """
 from __future__ import annotations
 
@@ -67,9 +74,12 @@ LAYERS = (
     ("learner", ("hoc.agents.learn",)),
     ("cli", ("hoc.cli", "hoc.__main__", "hoc.games.heart_of_crown.commands", "hoc.games.dominion.commands")),
     ("web", ("hoc.web",)),
+    ("api", ("hoc.api",)),
 )
 RANK = {layer: k for k, (layer, _) in enumerate(LAYERS)}
 RANK["web"] = RANK["cli"]           # the web table is a front end beside the command line
+RANK["api"] = RANK["cli"]           # ... and so is the Python front door
+LAZY_FROM_ROOT = ("hoc.api", "hoc.games")     # read by the root's __getattr__ when a user asks for them
 
 
 def modules() -> dict[str, Path]:
@@ -130,6 +140,8 @@ def imports(module: str) -> dict[str, int]:
 
 
 GRAPH = {m: imports(m) for m in MODULES}
+for _lazy in LAZY_FROM_ROOT:
+    GRAPH["hoc"].pop(_lazy, None)
 
 
 def _where(a: str, b: str) -> str:
@@ -193,6 +205,22 @@ def test_the_graph_reads_module_level_and_function_level_imports():
     assert "hoc.agents.ids" in GRAPH["hoc.research.batch"]     # `from hoc.agents.ids import built, loops_for`
     assert "hoc.games.heart_of_crown.agents.policies" in GRAPH["hoc.games.heart_of_crown.studies.princess_study"]   # `from X import module`
     assert len(MODULES) > 60
+
+
+def test_the_root_imports_its_front_door_only_when_a_name_is_read():
+    """The root's imports of `hoc.api` and `hoc.games` stand inside its module `__getattr__` alone."""
+    tree = ast.parse(MODULES["hoc"].read_text(encoding="utf-8"))
+    getattr_ = next(f for f in tree.body if isinstance(f, ast.FunctionDef) and f.name == "__getattr__")
+    inside = {id(n) for n in ast.walk(getattr_)}
+    lazy = [n for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))
+            and any(name in LAZY_FROM_ROOT for name in _imported(n))]
+    assert lazy and all(id(n) in inside for n in lazy)
+
+
+def _imported(node) -> list[str]:
+    if isinstance(node, ast.Import):
+        return [a.name for a in node.names]
+    return [f"{node.module}.{a.name}" for a in node.names] + [node.module or ""]
 
 
 def test_every_module_of_hoc_has_a_layer():

@@ -41,9 +41,18 @@ def agents_of(args) -> str:
 
 def ruleset_of(args):
     """The ruleset the game options name (the game's own `rules_from_options` reads them)."""
+    return ruleset_from_options(game_of(args), vars(args))
+
+
+def ruleset_from_options(game: str, options: dict):
+    """The ruleset of `game` that game options name, by their command-line names (`edition`,
+    `players`, `market`, `override`, `turn_cap` and the game's own); an option not given takes the
+    command line's default. The command line and the Python front door (`hoc.simulate`) both read
+    their options here, so the same options make the same rules."""
     from hoc.games import get
 
-    return get(game_of(args)).ruleset_from(vars(args), game_defaults())
+    defaults = game_defaults()
+    return get(game).ruleset_from({**defaults, **options}, defaults)
 
 
 def game_option(p: argparse.ArgumentParser):

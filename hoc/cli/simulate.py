@@ -8,8 +8,8 @@ from hoc.cli.options import agents_of, backend_of, check_outputs, game_options, 
 
 def cmd_simulate(args) -> int:
     from hoc.research.harness import Plan, chunk_size
-    from hoc.research.runs import LengthTally, execute
-    from hoc.research.simulate import Summary, lineup, report, resumed_games
+    from hoc.research.runs import LengthTally
+    from hoc.research.simulate import lineup, report, summarise
 
     check_outputs(args)
     ruleset = ruleset_of(args)
@@ -22,15 +22,11 @@ def cmd_simulate(args) -> int:
     plan = Plan(ruleset, agents, args.games, args.seed, args.rotate_seats, args.mirror, args.validate,
                 chunk=chunk_size(args.games), shuffle=args.shuffle_seats)
     backend = backend_of(args)
-    summary = Summary(ruleset, agents, plan.seed, plan.rotate, shuffle=plan.shuffle)
     lengths = LengthTally()           # counts per length and end reason: flat memory however many games
-    consumers = [summary.add] + ([lengths.add] if args.plot else [])
-    resumed = resumed_games(plan, args.out)
     try:
-        timing = execute(plan, backend, args.out, consumers)
+        result = summarise(plan, backend, args.out, [lengths.add] if args.plot else []).summary
     finally:
         backend.close()
-    result = summary.result(timing, played=plan.games - resumed)
     print(json.dumps(result) if args.json else report(result), flush=True)
     if args.plot:
         from hoc.research import plots

@@ -7,6 +7,8 @@ as they play these."""
 from __future__ import annotations
 
 import importlib
+import sys
+import types
 
 from hoc.errors import HocError
 from hoc.engine.spec import GameSpec
@@ -59,3 +61,14 @@ def names() -> tuple[str, ...]:
 def specs() -> list[GameSpec]:
     """Every registered game's spec, the default first."""
     return [get(name) for name in _SPECS]
+
+
+class _Games(types.ModuleType):
+    """This package, callable: `hoc.games()` is the registered games' names (`names()`), the names
+    `hoc.simulate(game=...)` and `--game` take, while `hoc.games.get(...)` and the rest stay as they are."""
+
+    def __call__(self) -> tuple[str, ...]:
+        return names()
+
+
+sys.modules[__name__].__class__ = _Games

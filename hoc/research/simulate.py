@@ -18,24 +18,24 @@ from hoc.engine.spec import Ruleset
 from hoc.research.stats import wilson  # noqa: F401  (part of this module's API)
 
 
-def resolve(names: str | list[str], reach: Reach = LOCAL) -> list[Agent]:
+def resolve(names: str | list[str | Agent], reach: Reach = LOCAL) -> list[Agent]:
     """The agents named, comma-separated or in a list, within `reach` (`hoc.agents.registry.Reach`: the
-    command line's by default). Different agents never share a name: an agent
-    file whose name (its file name) another agent of the list already has is named by its path, so
-    `copy/senator_duke.toml,senator_duke` compares the copy with the original."""
+    command line's by default); an `Agent` in the list stands for itself. Different agents never share
+    a name: an agent file whose name (its file name) another agent of the list already has is named by
+    its path, so `copy/senator_duke.toml,senator_duke` compares the copy with the original."""
     import dataclasses
 
     if isinstance(names, str):
         names = split_names(names)
-    agents = [get(n, reach) for n in names]
+    agents = [n if isinstance(n, Agent) else get(n, reach) for n in names]
     specs = {}                          # agent name -> the names given for it
     for n, a in zip(names, agents):
-        specs.setdefault(a.name, set()).add(n)
-    return [dataclasses.replace(a, name=n) if len(specs[a.name]) > 1 and n.endswith(".toml") else a
-            for n, a in zip(names, agents)]
+        specs.setdefault(a.name, set()).add(n if isinstance(n, str) else a.name)
+    return [dataclasses.replace(a, name=n) if isinstance(n, str) and len(specs[a.name]) > 1 and n.endswith(".toml")
+            else a for n, a in zip(names, agents)]
 
 
-def lineup(names: str | list[str], players: int, reach: Reach = LOCAL) -> list[Agent]:
+def lineup(names: str | list[str | Agent], players: int, reach: Reach = LOCAL) -> list[Agent]:
     """Agents by seat: one name fills every seat, otherwise one name per seat (within `reach`)."""
     agents = resolve(names, reach)
     if not agents:
@@ -99,6 +99,31 @@ def simulate(ruleset: Ruleset, agents: list[Agent], games: int, seed: int = 0, j
     coverage = pd.DataFrame(sum(c.coverage for c in chunks), index=ruleset.cards.ids, columns=K.STATS)
     return Run(ruleset, agents, plan.seed, plan.rotate, concat([c.games for c in chunks]), play_seconds, coverage,
                warmup + workers)
+
+
+@dataclass
+class Summarised:
+    """A run's summary as plain data (the figures `hoc simulate --json` prints) and, when they were
+    kept, its games (one row per game: the columns `hoc simulate --out` writes)."""
+
+    summary: dict
+    games: pd.DataFrame | None = None
+
+
+def summarise(plan: Plan, backend: Backend, out: str | None = None, consumers=(), keep: bool = False,
+              progress: bool = True) -> Summarised:
+    """Play the plan and add up its summary chunk by chunk: the one run behind `hoc simulate` and
+    `hoc.simulate`. `out` writes the games to a Parquet folder (and resumes an interrupted run there);
+    each of `consumers` also gets every chunk's games in game order; `keep` keeps them all in memory
+    (a few hundred bytes a game at 2 players), else memory stays flat however many games are played. With
+    `progress`, a compile is announced on stderr and a terminal gets a progress bar."""
+    from hoc.research.runs import execute
+
+    summary = Summary(plan.ruleset, plan.agents, plan.seed, plan.rotate, shuffle=plan.shuffle)
+    frames: list[pd.DataFrame] = []
+    resumed = resumed_games(plan, out)
+    timing = execute(plan, backend, out, [summary.add, *consumers, *([frames.append] if keep else [])], progress)
+    return Summarised(summary.result(timing, played=plan.games - resumed), concat(frames) if keep else None)
 
 
 class Summary:

@@ -24,7 +24,7 @@ with `settle` above 0, where the list would then set the Succession cards in han
 their SP reaching its `[set] min_sp`), that set scores `settle` per SP when it is worth more than
 the coins. Without it, a Succession card in hand scores like one in the discard pile, and a card
 that trades hand cards for draws or gains (Wishing Well, Adventurer) gives up a set for coins the
-turn then does not spend (measured: README, "The turn planner"). A card question whose answers tie
+turn then does not spend (measured: docs/planner.md). A card question whose answers tie
 at the turn's end puts a card where a later turn finds it (Scout's top card, Hideout, Supply Unit):
 with `next`, its answers are played on to the end of the player's next Main phase and scored there.
 The same determinizations serve every action (common random numbers), so actions are compared
@@ -106,7 +106,7 @@ DEFAULTS = {"samples": 1, "potential": 70, "deck": 100, "par": 150, "backed": 80
             "opponents": 100, "margin": 5, "nested": 1, "coin": 100, "coin_cap": 8,
             "second": 0, "horizon": 1, "second_margin": 0, "second_at": 3, "settle": 0, "next": 0}
 SECOND_DEFAULTS = {"second": 2, "horizon": 1, "second_margin": 0, "second_at": 3}    # what `NAME+plan` turns on
-# ... and for its Main phase (measured: README, "The turn planner"): 4 determinizations (1 plays
+# ... and for its Main phase (measured: docs/planner.md): 4 determinizations (1 plays
 # Wishing Well's and Scout's draws on one guess of the deck), a set weighed against what the Second
 # phase can spend (100 to 600 play alike; 0 gives sets up for coins), tied questions weighed a turn on
 MAIN_DEFAULTS = {"samples": 4, "settle": 200, "next": 1}
@@ -637,8 +637,8 @@ def preference_gate(s, p):
     (the weights after the network's in its block, `hoc.games.heart_of_crown.agents.preference`),
     expects the network may prefer another option to the list's own. Where it does not, the list's
     own action stands unweighed. The copies and the network are most of the preference's cost, so the
-    gate's threshold trades strength for speed (measured: README, "The Second phase without
-    look-ahead")."""
+    gate's threshold trades strength for speed (measured: docs/planner.md, "The Second phase
+    without look-ahead")."""
     b = network_block(s, param(s, p, PL_WEIGHTS))
     if b < 0 or s[b] != 2 * N_FEATURES:
         return False
