@@ -106,8 +106,9 @@ def start(settings: Settings) -> Search:
     archive = GridArchive(solution_dim=len(space.lower), dims=(settings.resolution,) * 2,
                           ranges=[(d.low, d.high) for d in chosen], seed=derive(settings.seed, 0))
     rng = np.random.default_rng(derive(settings.seed, 3))
-    given = space.starts()
-    starts = [given[k] for k in rng.permutation(len(given))]
+    given = space.starts()          # the space's best guess first: the climbing emitters start there
+    starts = given[:settings.optimizers] + [given[settings.optimizers:][k]
+                                            for k in rng.permutation(max(len(given) - settings.optimizers, 0))]
     starts += [rng.uniform(space.lower, space.upper) for _ in range(settings.emitters - len(starts))]
     # no bounds for the emitters: ribs resamples a point until every coordinate is inside, which in a
     # space of a hundred coordinates, with a start on its faces, never ends; the space clips instead

@@ -74,7 +74,7 @@ class Space(Protocol):
     kinds: dict                         # market kind -> its card ids (the `owns_<kind>` columns)
 
     def panel(self) -> list[str]: ...           # the reference panel's agent names unless told
-    def starts(self) -> list[np.ndarray]: ...   # points the emitters start from
+    def starts(self) -> list[np.ndarray]: ...   # points the emitters start from, the best guess first
     def row(self, x: np.ndarray) -> tuple[int, np.ndarray]: ...   # (agent id, parameter row) of plan x
     def text(self, x: np.ndarray, header: str) -> str: ...        # plan x as an agent file
 

@@ -7,7 +7,7 @@ to 12, none above), a start (`turn_at_least` 1 to 20), a deck window (`cards_at_
 below; `cards_below` 10 to 45, none above) and a phase (before backing a princess only, either, or
 after only: the condition `princess`). Then one coordinate per princess of the pool (the plan
 prefers the highest), the backing settings (`min_coins` 6 to 14, `min_owned` 0 to 40, `set_min_sp`
-1 to 16) and two switches of play (`keep`, `accept_modes`). Plays are the priority list's defaults,
+1 to 16) and three switches of play (`keep`, `accept_modes`, `recall`). Plays are the priority list's defaults,
 abilities on. The tuner's plans use these conditions most; a plan's other conditions are beyond it.
 
 So a deck built around any card is one region of the space: the search is never told which.
@@ -26,7 +26,7 @@ MAX_CAP, MAX_START = 12, 20
 DECK_FROM = (6, 40)             # cards_at_least: none at the bottom of the gene's range
 DECK_UNTIL = (10, 45)           # cards_below: none at the top
 SETTINGS = (("min_coins", 6, 14), ("min_owned", 0, 40), ("set_min_sp", 1, 16))
-SWITCHES = ("keep", "accept_modes")
+SWITCHES = ("keep", "accept_modes", "recall")
 MAX_CONDITIONS = MAX_CONDS      # a buy rule's most (a rule with all five drops its start)
 
 
@@ -158,11 +158,13 @@ class Space:
         return x
 
     def starts(self) -> list[np.ndarray]:
-        """The library's plain lists the ruleset's edition plays, as points (the emitters start there
-        and spread out)."""
+        """The library's plain lists the ruleset's edition plays, as points, the panel's own plan first
+        (the emitter that climbs the fitness starts there; the others spread out from the rest)."""
         from hoc.games.heart_of_crown.agents.catalog import TUNED, edition_plan
 
-        plans = [load(p) for p in sorted(TUNED.glob("*.toml")) if edition_plan(p.stem, self.ruleset.edition)]
+        first = self.panel()[0]
+        paths = sorted(TUNED.glob("*.toml"), key=lambda p: (p.stem != first, p.stem))
+        plans = [load(p) for p in paths if edition_plan(p.stem, self.ruleset.edition)]
         return [self.point(p) for p in plans if p.plan is None]
 
     def row(self, x: np.ndarray) -> tuple[int, np.ndarray]:
