@@ -27,7 +27,7 @@ def atlas_rate(ruleset, jobs: int, iterations: int) -> tuple[float, float, int]:
     """(plans per second, games per second, plans) of the atlas's search."""
     from hoc.agents.registry import get
     from hoc.research.atlas import search
-    from hoc.research.atlas.space import space_of
+    from hoc.agents.plan_space import space_of
     from hoc.research.harness import Backend
 
     space = space_of(ruleset)

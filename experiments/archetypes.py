@@ -41,7 +41,7 @@ def main(argv=None) -> None:
     from hoc.games.heart_of_crown.rules import Ruleset
     from hoc.games.heart_of_crown.studies import card_value as cv
     from hoc.research.atlas.search import Settings
-    from hoc.research.atlas.space import space_of
+    from hoc.agents.plan_space import space_of
     from hoc.research.atlas.value import archetype_value
     from hoc.research.harness import Backend
 

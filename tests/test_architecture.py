@@ -14,11 +14,13 @@ module or a package holding it):
 - engine: what every game's jitted rules are built with (`hoc.engine`): it names no game;
 - kernel: a game's jitted rules (`hoc.games.heart_of_crown.kernel`, `hoc.games.dominion.kernel`);
 - game: the Python face of a game (the rest of its package): card data, rulesets, market presets,
-  `Game` and the turn-by-turn telling of a game (`replay`); they read the kernel and name no agent;
+  `Game` and the turn-by-turn telling of a game (`replay`), and the file of a saved game
+  (`hoc.games.saved`); they read the kernel and name no agent;
 - agent kinds: the ids of the jitted agent kinds (`hoc.agents.ids`), which a game's agents are, and
   the contract every agent keeps (`hoc.agents.agent`: the `Agent` record, the `Reach` of a name, the
   `Parser` of a kind of name; `hoc.agents.in_game`: a jitted agent deciding in a `Game`), and the
-  search any game's deciders may seat (`hoc.agents.playouts`, on the game's hooks);
+  search any game's deciders may seat (`hoc.agents.playouts`, on the game's hooks), and what a game's
+  plan space for the strategy atlas is (`hoc.agents.plan_space`);
 - game agents: a game's agent library (`hoc.games.heart_of_crown.agents`: its priority-list format
   and player, the turn planner, the arena, the plan as a genome, the plan files);
 - agents: the shared seat of every agent (`hoc.agents`): the registry, which gathers every game's
@@ -28,7 +30,8 @@ module or a package holding it):
   statistics, plots, replays of a run's games (`hoc.research`);
 - tuner: `hoc.agents.tune` (the races and the compiled schedule) and each game's own search over its
   plans (`hoc.games.<game>.agents.tuning`) live beside the agents they write, but they play their
-  candidates through the research harness, so their layer is above research's;
+  candidates through the research harness, so their layer is above research's; so does the strategy
+  atlas (`hoc.research.atlas`), which plays its plans through the tuner's compiled schedule;
 - studies: the studies behind the commands and their reports (round robin, the meta-game, the study
   around the tuner; a game's own studies in its `studies` package: Heart of Crown's princess strength,
   card value and SP curves); card value re-tunes plans, so the studies sit
@@ -62,12 +65,14 @@ LAYERS = (
     ("engine", ("hoc.engine",)),
     ("kernel", ("hoc.games.heart_of_crown.kernel", "hoc.games.dominion.kernel")),
     ("game", ("hoc.games", "hoc.games.heart_of_crown", "hoc.games.dominion")),
-    ("agent kinds", ("hoc.agents.ids", "hoc.agents.agent", "hoc.agents.in_game", "hoc.agents.playouts")),
+    ("agent kinds", ("hoc.agents.ids", "hoc.agents.agent", "hoc.agents.in_game", "hoc.agents.playouts",
+                     "hoc.agents.plan_space")),
     ("game agents", ("hoc.games.heart_of_crown.agents", "hoc.games.dominion.agents")),
     ("agents", ("hoc.agents",)),
     ("python agents", ("hoc.games.heart_of_crown.agents.examples",)),
     ("research", ("hoc.research",)),
-    ("tuner", ("hoc.agents.tune", "hoc.games.heart_of_crown.agents.tuning", "hoc.games.dominion.agents.tuning")),
+    ("tuner", ("hoc.agents.tune", "hoc.games.heart_of_crown.agents.tuning", "hoc.games.dominion.agents.tuning",
+               "hoc.research.atlas")),
     ("studies", ("hoc.research.studies", "hoc.research.meta", "hoc.research.tuning",
                  "hoc.games.heart_of_crown.studies")),
     ("env", ("hoc.env",)),

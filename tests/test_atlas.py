@@ -13,7 +13,7 @@ from hoc.games.dominion.rules import Ruleset as DominionRules
 from hoc.research.atlas import search
 from hoc.research.atlas.measure import measure
 from hoc.research.atlas.search import Settings
-from hoc.research.atlas.space import space_of
+from hoc.agents.plan_space import space_of
 from hoc.research.harness import Backend
 
 SERIAL = Backend(1)

@@ -33,7 +33,7 @@ def cmd_atlas(args) -> int:
     from hoc.games import get as game
     from hoc.research.atlas import atlas
     from hoc.research.atlas.search import Settings
-    from hoc.research.atlas.space import space_of
+    from hoc.agents.plan_space import space_of
 
     out = Path(args.out)
     if out.exists() and not out.is_dir():

@@ -107,7 +107,7 @@ def _archetype_values(args, ruleset, kinds) -> int:
 
     from hoc.agents.registry import get, split_names
     from hoc.research.atlas.search import Settings
-    from hoc.research.atlas.space import space_of
+    from hoc.agents.plan_space import space_of
     from hoc.research.atlas.value import archetype_value
 
     if ruleset.overrides and args.card is None:

@@ -70,7 +70,7 @@ class GameSpec:
     # `from_file(path, data)` reads an agent file whose `game` key names this game (or has none, for
     # the default game), `annotate(name, edition)` adds to a line of `hoc agents --edition`
     agents: str = ""
-    # "module:Class" of its plan space for the strategy atlas (`hoc.research.atlas.space.Space`;
+    # "module:Class" of its plan space for the strategy atlas (`hoc.agents.plan_space.Space`;
     # "" for a game without an atlas)
     atlas: str = ""
 

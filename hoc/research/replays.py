@@ -129,9 +129,9 @@ def load_saved(path: str | Path) -> tuple:
 
 def saved_plan(data, name: str, max_decisions: int | None = None) -> tuple:
     """The plan, game index, decisions and recorded result of a saved game's data (`name`: what the
-    messages call it, e.g. its file), every field checked first (`hoc.research.saved.read`;
+    messages call it, e.g. its file), every field checked first (`hoc.games.saved.read`;
     `max_decisions`: the most decisions taken again, None for any)."""
-    from hoc.research import saved as saved_game
+    from hoc.games import saved as saved_game
 
     saved = saved_game.read(data, name, max_decisions)
     try:

@@ -28,7 +28,7 @@ def play(args, ruleset, agents, read=None, write=print) -> int:
     prompt's reader, `input` by default)."""
     from hoc.agents.deciders import seating
     from hoc.cli.session import is_human
-    from hoc.research import saved
+    from hoc.games import saved
     from hoc.research.harness import Plan
     from toy_game.replay import result_of, teller
 

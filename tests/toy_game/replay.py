@@ -93,7 +93,7 @@ def tell(plan, index: int, decide=None, room=None):
     return t, t.game[K.H_WINNER], [t.game.score(j) for j in range(plan.ruleset.players)]
 
 
-# ---- a game saved by `hoc play --save` (the file's format is `hoc.research.saved`) -------------------
+# ---- a game saved by `hoc play --save` (the file's format is `hoc.games.saved`) -------------------
 
 SAVED_RULES = {"edition": "name", "players": "count", "market": "name", "overrides": "names",
                "turn_cap": "count", "hand_size": "count"}
@@ -109,7 +109,7 @@ def result_of(game: Game) -> dict:
 
 def retell(plan, index: int, actions: list[int]) -> Teller:
     """A saved game told again by taking its recorded decisions."""
-    from hoc.research.saved import take_again
+    from hoc.games.saved import take_again
 
     return take_again(teller(plan, index), actions)
 

@@ -19,7 +19,7 @@ def play_at_terminal(ruleset, agents, seed: int, read=None, write=print, save=No
     _take_turns(t, agents, read, write)
     if save is not None:
         from hoc.games.dominion.replay import result_of
-        from hoc.research import saved
+        from hoc.games import saved
 
         saved.write(save, saved.data(ruleset, seed, 0, [a.name for a in agents], t.actions, result_of(t.game)))
         write(f"saved to {save}")

@@ -135,7 +135,7 @@ def ruleset_of(p: dict):
                    solo_provinces=p.get("solo_provinces", 4), market_with=tuple(p.get("market_with", ())))
 
 
-# ---- a game saved by `hoc play --save` (the file's format is `hoc.research.saved`) -------------------
+# ---- a game saved by `hoc play --save` (the file's format is `hoc.games.saved`) -------------------
 
 SAVED_RULES = {"players": "count", "market": "name", "overrides": "names", "turn_cap": "count",
                "last_province_guard": "flag"}
@@ -151,7 +151,7 @@ def result_of(game) -> dict:
 
 def retell(plan, index: int, actions: list[int]) -> Teller:
     """A saved game told again by taking its recorded decisions."""
-    from hoc.research.saved import take_again
+    from hoc.games.saved import take_again
 
     return take_again(teller(plan, index, None), actions)
 

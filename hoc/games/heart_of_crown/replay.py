@@ -694,7 +694,7 @@ def replay_game(plan, index: int) -> Replay:
     return Teller(plan, index).tell()
 
 
-# ---- a game saved by `hoc play` (the file's format is `hoc.research.saved`) ---------------------------
+# ---- a game saved by `hoc play` (the file's format is `hoc.games.saved`) ---------------------------
 
 SAVED_RULES = {"edition": "name", "players": "count", "market": "name", "princesses": "names",
                "overrides": "names", "turn_cap": "count", "instant_win_at_30": "flag"}
@@ -726,8 +726,8 @@ def result_of(game: Game) -> dict:
 
 
 def saved_data(teller: Teller) -> dict:
-    """The game a `Teller` has played so far as a saved game (`hoc.research.saved.data`)."""
-    from hoc.research import saved
+    """The game a `Teller` has played so far as a saved game (`hoc.games.saved.data`)."""
+    from hoc.games import saved
 
     plan = teller.plan
     return saved.data(plan.ruleset, plan.seed, teller.index, [a.name for a in teller.agents], teller.actions,
@@ -737,7 +737,7 @@ def saved_data(teller: Teller) -> dict:
 def save_game(path: str | Path, teller: Teller) -> None:
     """Write the game a `Teller` has played so far: its rules, seed, seats and every decision taken.
     `hoc replay FILE` plays the decisions again (whoever took them, a person or an agent)."""
-    from hoc.research import saved
+    from hoc.games import saved
 
     saved.write(path, saved_data(teller))
 
@@ -769,7 +769,7 @@ class Script(Teller):
 
 
 def retell(plan, index: int, actions: list[int]) -> Replay:
-    """A saved game told again from its recorded decisions (`hoc.research.saved`); a game saved before
+    """A saved game told again from its recorded decisions (`hoc.games.saved`); a game saved before
     its end says who was to act."""
     r = Script(plan, index, actions).tell()
     if not r.game.over:

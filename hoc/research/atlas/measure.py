@@ -76,7 +76,7 @@ def measure(space, xs: np.ndarray, panel, master: int, seeds: int, first: int, b
     shares = share.reshape(P, M, seeds, players).mean(3)
     mine = copies[g, t]                                  # the plan's own deck in each game
     seat = L.RES_SEAT + t * L.RES_SEAT_SZ
-    from hoc.research.atlas.space import Profile, descriptor
+    from hoc.agents.plan_space import Profile, descriptor
 
     chosen = [descriptor(space, d) for d in descriptors]
     D = np.zeros((P, len(chosen)))

@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from hoc.research.atlas.space import descriptor
+from hoc.agents.plan_space import descriptor
 
 MARGIN = 0.05       # an elite is viable when its re-measured interval reaches within 5 points of the best's
 
@@ -88,7 +88,8 @@ def summary(settings, search, frame: pd.DataFrame, command: str, seconds: float)
              f"{rules.get('market')}", "",
              f"Reproduce: `hoc atlas {command}`", "",
              f"{search.iteration} iterations, {search.evaluations:,} plans measured in {search.games:,} games "
-             f"({seconds / 60:.1f} min of search this session, {search.seconds / 60:.1f} min in all); "
+             f"({search.seconds / 60:.1f} min of search over every session; {seconds / 60:.1f} min this session, "
+             f"the re-measurement included); "
              f"{len(frame)} cells of {settings.resolution ** 2} filled.", "",
              f"Fitness: the share of the wins against the panel ({', '.join(a.name for a in settings.panel)}), "
              f"each seed played with the plan in every seat, a shared win counting 1/k. The search measured each plan "

@@ -19,7 +19,7 @@ import numpy as np
 
 from hoc.errors import HocError
 from hoc.research.atlas.measure import measure
-from hoc.research.atlas.space import descriptor
+from hoc.agents.plan_space import descriptor
 from hoc.research.harness import Backend
 
 CHECKPOINT = "checkpoint.pkl"

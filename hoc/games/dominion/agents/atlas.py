@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from hoc.research.atlas.space import Descriptor, deck_size, own_turns, share_of
+from hoc.agents.plan_space import Descriptor, deck_size, own_turns, share_of
 
 PER_CARD = 4                    # priority, gate, cap, extra
 PRIORITY, GATE, CAP, EXTRA = range(PER_CARD)
@@ -22,7 +22,7 @@ MAX_CAP = 8
 
 
 class Space:
-    """The buy menus of one kingdom (`hoc.research.atlas.space.Space`)."""
+    """The buy menus of one kingdom (`hoc.agents.plan_space.Space`)."""
 
     def __init__(self, ruleset):
         from hoc.games.dominion.agents.genome import universe

@@ -18,7 +18,7 @@ import numpy as np
 
 from hoc.games.heart_of_crown.agents.genome import Plan, Rule, Universe, load
 from hoc.games.heart_of_crown.agents.row import MAX_CONDS, MAX_RULES
-from hoc.research.atlas.space import Descriptor, Profile, deck_size, own_turns, share_of
+from hoc.agents.plan_space import Descriptor, Profile, deck_size, own_turns, share_of
 
 PER_CARD = 7
 PRIORITY, GATE, CAP, START, FROM, UNTIL, PHASE = range(PER_CARD)
@@ -47,7 +47,7 @@ def _gene(value, lo: int, hi: int, none: float) -> float:
 
 
 class Space:
-    """The priority lists of one ruleset (`hoc.research.atlas.space.Space`)."""
+    """The priority lists of one ruleset (`hoc.agents.plan_space.Space`)."""
 
     def __init__(self, ruleset):
         self.ruleset = ruleset
