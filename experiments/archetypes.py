@@ -3,8 +3,8 @@
 For each kind of the 2nd edition (2 players), the strategy atlas of random markets that always offer
 it, mapped over the copies of the kind a deck owns at the end and the share of Actions in it
 (`hoc atlas --with KIND --descriptors owns:KIND,action_share`); then the best deck that owns the kind
-(a copy or more at the end, on average) plays the best deck without it (under a quarter of a copy)
-head to head on fresh seeds, each seed in both seats (`hoc.research.atlas.value`). The value is the
+(half a copy or more at the end, on average) plays the best deck of the rest head to head on fresh
+seeds, each seed in both seats (`hoc.research.atlas.value`). The value is the
 owner's win rate minus 50%, with a 95% interval over seeds: the same as `hoc balance --card KIND
 --strong atlas`.
 

@@ -2,10 +2,12 @@
 
 The atlas of a ruleset whose markets always offer the kind, over the copies of the kind a deck
 owns at the end (`owns:KIND`) and a second measure, finds the best deck at every level of
-ownership. The best deck that owns the kind (a copy or more at the end of its games, on average:
-it buys the kind in most games and keeps it) then plays the best deck that does without it (under
-a quarter of a copy) head to head on fresh seeds, each seed in every seat: the kind's archetype
-value is the owner's share of the wins minus an even share, with a 95% interval over seeds.
+ownership. The archive is split in two at half a copy at the end of a deck's games, on average
+(about: it ends half its games or more owning the kind): the best deck of the owners' side then
+plays the best deck of the other side head to head on fresh seeds, each seed in every seat. The
+kind's archetype value is the owner's share of the wins minus an even share, with a 95% interval
+over seeds. A split rather than two bands (say a copy or more against none) leaves no elite out: a
+strong deck that buys one copy in most games belongs to one side, not to neither.
 """
 from __future__ import annotations
 
@@ -16,8 +18,8 @@ import numpy as np
 
 from hoc.research.atlas.search import REMEASURE_FIRST, derive
 
-OWNER = 1.0          # mean copies at the end: a deck built around the kind
-WITHOUT = 0.25       # and one that does without it
+OWNER = 0.5          # mean copies at the end: a deck that owns the kind, at this or more
+WITHOUT = OWNER      # and one that does without it, below
 HEAD_TO_HEAD = 5     # the seed stream of the head to head
 
 
