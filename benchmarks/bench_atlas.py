@@ -35,9 +35,10 @@ def atlas_rate(ruleset, jobs: int, iterations: int) -> tuple[float, float, int]:
     backend = Backend(jobs)
     clock = time.process_time if jobs == 1 else time.perf_counter
     with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / "warm").mkdir()
+        (Path(tmp) / "run").mkdir()
         settings = search.Settings(space, panel, space.default_descriptors, iterations=1)
         search.run(settings, Path(tmp) / "warm", backend, progress=lambda line: None)       # load the kernels
-        (Path(tmp) / "run").mkdir()
         settings = search.Settings(space, panel, space.default_descriptors, seed=1, iterations=iterations)
         t = clock()
         s = search.run(settings, Path(tmp) / "run", backend, progress=lambda line: None)
