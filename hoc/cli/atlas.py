@@ -80,7 +80,7 @@ def add_parser(sub) -> None:
                                    "descriptors measured from each plan's games, each cell keeping the plan that "
                                    "wins most against the reference panel (common seeds, seats mirrored). Every "
                                    "elite is measured again on fresh seeds at the end. Rerun the same command to "
-                                   "resume. The defaults take about 10 minutes on 2 cores (--jobs 2).")
+                                   "resume. The defaults take 1 to 3 minutes on 2 cores (--jobs 2).")
     game_option(p)
     edition_option(p)
     p.add_argument("--players", type=int, default=2, help="2 to 4")
