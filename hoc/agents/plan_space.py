@@ -79,6 +79,14 @@ class Space(Protocol):
     def text(self, x: np.ndarray, header: str) -> str: ...        # plan x as an agent file
 
 
+def ranked(x, cards: int, per_card: int, priority: int = 0, gate: int = 1):
+    """The cards a point buys, best first: (card index, its genes) for each card whose gate gene is at
+    least 1/2, ordered by its priority gene (the common layout of the games' spaces: `per_card` genes
+    a card, clipped to [0, 1], from the start of the point)."""
+    genes = np.clip(np.asarray(x, float)[:per_card * cards], 0.0, 1.0).reshape(cards, per_card)
+    return [(int(c), genes[c]) for c in np.argsort(-genes[:, priority], kind="stable") if genes[c, gate] >= 0.5]
+
+
 OWNS = "owns:"        # the measure `owns:KIND`: copies of a market kind's cards at the end, 0 to MAX_OWNED
 MAX_OWNED = 5.0
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from hoc.agents.plan_space import Descriptor, deck_size, own_turns, share_of
+from hoc.agents.plan_space import Descriptor, deck_size, own_turns, ranked, share_of
 
 PER_CARD = 4                    # priority, gate, cap, extra
 PRIORITY, GATE, CAP, EXTRA = range(PER_CARD)
@@ -59,18 +59,15 @@ class Space:
 
         n = len(self.cards)
         genes = np.clip(np.asarray(x, float), 0.0, 1.0)
-        per = genes[:PER_CARD * n].reshape(n, PER_CARD)
         buy = []
-        for c in np.argsort(-per[:, PRIORITY], kind="stable"):
-            if per[c, GATE] < 0.5:
-                continue
+        for c, g in ranked(genes, n, PER_CARD, PRIORITY, GATE):
             card = self.cards[c]
             entry = {"card": card, "coins": self.db[card].cost}
             if card in ("duchy", "estate"):
-                entry["provinces_at_most"] = 1 + int(round(per[c, EXTRA] * 7))
+                entry["provinces_at_most"] = 1 + int(round(g[EXTRA] * 7))
             else:
-                entry["coins"] += int(round(per[c, EXTRA] * 2))
-            cap = 1 + int(round(per[c, CAP] * MAX_CAP))
+                entry["coins"] += int(round(g[EXTRA] * 2))
+            cap = 1 + int(round(g[CAP] * MAX_CAP))
             if cap <= MAX_CAP:
                 entry["owned_below"] = cap
             buy.append(entry)

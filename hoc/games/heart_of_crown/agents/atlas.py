@@ -18,7 +18,7 @@ import numpy as np
 
 from hoc.games.heart_of_crown.agents.genome import Plan, Rule, Universe, load
 from hoc.games.heart_of_crown.agents.row import MAX_CONDS, MAX_RULES
-from hoc.agents.plan_space import Descriptor, Profile, deck_size, own_turns, share_of
+from hoc.agents.plan_space import Descriptor, Profile, deck_size, own_turns, ranked, share_of
 
 PER_CARD = 7
 PRIORITY, GATE, CAP, START, FROM, UNTIL, PHASE = range(PER_CARD)
@@ -87,24 +87,21 @@ class Space:
         """The priority list of point x."""
         n = len(self.cards)
         genes = np.clip(np.asarray(x, float), 0.0, 1.0)
-        per = genes[:PER_CARD * n].reshape(n, PER_CARD)
         rules = []
-        for c in np.argsort(-per[:, PRIORITY], kind="stable"):
-            if per[c, GATE] < 0.5:
-                continue
+        for c, g in ranked(genes, n, PER_CARD, PRIORITY, GATE):
             conditions = []
-            cap = 1 + int(round(per[c, CAP] * MAX_CAP))
+            cap = 1 + int(round(g[CAP] * MAX_CAP))
             if cap <= MAX_CAP:
                 conditions.append(("owned_below", cap))
-            low = _window(per[c, FROM], *DECK_FROM)
+            low = _window(g[FROM], *DECK_FROM)
             if low > DECK_FROM[0]:
                 conditions.append(("cards_at_least", low))
-            high = _window(per[c, UNTIL], *DECK_UNTIL)
+            high = _window(g[UNTIL], *DECK_UNTIL)
             if high < DECK_UNTIL[1]:
                 conditions.append(("cards_below", high))
-            if per[c, PHASE] < 1 / 3 or per[c, PHASE] > 2 / 3:
-                conditions.append(("princess", bool(per[c, PHASE] > 2 / 3)))
-            start = 1 + int(round(per[c, START] * (MAX_START - 1)))
+            if g[PHASE] < 1 / 3 or g[PHASE] > 2 / 3:
+                conditions.append(("princess", bool(g[PHASE] > 2 / 3)))
+            start = 1 + int(round(g[START] * (MAX_START - 1)))
             if start > 1:
                 conditions.append(("turn_at_least", start))
             rules.append(Rule(self.cards[c], tuple(conditions[:MAX_CONDITIONS])))
