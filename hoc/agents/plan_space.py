@@ -79,12 +79,54 @@ class Space(Protocol):
     def text(self, x: np.ndarray, header: str) -> str: ...        # plan x as an agent file
 
 
-def ranked(x, cards: int, per_card: int, priority: int = 0, gate: int = 1):
+def ranked(x, cards: int, per_card: int, priority: int = 0, gate: int = 1, barred=frozenset()):
     """The cards a point buys, best first: (card index, its genes) for each card whose gate gene is at
-    least 1/2, ordered by its priority gene (the common layout of the games' spaces: `per_card` genes
-    a card, clipped to [0, 1], from the start of the point)."""
+    least 1/2 and that is not `barred`, ordered by its priority gene (the common layout of the games'
+    spaces: `per_card` genes a card, clipped to [0, 1], from the start of the point)."""
     genes = np.clip(np.asarray(x, float)[:per_card * cards], 0.0, 1.0).reshape(cards, per_card)
-    return [(int(c), genes[c]) for c in np.argsort(-genes[:, priority], kind="stable") if genes[c, gate] >= 0.5]
+    return [(int(c), genes[c]) for c in np.argsort(-genes[:, priority], kind="stable")
+            if genes[c, gate] >= 0.5 and int(c) not in barred]
+
+
+class Layout:
+    """What the games' spaces share (`ranked`'s layout): `cards` (the names a point may buy, in gene
+    order), `per_card` genes a card with its `priority` and `gate` genes, and the cards never bought
+    (`barred`, card indices: a space without some kinds, `without`)."""
+
+    cards: tuple
+    per_card: int
+    priority: int = 0
+    gate: int = 1
+    cap: tuple[int, float] | None = None     # (gene, value) of a cap of two copies, for `favouring`
+    barred: frozenset = frozenset()
+
+    def slots(self, kinds) -> list[int]:
+        """The indices in `cards` of the kinds' cards."""
+        names = {self.ruleset.cards.name(c) for k in kinds for c in self.kinds[k]}
+        return [i for i, n in enumerate(self.cards) if n in names]
+
+    def without(self, kinds):
+        """This space with the kinds' cards never bought (a deck that may not use them)."""
+        import copy
+
+        other = copy.copy(self)
+        other.barred = frozenset(self.barred) | frozenset(self.slots(kinds))
+        return other
+
+    def favouring(self, x: np.ndarray, kinds) -> np.ndarray:
+        """Point x changed to buy two copies of each of the kinds' cards before its last resort (gate
+        on, priority just above the lowest card it buys, the space's cap of two): a start for a
+        search of decks built around them, which then finds how many, how early and before what."""
+        x = np.array(x, float)
+        per = x[:self.per_card * len(self.cards)].reshape(len(self.cards), self.per_card)
+        bought = np.clip(per[:, self.priority], 0, 1)[np.clip(per[:, self.gate], 0, 1) >= 0.5]
+        above = float(bought.min()) if len(bought) else 0.5
+        for k, i in enumerate(self.slots(kinds)):
+            per[i, self.gate] = 0.75
+            per[i, self.priority] = min(1.0, above + 0.02 * (k + 1))
+            if self.cap is not None:
+                per[i, self.cap[0]] = self.cap[1]
+        return x
 
 
 OWNS = "owns:"        # the measure `owns:KIND`: copies of a market kind's cards at the end, 0 to MAX_OWNED

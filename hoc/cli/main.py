@@ -10,11 +10,11 @@ import shlex
 import sys
 from pathlib import Path
 
-from hoc.cli import (agents, atlas, balance, cards, learn, meta, play, princesses, replay, serve, simulate, tournament,
+from hoc.cli import (agents, atlas, balance, cards, combos, learn, meta, play, princesses, replay, serve, simulate, tournament,
                      tune)
 from hoc.errors import HocError, InvariantError
 
-COMMANDS = (simulate, tournament, princesses, balance, atlas, replay, play, serve, cards, agents, tune, learn, meta)   # in --help order
+COMMANDS = (simulate, tournament, princesses, balance, atlas, combos, replay, play, serve, cards, agents, tune, learn, meta)   # in --help order
 
 
 class _Parser(argparse.ArgumentParser):

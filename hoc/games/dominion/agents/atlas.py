@@ -2,8 +2,8 @@
 [0, 1] decoded into a bot's buy menu (`hoc.games.dominion.agents.bots`), the format of `hoc tune
 --game dominion` and of the library.
 
-Every card a bot may buy on the kingdom (Province, Duchy, Estate, Gold, Silver and the ten kingdom
-cards) has four coordinates: its priority (entries are ordered by it), a gate (bought at all when at
+Every card a bot may buy on the kingdom (Province, Duchy, Estate, Gold, Silver, the ten kingdom
+cards and Copper, for decks that gain many cheap cards) has four coordinates: its priority (entries are ordered by it), a gate (bought at all when at
 least 1/2), a cap (`owned_below` 1 to 8, none above) and one more: for Duchy and Estate how few
 Provinces must be left (`provinces_at_most` 1 to 8), for the others how many coins above its cost
 it waits for (0 to 2). Two more coordinates set the trashing thresholds (Coppers while the rest of
@@ -14,25 +14,30 @@ from __future__ import annotations
 
 import numpy as np
 
-from hoc.agents.plan_space import Descriptor, deck_size, own_turns, ranked, share_of
+from hoc.agents.plan_space import Descriptor, Layout, deck_size, own_turns, ranked, share_of
 
 PER_CARD = 4                    # priority, gate, cap, extra
 PRIORITY, GATE, CAP, EXTRA = range(PER_CARD)
 MAX_CAP = 8
 
 
-class Space:
+class Space(Layout):
     """The buy menus of one kingdom (`hoc.agents.plan_space.Space`)."""
+
+    per_card, priority, gate = PER_CARD, PRIORITY, GATE
+    cap = (CAP, 2 / MAX_CAP)                    # owned_below 3
 
     def __init__(self, ruleset):
         from hoc.games.dominion.agents.genome import universe
 
         self.ruleset = ruleset
-        self.cards = universe(ruleset)          # a fixed kingdom, or one line saying to name one
+        kingdom = universe(ruleset)             # a fixed kingdom, or one line saying to name one
+        # Copper last: a deck that gains many cheap cards (Gardens) buys it on purpose
+        self.cards = [*kingdom, "copper"]
         db = ruleset.cards
         self.db = db
         self.lower, self.upper = np.zeros(PER_CARD * len(self.cards) + 2), np.ones(PER_CARD * len(self.cards) + 2)
-        self.kinds = {n: [db.lookup(n)] for n in self.cards[5:]}
+        self.kinds = {n: [db.lookup(n)] for n in kingdom[5:]}
         actions = [c for c in range(len(db)) if "action" in db[c].types]
         victory = [c for c in range(len(db)) if "victory" in db[c].types or "curse" in db[c].types]
         self.descriptors = {d.name: d for d in (
@@ -60,7 +65,7 @@ class Space:
         n = len(self.cards)
         genes = np.clip(np.asarray(x, float), 0.0, 1.0)
         buy = []
-        for c, g in ranked(genes, n, PER_CARD, PRIORITY, GATE):
+        for c, g in ranked(genes, n, PER_CARD, PRIORITY, GATE, self.barred):
             card = self.cards[c]
             entry = {"card": card, "coins": self.db[card].cost}
             if card in ("duchy", "estate"):

@@ -18,7 +18,7 @@ import numpy as np
 
 from hoc.games.heart_of_crown.agents.genome import Plan, Rule, Universe, load
 from hoc.games.heart_of_crown.agents.row import MAX_CONDS, MAX_RULES
-from hoc.agents.plan_space import Descriptor, Profile, deck_size, own_turns, ranked, share_of
+from hoc.agents.plan_space import Descriptor, Layout, Profile, deck_size, own_turns, ranked, share_of
 
 PER_CARD = 7
 PRIORITY, GATE, CAP, START, FROM, UNTIL, PHASE = range(PER_CARD)
@@ -46,8 +46,11 @@ def _gene(value, lo: int, hi: int, none: float) -> float:
     return none if value is None else (min(max(value, lo), hi) - lo) / (hi - lo)
 
 
-class Space:
+class Space(Layout):
     """The priority lists of one ruleset (`hoc.agents.plan_space.Space`)."""
+
+    per_card, priority, gate = PER_CARD, PRIORITY, GATE
+    cap = (CAP, 2 / MAX_CAP)                    # owned_below 3
 
     def __init__(self, ruleset):
         self.ruleset = ruleset
@@ -88,7 +91,7 @@ class Space:
         n = len(self.cards)
         genes = np.clip(np.asarray(x, float), 0.0, 1.0)
         rules = []
-        for c, g in ranked(genes, n, PER_CARD, PRIORITY, GATE):
+        for c, g in ranked(genes, n, PER_CARD, PRIORITY, GATE, self.barred):
             conditions = []
             cap = 1 + int(round(g[CAP] * MAX_CAP))
             if cap <= MAX_CAP:

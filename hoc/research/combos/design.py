@@ -1,0 +1,127 @@
+"""What a combo screen studies and with what budget (`Settings`), the pairs, and the market each run
+of a pair plays in.
+
+A run of a pair is keyed by (stage, a, b, replicate); everything it draws (the eight other kinds of
+its market, its searches' starts, its games' seeds) comes from the run's seed and that key, so a run
+gives the same result wherever and whenever it is played: serially, on local workers, on a Dask
+cluster, or after an interruption.
+"""
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from dataclasses import dataclass
+
+import numpy as np
+
+from hoc.errors import HocError
+
+SCREEN, CONFIRM = "screen", "confirm"
+CONTEXTS = ("pair", "market")
+FORMAT = 1              # of a screen's folder (its identity)
+
+
+def derive(seed: int, *key: int) -> int:
+    """A 63-bit seed for a stream and key (non-negative integers)."""
+    a, b = np.random.SeedSequence([seed, *key]).generate_state(2, np.uint32)
+    return int((int(a) << 31) ^ int(b)) & (2 ** 63 - 1)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything that determines a screen (a folder resumes only with equal settings)."""
+
+    game: str                           # the games registry's name
+    rules: tuple                        # the ruleset's other options as (name, value) pairs
+    candidates: tuple[str, ...]         # every kind a market may offer (the other eight are drawn from them)
+    kinds: tuple[str, ...]              # the kinds whose pairs are studied
+    yardstick: str = ""                 # the reference agent ("": the first of the space's panel)
+    seed: int = 0
+    iterations: int = 12                # of CMA-ES per condition
+    batch: int = 10                     # plans per start per iteration (two starts)
+    seeds: int = 12                     # seeds per plan in a search, each in every seat
+    sigma: float = 0.2
+    pick: int = 5                       # a search's best plans measured again to choose its deck
+    pick_seeds: int = 48
+    measure_seeds: int = 200            # fresh seeds for the four decks and the three matchups
+    confirm: int = 6                    # pairs followed up per table (combos, same-seat negatives, across seats)
+    replicates: int = 4                 # fresh markets per pair followed up
+    fdr: float = 0.10                   # the false-discovery rate controlled over every pair screened
+    context: str = "pair"               # the decks may use: the pair and the basic supply ("pair"), or the market
+    shuffle: bool = False               # null check: each run plays a random pair, not the one it is labelled
+
+    def __post_init__(self):
+        for name, least in (("iterations", 1), ("batch", 2), ("seeds", 1), ("pick", 1), ("pick_seeds", 2),
+                            ("measure_seeds", 2), ("confirm", 0), ("replicates", 2)):
+            if getattr(self, name) < least:
+                raise HocError(f"--{name.replace('_', '-')} must be at least {least}, got {getattr(self, name)}")
+        if self.context not in CONTEXTS:
+            raise HocError(f"--context must be one of {', '.join(CONTEXTS)}, got {self.context!r}")
+        if not 0 < self.sigma <= 1:
+            raise HocError(f"--sigma must be above 0 and at most 1, got {self.sigma}")
+        if not 0 < self.fdr < 1:
+            raise HocError(f"--fdr must be between 0 and 1, got {self.fdr}")
+        if len(self.kinds) < 2:
+            raise HocError(f"--kinds must name at least 2 kinds, got {len(self.kinds)}")
+        if len(set(self.kinds)) != len(self.kinds):
+            raise HocError(f"--kinds names a kind twice: {', '.join(self.kinds)}")
+        if len(self.candidates) < 10:
+            raise HocError(f"a market needs 10 kinds; these rules offer {len(self.candidates)}")
+
+    @classmethod
+    def of(cls, ruleset, kinds=None, **budget) -> "Settings":
+        """The settings of a screen over `ruleset`'s markets (its market option apart)."""
+        from hoc.names import did_you_mean
+
+        _, candidates = dataclasses.replace(ruleset, market="random", market_with=()).market_piles
+        candidates = tuple(candidates)
+        chosen = tuple(kinds) if kinds else candidates
+        for k in chosen:
+            if k not in candidates:
+                raise HocError(f"--kinds: {k!r} is not a kind of {ruleset.game.title}'s markets"
+                               f"{did_you_mean(k, list(candidates))}")
+        rules = tuple((f.name, getattr(ruleset, f.name)) for f in dataclasses.fields(ruleset)
+                      if f.init and f.name not in ("market", "market_with"))
+        return cls(ruleset.game.name, rules, candidates, chosen, **budget)
+
+    def ruleset(self, market=None):
+        """The ruleset with this market (default: random)."""
+        from hoc.games import get
+
+        return get(self.game).ruleset(**dict(self.rules), market=tuple(market) if market else "random")
+
+    def pairs(self) -> list[tuple[str, str]]:
+        """Every pair of the studied kinds, in the order of `kinds`."""
+        return list(itertools.combinations(self.kinds, 2))
+
+    def identity(self) -> dict:
+        return {"format": FORMAT, **{f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self)
+                                     if f.name not in ("confirm", "replicates", "fdr")}}
+
+    def played(self, stage: str, a: str, b: str, replicate: int) -> tuple[str, str]:
+        """The pair a run labelled (a, b) plays: itself, or under `shuffle` a random pair of the kinds."""
+        if not self.shuffle:
+            return a, b
+        rng = np.random.default_rng(derive(self.seed, 7, *self._key(stage, a, b, replicate)))
+        i, j = rng.choice(len(self.kinds), 2, replace=False)
+        return self.kinds[int(i)], self.kinds[int(j)]
+
+    def market(self, stage: str, a: str, b: str, replicate: int) -> tuple[str, ...]:
+        """The market of a run: the pair and eight other kinds drawn from the candidates."""
+        others = [k for k in self.candidates if k not in (a, b)]
+        rng = np.random.default_rng(derive(self.seed, 1, *self._key(stage, a, b, replicate)))
+        rest = [others[int(i)] for i in rng.choice(len(others), 8, replace=False)]
+        return (a, b, *rest)
+
+    def stream(self, what: int, stage: str, a: str, b: str, replicate: int, *more: int) -> int:
+        return derive(self.seed, what, *self._key(stage, a, b, replicate), *more)
+
+    def _key(self, stage: str, a: str, b: str, replicate: int) -> tuple[int, ...]:
+        i, j = self.candidates.index(a), self.candidates.index(b)
+        return (0 if stage == SCREEN else 1, min(i, j), max(i, j), replicate)
+
+
+def _plain(value):
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value

@@ -1,0 +1,200 @@
+"""One run of a pair (`run`): its market, the decks searched for it, and their measurements on fresh
+common seeds.
+
+Same seat: four decks, each the best found that may use both kinds, A only, B only or neither
+(under the `pair` context only those kinds of the market and the basic supply; under `market` every
+kind the condition does not bar), all against the yardstick; the interaction is
+`v(both) - v(A) - v(B) + v(neither)`.
+
+Across seats, for each kind whose deck uses it (A's deck: the A-only deck, when it is not the
+neither deck): the best response to that deck that may use the other kind B, and the best that may
+not; how much more B helps against A's deck than it helps against the yardstick,
+`[r_B(A) - r_0(A)] - [v(B) - v(neither)]`, is B's counter to A. The figure reported for A's deck is
+its negative (negative: B counters A), so that counters come out negative as in the same seat.
+
+A search is CMA-ES (`cma`) over the game's plan space with the barred kinds' cards never bought,
+from two starts with equal budgets: the space's best guess, and that guess changed to buy the
+condition's allowed kinds of the pair first (`Layout.favouring`; with nothing to favour, the guess
+again on its own random stream). A search's estimates come from its own few games, so the decks are
+chosen among every search's best plans on more seeds (`choose`), and the figures come from a third
+set of seeds no search or choice saw (the winner's curse stays behind).
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from hoc.research.combos.design import Settings
+
+CONDITIONS = ("both", "a", "b", "neither")
+# the conditions within each (barring more): a condition may play their decks
+INNER = {"neither": (), "a": ("neither",), "b": ("neither",), "both": ("a", "b")}
+CLEARLY = 1.5           # a deck replaces an inner condition's deck when better by this many standard errors
+SEARCH, PICK, MEASURE, RESPONSE = 2, 3, 4, 5      # streams of a run's seeds
+PICK_FIRST = 1 << 40                              # game indices of the choices, apart from the search's
+MEASURE_FIRST = 1 << 41
+
+
+def run(settings: Settings, stage: str, a: str, b: str, replicate: int, backend=None) -> dict:
+    """The figures of one run of the pair labelled (a, b): per condition its deck's share against the
+    yardstick (`v_*`), its copies of the pair's kinds (`owns_*`) and plan file (`plan_*`); the
+    same-seat interaction and the two across-seat figures (`cross_a`: A's deck against responses
+    that may use B; `cross_b` the other way), each with its standard error over seeds."""
+    from hoc.agents.plan_space import space_of
+    from hoc.agents.registry import get
+    from hoc.research.harness import Backend
+
+    backend = backend or Backend()
+    key = (stage, a, b, replicate)
+    pa, pb = settings.played(*key)
+    market = settings.market(stage, pa, pb, replicate)
+    ruleset = settings.ruleset(market)
+    space = space_of(ruleset)
+    yardstick = get(settings.yardstick or space.panel()[0])
+    yardstick.params(ruleset)               # an agent of another game: one line now
+    base = space.without(market[2:]) if settings.context == "pair" else space
+    spaces = {"both": base, "a": base.without([pb]), "b": base.without([pa]), "neither": base.without([pa, pb])}
+    favour = {"both": [pa, pb], "a": [pa], "b": [pb], "neither": []}
+    decks = best(settings, spaces, favour, CONDITIONS, yardstick, settings.stream(SEARCH, *key), backend)
+    v, shares, owned = {}, {}, {}
+    ids = {k: np.asarray(space.kinds[k], np.int64) for k in (pa, pb)}
+    for c in CONDITIONS:
+        m = _measure(settings, decks[c], yardstick, settings.stream(MEASURE, *key), backend)
+        shares[c] = m.shares[0, 0]                               # per seed, seats averaged
+        v[c] = float(shares[c].mean())
+        owned[c] = [float(m.copies[0, ids[k]].sum()) for k in (pa, pb)]
+    same = shares["both"] - shares["a"] - shares["b"] + shares["neither"]
+    row = {"stage": stage, "a": a, "b": b, "replicate": replicate, "played_a": pa, "played_b": pb,
+           "market": ",".join(market), "context": settings.context, "yardstick": yardstick.name,
+           "same": float(same.mean()), "same_se": _se(same)}
+    for side, deck, other, usefulness in (("a", "a", "b", shares["b"] - shares["neither"]),
+                                          ("b", "b", "a", shares["a"] - shares["neither"])):
+        if _same_plan(decks[deck], decks["neither"]):
+            row[f"cross_{side}"], row[f"cross_{side}_se"] = 0.0, 0.0     # the kind's deck does without it
+            continue
+        target = _agent(*decks[deck], f"{deck}_deck", ruleset)
+        # responses may use the other kind or not, never the deck's own kind (that would be the mirror)
+        answer = {"with": spaces[other], "without": spaces["neither"]}
+        found = best(settings, answer, {"with": [pb if other == "b" else pa], "without": []}, ("with", "without"),
+                     target, settings.stream(RESPONSE, *key, ord(side)), backend, inner={"without": (), "with": ("without",)})
+        r = {k: _measure(settings, found[k], target, settings.stream(MEASURE, *key, ord(side)), backend).shares[0, 0]
+             for k in found}
+        counter = (r["with"] - r["without"]) - usefulness    # how much more the kind helps against this deck
+        row[f"cross_{side}"], row[f"cross_{side}_se"] = 0.0 - float(counter.mean()), _se(counter)
+    for c in CONDITIONS:
+        row[f"v_{c}"] = v[c]
+        row[f"owns_a_{c}"], row[f"owns_b_{c}"] = owned[c]
+        row[f"plan_{c}"] = decks[c][0].text(decks[c][1], f"hoc combos: the {c} deck of {a} + {b} ({stage} {replicate}), "
+                                                         f"market {','.join(market)}")
+    return row
+
+
+def best(settings: Settings, spaces: dict, favour: dict, order, opponent, seed: int, backend, inner=None) -> dict:
+    """Each condition's deck against `opponent`: a search per condition (`search`), then `choose`."""
+    found = {c: search(settings, spaces[c], favour[c], opponent, seed + k, backend) for k, c in enumerate(order)}
+    return choose(settings, spaces, found, opponent, seed + len(order), backend, inner or INNER)
+
+
+def choose(settings: Settings, spaces: dict, found: dict, opponent, seed: int, backend, inner: dict) -> dict:
+    """Each condition's deck, from every plan the searches found, read in the condition's space (a
+    plan that buys a barred kind plays without it), measured again on common seeds: the best deck of
+    the conditions within it (which it may play), unless its own best is better by `CLEARLY` standard
+    errors of the paired difference. So the conditions share their searches' work, a condition is not
+    made weaker than one within it by the choice's noise, and when no plan clearly gains from a kind
+    the decks are one and the interactions exactly 0."""
+    from hoc.research.atlas.measure import measure
+
+    conditions = list(found)
+    xs = np.concatenate([found[c] for c in conditions])
+    rows, where = {}, {}
+    for c in conditions:
+        for i, x in enumerate(xs):
+            kind, row = spaces[c].row(x)
+            where[c, i] = rows.setdefault((kind, row.tobytes()), (len(rows), kind, row))[0]
+    table = _Rows(spaces[conditions[0]].ruleset, [(kind, row) for _, kind, row in sorted(rows.values())])
+    m = measure(table, np.arange(len(table.rows))[:, None], (opponent,), seed, settings.pick_seeds, PICK_FIRST,
+                backend, ())
+    per_seed = m.shares[:, 0]                       # decoded plans x seeds
+    chosen = {}                                     # condition -> (decoded plan, condition it was read in, point)
+    for c in sorted(conditions, key=lambda c: _depth(c, inner)):
+        own = max(range(len(xs)), key=lambda i: (m.fitness[where[c, i]], -i))
+        pick = (where[c, own], c, own)
+        if inner[c]:
+            keep = max((chosen[k] for k in inner[c]), key=lambda d: m.fitness[d[0]])
+            diff = per_seed[pick[0]] - per_seed[keep[0]]
+            se = diff.std(ddof=1) / math.sqrt(len(diff))
+            if not (se > 0 and diff.mean() > CLEARLY * se):
+                pick = keep
+        chosen[c] = pick
+    return {c: (spaces[w], xs[i]) for c, (_, w, i) in chosen.items()}
+
+
+def _depth(c: str, inner: dict) -> int:
+    return 0 if not inner[c] else 1 + max(_depth(k, inner) for k in inner[c])
+
+
+class _Rows:
+    """Decoded plans as a space the measurement reads (point [i] is the i-th row)."""
+
+    def __init__(self, ruleset, rows):
+        self.ruleset, self.rows = ruleset, rows
+
+    def row(self, x):
+        return self.rows[int(x[0])]
+
+
+def _measure(settings: Settings, deck, opponent, master: int, backend):
+    """A deck (its space and point) against `opponent` on the run's fresh seeds."""
+    from hoc.research.atlas.measure import measure
+
+    space, x = deck
+    return measure(space, x[None], (opponent,), master, settings.measure_seeds, MEASURE_FIRST, backend,
+                   tuple(space.default_descriptors))
+
+
+def _same_plan(d1, d2) -> bool:
+    k1, r1 = d1[0].row(d1[1])
+    k2, r2 = d2[0].row(d2[1])
+    return k1 == k2 and np.array_equal(r1, r2)
+
+
+def search(settings: Settings, space, kinds, opponent, seed: int, backend) -> np.ndarray:
+    """The `pick` strongest plans (by the search's own estimates) CMA-ES finds against `opponent` in
+    `space`, from two starts with equal budgets."""
+    import cma
+
+    from hoc.research.atlas.measure import measure
+
+    guess = space.starts()[0]
+    starts = [guess, space.favouring(guess, kinds) if kinds else guess]
+    rng = np.random.default_rng(seed)
+    strategies = [cma.CMAEvolutionStrategy(x0, settings.sigma, {
+        "bounds": [space.lower.tolist(), space.upper.tolist()], "popsize": settings.batch,
+        "seed": int(rng.integers(1, 2 ** 31 - 1)), "verbose": -9}) for x0 in starts]
+    descriptors = tuple(space.default_descriptors)
+    seen, fitness = [], []
+    for it in range(settings.iterations):
+        asked = [es.ask() for es in strategies]
+        xs = np.array([x for batch in asked for x in batch])
+        m = measure(space, xs, (opponent,), int(rng.integers(0, 2 ** 62)), settings.seeds, 0, backend, descriptors)
+        for k, es in enumerate(strategies):
+            part = m.fitness[k * settings.batch:(k + 1) * settings.batch]
+            es.tell(asked[k], (-part).tolist())             # cma minimises
+        seen.extend(xs)
+        fitness.extend(m.fitness)
+    best = np.argsort(-np.asarray(fitness), kind="stable")[:settings.pick]
+    return np.array([seen[i] for i in best])
+
+
+def _agent(space, x, name: str, ruleset):
+    """A decoded plan as an agent the measurement can seat."""
+    from hoc.agents.agent import Agent
+
+    kind, row = space.row(x)
+    return Agent(name, int(kind), "a deck of hoc combos", lambda _r, row=row: row, game=ruleset.game.name)
+
+
+def _se(per_seed: np.ndarray) -> float:
+    n = len(per_seed)
+    return float(per_seed.std(ddof=1) / math.sqrt(n)) if n > 1 else math.nan

@@ -1,0 +1,135 @@
+"""A screen's outputs: `pairs.parquet` (every pair, `analysis.pairs_frame`), the combos and
+counters tables (`summary.md`), a kinds x kinds heat map (`combos.png`), the decks of the confirmed
+pairs (`plans/`), and the JSON object `hoc combos --json` prints."""
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from hoc.research.combos import analysis
+from hoc.research.combos.design import CONFIRM, Settings
+
+
+def write(settings: Settings, rows: list[dict], folder: Path, command: str, seconds: float) -> pd.DataFrame:
+    folder = Path(folder)
+    frame = analysis.pairs_frame(settings, rows)
+    frame.to_parquet(folder / "pairs.parquet", index=False)
+    heat_map(settings, frame, folder / "combos.png")
+    plans(settings, frame, rows, folder / "plans")
+    (folder / "summary.md").write_text(summary(settings, frame, rows, command, seconds), encoding="utf-8")
+    return frame
+
+
+def as_json(settings: Settings, frame: pd.DataFrame, command: str) -> dict:
+    """`pairs`: the same-seat interaction of every pair (positive: a combo; negative: the kinds blunt
+    each other); `across`: every pair both ways, A's deck against responses that may use B (negative:
+    B counters A). Estimates are shares of the wins (0.05 = 5 points)."""
+    def listed(family):
+        e = analysis.estimate(frame, family)
+        return [{"a": r.a, "b": r.b, "estimate": _num(r.estimate), "lo": _num(r.lo), "hi": _num(r.hi),
+                 "confirmed": bool(r.confirmed), "stage": r.stage, "q": _num(r.q)} for r in e.itertuples()]
+    return {"game": settings.game, "kinds": list(settings.kinds), "pairs_screened": len(frame),
+            "replicates": settings.replicates, "fdr": settings.fdr, "command": command,
+            "pairs": listed("same"), "across": listed("across")}
+
+
+def _num(v):
+    return None if v is None or (isinstance(v, float) and math.isnan(v)) else float(v)
+
+
+def tables(frame: pd.DataFrame) -> dict[str, pd.DataFrame]:
+    """The three tables of followed-up pairs, strongest first: combos, kinds that blunt each other in
+    one deck, and across seats (each row read 'B counters A' when negative)."""
+    same, cross = analysis.estimate(frame, "same"), analysis.estimate(frame, "across")
+    followed = same["stage"] == CONFIRM
+    combos = same[followed & (same["estimate"] > 0)].sort_values("estimate", ascending=False)
+    blunt = same[followed & (same["estimate"] < 0)].sort_values("estimate")
+    across = cross[cross["stage"] == CONFIRM].sort_values("estimate")
+    return {"combos": combos, "blunt": blunt, "across": across}
+
+
+def summary(settings: Settings, frame: pd.DataFrame, rows: list[dict], command: str, seconds: float) -> str:
+    t = tables(frame)
+    runs = len(rows)
+    lines = [f"# Combo screen: {len(settings.kinds)} kinds of {settings.game}, {len(frame)} pairs", "",
+             f"Command: `hoc combos {command}`", "",
+             f"{runs} runs of a pair ({sum(r['stage'] == 'screen' for r in rows)} in the screen, "
+             f"{sum(r['stage'] == CONFIRM for r in rows)} confirming), {seconds / 60:.1f} min in this session. "
+             f"Each run searches four decks (may use both kinds, A only, B only, neither) in a market of the pair and "
+             f"eight random kinds, against the yardstick `{rows[0]['yardstick'] if rows else settings.yardstick}`. "
+             f"Figures are points of the share of the wins; intervals are 95%, over the {settings.replicates} "
+             f"confirmation replicates (fresh markets, searches and seeds). Confirmed: Benjamini-Hochberg over all "
+             f"{len(frame)} pairs screened at a false-discovery rate of {settings.fdr:g}.", ""]
+    if settings.shuffle:
+        lines += ["**Null check: labels shuffled** (each run played a random pair, not the one it is labelled).", ""]
+    for key, title, reading in (
+            ("combos", "Combos: stronger together", "same-seat interaction"),
+            ("blunt", "Blunting: weaker together in one deck", "same-seat interaction"),
+            ("across", "Across seats: A's deck against responses that may use B",
+             "negative: B counters A, it helps more against A's deck than against the yardstick")):
+        lines += [f"## {title}", "", f"({reading})", "", "| A | B | points | 95% interval | q | confirmed |",
+                  "|---|---|---:|---|---:|:---:|"]
+        for r in t[key].itertuples():
+            lines.append(f"| {r.a} | {r.b} | {100 * r.estimate:+.1f} | [{100 * r.lo:+.1f}, {100 * r.hi:+.1f}] | "
+                         f"{r.q:.3f} | {'yes' if r.confirmed else 'no'} |")
+        if t[key].empty:
+            lines.append("| (none followed up) | | | | | |")
+        lines.append("")
+    lines += ["The heat map (`combos.png`) shows every pair's estimate: the confirmation's where the pair was "
+              "followed up, else the screen's (its interval over seeds only: the screen ranks, it does not decide). "
+              "`pairs.parquet` holds every figure; `runs.jsonl` every run with its four decks' plans.", ""]
+    return "\n".join(lines)
+
+
+def heat_map(settings: Settings, frame: pd.DataFrame, path: Path) -> None:
+    """Two kinds x kinds maps: the same-seat interaction (left, symmetric) and across seats (right:
+    the row's deck against responses that may use the column's kind); confirmed pairs boxed."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    kinds = list(settings.kinds)
+    n = len(kinds)
+    size = max(5.0, 0.3 * n + 2.5)
+    fig, axes = plt.subplots(1, 2, figsize=(2 * size + 2, size + 0.6))
+    for ax, family, title in zip(axes, ("same", "across"), ("same seat (blue: combo)",
+                                                              "across seats: row's deck against the column's kind")):
+        grid = np.full((n, n), np.nan)
+        boxed = []
+        for r in analysis.estimate(frame, family).itertuples():
+            i, j = kinds.index(r.a), kinds.index(r.b)
+            cells = [(i, j), (j, i)] if family == "same" else [(i, j)]
+            for cell in cells:
+                grid[cell] = 100 * r.estimate
+                if r.confirmed:
+                    boxed.append(cell)
+        top = float(np.nanmax(np.abs(grid))) if np.isfinite(grid).any() else 1.0
+        im = ax.imshow(grid, cmap="RdBu", vmin=-max(top, 1e-9), vmax=max(top, 1e-9))
+        for i, j in boxed:
+            ax.add_patch(plt.Rectangle((j - 0.5, i - 0.5), 1, 1, fill=False, lw=1.8, ec="black"))
+        ax.set_xticks(range(n), kinds, rotation=90, fontsize=7)
+        ax.set_yticks(range(n), kinds, fontsize=7)
+        ax.set_title(title, fontsize=9)
+        fig.colorbar(im, ax=ax, shrink=0.7, label="points (boxed: confirmed)")
+    fig.suptitle(f"{settings.game}: pair interactions, {settings.context} context", fontsize=10)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def plans(settings: Settings, frame: pd.DataFrame, rows: list[dict], folder: Path) -> None:
+    """The four decks of every confirmed pair's first confirmation run, as agent files."""
+    confirmed = frame[frame["same_confirmed"] | frame["cross_a_confirmed"] | frame["cross_b_confirmed"]]
+    if confirmed.empty:
+        return
+    folder.mkdir(exist_ok=True)
+    for a, b in zip(confirmed["a"], confirmed["b"]):
+        run = next((r for r in rows if r["stage"] == CONFIRM and r["a"] == a and r["b"] == b), None)
+        if run is None:
+            continue
+        for c in ("both", "a", "b", "neither"):
+            (folder / f"{a}+{b}_{c}.toml").write_text(run[f"plan_{c}"], encoding="utf-8")
