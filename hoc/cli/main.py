@@ -10,11 +10,12 @@ import shlex
 import sys
 from pathlib import Path
 
-from hoc.cli import (agents, atlas, balance, cards, learn, meta, play, princesses, replay, serve, simulate, tournament,
-                     tune)
+from hoc.cli import (agents, atlas, balance, cards, import_bots, learn, meta, play, princesses, replay, serve, simulate,
+                     tournament, tune)
 from hoc.errors import HocError, InvariantError
 
-COMMANDS = (simulate, tournament, princesses, balance, atlas, replay, play, serve, cards, agents, tune, learn, meta)   # in --help order
+COMMANDS = (simulate, tournament, princesses, balance, atlas, replay, play, serve, cards, agents, tune, learn, meta,
+            import_bots)   # in --help order
 
 
 class _Parser(argparse.ArgumentParser):
