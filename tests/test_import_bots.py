@@ -42,6 +42,19 @@ def test_imported_bots_play_by_name_but_are_not_default_opponents():
     assert not set(catalog.opponents(None)) & set(IMPORTED)
 
 
+def test_a_bot_without_when_conditions_leaves_their_table_empty():
+    """The `when` table is the only part of the row the conditions add: a plain bot's is all zero, so
+    the jitted bot reads no condition for it (its games are the same as before the table existed)."""
+    from hoc.games.dominion.agents import kernel as BK
+
+    rs = Ruleset(players=2, market="first_game")
+    for name, bot in bots.library().items():
+        row = bot.params(rs)
+        assert row[BK.B_N_WHEN] == 0 and not row[BK.B_WHEN:BK.B_WHEN + BK.MAX_WHEN * BK.WR_SZ].any(), name
+    row = bots.imported()["domsim_smithy"].params(rs)
+    assert row[BK.B_N_WHEN] == 2
+
+
 def _kingdom(bot) -> str:
     """Ten kingdom cards holding every kingdom card the bot names."""
     mine = [c for c in sorted(bot.cards) if DB[c].kingdom]

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from pathlib import Path
 
 import numpy as np
@@ -163,10 +163,16 @@ def parse(path: str | Path, name: str | None = None) -> Bot:
             raise HocError(f"bot file {path}: {key} must be a whole number 0 to {NEVER}, got {v!r}")
     bot = Bot(name or path.stem, str(data.get("description", "")), tuple(buy), tuple(play),
               int(data.get("trash_copper", 0)), int(data.get("trash_estates_above", NEVER)), str(path))
+    bot._rows(_cards())             # names and values checked now, not deep inside a run
+    return bot
+
+
+@cache
+def _cards():
+    """The card set bot files are checked against (read once)."""
     from hoc.games.dominion.cards import CardDB
 
-    bot._rows(CardDB())             # names and values checked now, not deep inside a run
-    return bot
+    return CardDB()
 
 
 def library() -> dict[str, Bot]:
