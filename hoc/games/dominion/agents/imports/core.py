@@ -197,7 +197,7 @@ def when_text(a: Atom) -> str:
     return f"{_side(pos)} {op} {right}"
 
 
-def entry(card: str, atoms: list[Atom], db) -> tuple[dict, list[str]]:
+def entry(card: str, atoms: list[Atom], db) -> dict:
     """A buy entry for the card under the conjunction: conditions the plain keys say exactly go to
     them (coins, owned_below, provinces_at_most/least, fewer_than + plus), the rest to `when`."""
     e: dict = {"card": card}
@@ -241,7 +241,7 @@ def entry(card: str, atoms: list[Atom], db) -> tuple[dict, list[str]]:
         e["when"] = when
     if e.get("coins") == cost:
         del e["coins"]
-    return e, []
+    return e
 
 
 # ---- a whole bot ----
@@ -284,7 +284,7 @@ def translate(src: Source, origin: Origin, prefix: str, db, partial: bool = Fals
                     dropped.append(f"rule {i} ({rule.card}): {e} (read as true)")
                     continue
                 kept.append(a)
-            e, _ = entry(rule.card, kept, db)
+            e = entry(rule.card, kept, db)
             if len(entries) == BK.MAX_BUY:
                 dropped.append(f"rule {i} ({rule.card}): beyond the {BK.MAX_BUY} buy entries a bot holds; left out")
                 continue
@@ -333,7 +333,7 @@ def _text(src: Source, origin: Origin, entries: list[dict], cov: Coverage) -> st
     if cov.dropped:
         lines.append("# Not translated:")
         lines += [f"#   - {d}" for d in cov.dropped]
-    desc = src.description.strip() or f"{src.name} ({origin.importer})"
+    desc = " ".join(src.description.split()) or f"{src.name} ({origin.importer})"
     lines += ['game = "dominion"', f"description = {_q(desc[:300])}"]
     if src.play:
         lines.append(f"play = {_value(src.play)}")

@@ -50,7 +50,7 @@ class _Reader:
             return self.names.get(node.id, src)
         if src == "player.state.money":
             return Lin.q("coins")
-        if src in ("player.get_deck_money()",):
+        if src == "player.get_deck_money()":
             return Lin.q("money")
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
             args = list(node.args) + [k.value for k in node.keywords]
@@ -62,8 +62,6 @@ class _Reader:
                     return self.of_card("owned", args[0])
             except ValueError:
                 return src
-            if attr == "len" or (isinstance(node.func, ast.Name)):
-                pass
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len" \
                 and "get_all_cards()" in src:
             for t in ("Treasure", "Action", "Victory", "Curse"):
