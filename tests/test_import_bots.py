@@ -55,6 +55,17 @@ def test_a_bot_without_when_conditions_leaves_their_table_empty():
     assert row[BK.B_N_WHEN] == 2
 
 
+def test_a_search_agent_rolls_out_an_imported_bot_with_its_when_conditions():
+    from hoc.agents.registry import get
+    from hoc.games.dominion.agents import kernel as BK
+
+    rs = Ruleset(players=2, market="first_game")
+    bot = get("domsim_smithy").params(rs)
+    search = get("dom_search:iterations=50,rollout=domsim_smithy").params(rs)
+    table = slice(BK.B_N_WHEN, BK.B_WHEN + BK.MAX_WHEN * BK.WR_SZ)
+    assert search[BK.B_N_WHEN] == 2 and (search[table] == bot[table]).all()
+
+
 def _kingdom(bot) -> str:
     """Ten kingdom cards holding every kingdom card the bot names."""
     mine = [c for c in sorted(bot.cards) if DB[c].kingdom]
