@@ -54,6 +54,11 @@ def test_the_wheel_holds_only_the_hoc_package_with_its_data(wheel):
         packed = {Path(n).name for n in names if n.startswith(f"hoc/games/heart_of_crown/agents/{folder}/")}
         shipped = {p.name for p in (ROOT / "hoc" / "games" / "heart_of_crown" / "agents" / folder).glob("*.toml")}
         assert shipped and packed == shipped, folder
+    for folder in ("library", "library/imported"):     # Dominion's bots, those imported from other simulators too
+        packed = {Path(n).name for n in names if n.startswith(f"hoc/games/dominion/agents/{folder}/")
+                  and n.count("/") == 5 + folder.count("/")}
+        shipped = {p.name for p in (ROOT / "hoc" / "games" / "dominion" / "agents" / folder).glob("*.toml")}
+        assert shipped and packed == shipped, folder
 
 
 @pytest.mark.slow   # a clean venv installs the wheel and compiles the engine (~2 min)
