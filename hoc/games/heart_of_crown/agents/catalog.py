@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
+from hoc.agent_folders import user_file
 from hoc.agents.agent import LOCAL, Agent, Lookup, Parser, Reach, library_name
 from hoc.agents.ids import LEARNED, PLANNED, PRIORITY
 from hoc.errors import HocError
@@ -67,6 +68,8 @@ def list_file(name: str, reach: Reach = LOCAL) -> Path | None:
         for folder in (ARCHETYPES, TUNED):
             if (folder / f"{name}.toml").is_file():
                 return folder / f"{name}.toml"
+        if not reach.served and (yours := user_file(name, (".toml",))) is not None:   # a user's agents folder
+            return yours
     return reach.file(name, ".toml", "agent file") if name.endswith(".toml") else None
 
 
