@@ -80,8 +80,17 @@ def cmd_balance(args) -> int:
                            args.work, backend)
             result, table = report.what_if_json(head, w), report.what_if_table(w)
         else:
-            values = [cv.card_value(ruleset, k, args.strong, tuning, args.seeds, args.seed, args.work, backend)
-                      for k in kinds]
+            from hoc.research.progress import bar as progress_bar
+
+            values = []
+            bar = progress_bar(len(kinds), "cards", "card", len(kinds) > 1)     # the whole study's ETA
+            try:
+                for k in kinds:
+                    values.append(cv.card_value(ruleset, k, args.strong, tuning, args.seeds, args.seed, args.work,
+                                                backend))
+                    bar.update(1)
+            finally:
+                bar.close()
             result, table = report.values_json(head, values), report.values_table(values)
     finally:
         backend.close()
