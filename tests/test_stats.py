@@ -74,6 +74,40 @@ def test_wilson_rejects_more_wins_than_games():
         S.wilson(11, 10)
 
 
+def test_a_score_interval_stays_inside_0_1_at_small_n_where_a_t_interval_left_it():
+    assert S.share_interval(7, 10) == pytest.approx(S.wilson(7, 10))     # 70.0% [39.7, 89.2], not [35.4, 104.6]
+    for n in (1, 2, 3, 5, 10):
+        for total in np.linspace(0, n, 2 * n + 1):                     # shares of 1/2 too
+            lo, hi = S.share_interval(total, n)
+            assert 0.0 <= lo <= total / n <= hi <= 1.0
+    lo, hi = S.share_interval(10, 10)
+    assert hi == 1.0 and lo == pytest.approx(0.7225, abs=5e-5)
+    with pytest.raises(ValueError):
+        S.share_interval(10.5, 10)
+
+
+def test_a_paired_units_interval_is_clipped_to_0_1():
+    m, lo, hi = S.unit_interval([1.0, 1.0, 0.5, 1.0])
+    assert m == 0.875 and 0.0 <= lo < m < hi == 1.0
+    m, lo, hi = S.unit_interval([0.0, 0.0, 0.5])
+    assert lo == 0.0 and hi < 1.0
+    assert math.isnan(S.unit_interval([0.5])[1])
+
+
+def test_every_rate_and_score_interval_of_a_small_simulate_is_inside_0_1():
+    import hoc
+
+    summary = hoc.simulate(["basic_rush", "senator_duke"], games=6, market="basic", seed=2).summary
+    checked = 0
+    for key, rows in summary.items():
+        if key.startswith(("win_rate", "score_by")) and isinstance(rows, list):
+            for r in rows:
+                if r["games"]:
+                    assert 0.0 <= r["lo"] <= r["hi"] <= 1.0, (key, r)
+                    checked += 1
+    assert checked >= 4
+
+
 # ---- win rates ----------------------------------------------------------------------------------
 
 

@@ -286,11 +286,14 @@ def _rate(wins: int, n: int, **key) -> dict:
 
 def _score(sums: np.ndarray, n: int, **key) -> dict:
     """An agent's score (a win 1, a win shared by k seats 1/k) per seat played, with its 95% interval
-    (Student's t, from the sum and sum of squares of the per-game shares)."""
+    (`stats.share_interval`: inside [0, 1] at any number of games)."""
     if n == 0:
         return {**key, "score": math.nan, "games": 0, "lo": math.nan, "hi": math.nan}
-    mean, _, lo, hi = _mean(sums, n)
-    return {**key, "score": mean, "games": n, "lo": lo, "hi": hi}
+    from hoc.research.stats import share_interval
+
+    total = min(max(float(sums[0]), 0.0), float(n))      # float sums of 1/k shares: within 0..n
+    lo, hi = share_interval(total, n)
+    return {**key, "score": total / n, "games": n, "lo": lo, "hi": hi}
 
 
 def _mean(sums: np.ndarray, n: int) -> tuple[float, float, float, float]:
