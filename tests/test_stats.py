@@ -396,3 +396,29 @@ def test_real_run_output_is_accepted_by_every_function(real_games):
     ce = S.card_effects(df)
     assert len(ce) == len(S.market_kinds(df)) > 10
     assert (ce["games_with"] + ce["games_without"] == n).all()
+
+
+def test_a_quantile_interval_is_the_order_statistics_bounding_the_binomials_middle_95_percent():
+    q, lo, hi = S.quantile_interval({v: 1 for v in range(1, 101)}, 0.5)
+    assert (q, lo, hi) == (50, 40, 61)                      # the textbook ranks for the median of 100
+    q, lo, hi = S.quantile_interval({20: 3}, 0.9)
+    assert q == lo == hi == 20
+    assert all(math.isnan(x) for x in S.quantile_interval({}, 0.5))
+
+
+def test_a_solo_run_reads_in_turns_to_coronation_with_percentiles_not_as_a_win_rate(capsys):
+    import json
+
+    from hoc.cli import main
+
+    argv = ["simulate", "--players", "1", "--agents", "senator_duke", "--market", "basic", "--games", "40"]
+    assert main(argv) == 0
+    text = capsys.readouterr().out
+    assert "1 player," in text and "1 players" not in text and "win rate" not in text
+    assert "turns to coronation: mean" in text and "turns to coronation by percentile (95% interval): 10% " in text
+    assert main([*argv, "--json"]) == 0
+    solo = json.loads(capsys.readouterr().out)["solo"]
+    assert solo["end"] == "coronation" and solo["ended"]["games"] == 40
+    assert [p["percentile"] for p in solo["percentiles"]] == [10, 25, 50, 75, 90]
+    turns = [p["turns"] for p in solo["percentiles"]]
+    assert turns == sorted(turns) and all(p["lo"] <= p["turns"] <= p["hi"] for p in solo["percentiles"])

@@ -123,6 +123,26 @@ def unit_interval(x) -> tuple[float, float, float]:
     return m, max(0.0, m - half), min(1.0, m + half)
 
 
+def quantile_interval(counts: dict[int, int], q: float) -> tuple[float, float, float]:
+    """(quantile, lo, hi) of the q-quantile of integer values given as {value: count}, with its 95%
+    distribution-free interval: the order statistics whose ranks bound Binomial(n, q)'s middle 95%
+    (nan when there are no values; the interval reaches the extremes at small n)."""
+    from scipy.stats import binom
+
+    values = np.array(sorted(counts), dtype=float)
+    c = np.cumsum([counts[int(v)] for v in values])
+    n = int(c[-1]) if len(c) else 0
+    if n == 0:
+        return math.nan, math.nan, math.nan
+
+    def order(k: int) -> float:                       # the k-th smallest value, 1-based, clamped to 1..n
+        return float(values[np.searchsorted(c, min(max(k, 1), n))])
+
+    lo_rank = int(binom.ppf(ALPHA / 2, n, q))
+    hi_rank = int(binom.ppf(1 - ALPHA / 2, n, q)) + 1
+    return order(math.ceil(q * n)), order(lo_rank), order(hi_rank)
+
+
 def _wilson_columns(wins, n) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """rate, lo, hi arrays for arrays of counts (nan where n is 0)."""
     from statsmodels.stats.proportion import proportion_confint
