@@ -190,3 +190,13 @@ def test_hoc_agents_shows_each_plans_rating_from_the_committed_ladder(capsys):
     for plan, rating in rows.items():
         assert f" {rating} " in lines[plan], (plan, rating, lines[plan])
     assert "%" not in lines["random"].split("uniform")[0]            # no rating for a plan off the ladder
+
+
+@pytest.mark.parametrize("command", ["tournament", "princesses", "meta", "balance", "tune", "atlas"])
+def test_each_long_commands_help_states_its_measured_time_on_2_cores(command, capsys):
+    import re
+
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "on 2 cores" in text and re.search(r"\d+ (s|minutes)\b", text), text[:400]
