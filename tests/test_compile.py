@@ -218,3 +218,15 @@ def test_two_checkouts_sharing_a_cache_folder_announce_their_own_compiles_and_no
     assert "compiling" not in run("a")          # b's run left a's compiled engine and marker as they were
     assert "compiling" not in run("b")
     assert list(json.loads((tmp_path / "cache" / engine.TIMES).read_text())) == ["dominion-batch"]
+
+
+def test_the_sp_curves_compile_is_announced_once_before_the_summary_and_counted_in_it(empty_cache_folder, capsys,
+                                                                                     tmp_path):
+    png = tmp_path / "sp.png"
+    assert main(["simulate", "--games", "20", "--market", "basic", "--sp-curves", str(png), "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert err.count("compiling the engine heart_of_crown-batch") == 1
+    assert err.count("compiling the engine heart_of_crown-game") == 1       # the curves' replay, said once
+    s = json.loads(out)
+    assert s["compile_seconds"] + s["load_seconds"] > 0 and s["wall_seconds"] >= s["play_seconds"]
+    assert png.exists() and engine.marker("heart_of_crown-game").exists()

@@ -113,14 +113,16 @@ class Timing:
 _ready: set[str] = set()          # engines made ready in this process
 
 
-def engine_name(plan) -> str:
+def engine_name(plan, stepped: bool | None = None) -> str:
     """Which compiled entry points a plan runs on: its game's, with the deciders its lineup needs (the
     search, the planner, the network compiled in or not), through the batch loop or the `Game`
-    interface that steps games for Python agents; each with the invariant checks or without."""
+    interface that steps games for Python agents (`stepped`: that interface whatever the agents, as
+    a study replaying the plan's games step by step uses); each with the invariant checks or without."""
     from hoc.agents.ids import needs
 
+    stepped = plan.python if stepped is None else stepped
     parts = [name for name, on in needs([a.id for a in plan.agents])._asdict().items() if on]
-    return "-".join([plan.ruleset.game.name, *parts, "game" if plan.python else "batch"]) \
+    return "-".join([plan.ruleset.game.name, *parts, "game" if stepped else "batch"]) \
         + ("-validated" if plan.validate else "")
 
 
@@ -144,16 +146,18 @@ def is_compiled(name: str) -> bool:
     return path.exists() and path.read_text(encoding="utf-8") == source_stamps()
 
 
-def prepare(plan, announce: bool = True) -> Warmup:
-    """Compile or load what `plan` runs on, unless this process already has it. With `announce`,
-    a line on stderr says so first when the cache folder lacks it."""
-    name = engine_name(plan)
+def prepare(plan, announce: bool = True, stepped: bool | None = None) -> Warmup:
+    """Compile or load what `plan` runs on (`stepped`: its games stepped through the `Game`
+    interface, whatever its agents), unless this process already has it. With `announce`, a line on
+    stderr says so first when the cache folder lacks it."""
+    stepped = plan.python if stepped is None else stepped
+    name = engine_name(plan, stepped)
     if name in _ready:
         return Warmup()
     if announce and not is_compiled(name):
         print(message(name), file=sys.stderr, flush=True)
     t = time.perf_counter()
-    compiled = _warm_game(plan) if plan.python else _warm_batch(plan)
+    compiled = _warm_game(plan) if stepped else _warm_batch(plan)
     seconds = time.perf_counter() - t
     _ready.add(name)
     _mark(name)
