@@ -152,6 +152,16 @@ def test_a_checkouts_marker_is_its_own_so_another_checkout_sharing_the_cache_nev
     assert capsys.readouterr().err == ""                          # no false notice
 
 
+def test_a_marker_of_before_the_per_checkout_markers_still_counts_when_its_sources_match(empty_cache_folder):
+    from hoc._cache import source_stamps
+
+    legacy = empty_cache_folder / "ready-heart_of_crown-batch"
+    legacy.write_text(source_stamps(), encoding="utf-8")
+    assert engine.is_compiled("heart_of_crown-batch")
+    legacy.write_text("hoc/engine/loop.py 1 2\n", encoding="utf-8")
+    assert not engine.is_compiled("heart_of_crown-batch")
+
+
 def test_the_notice_gives_the_last_measured_compile_time_of_the_engine(empty_cache_folder, monkeypatch):
     monkeypatch.setattr(hoc, "CACHE_DIR", empty_cache_folder / "numba-0123")
     assert engine.TYPICAL in engine.message("heart_of_crown-batch")        # nothing measured here yet
@@ -191,7 +201,7 @@ def test_cli_json_gives_play_compile_and_load_seconds_apart(capsys):
     assert s["compile_seconds"] == 0.0 or s["load_seconds"] == 0.0
 
 
-@pytest.mark.slow   # two checkouts each compile Dominion's engine, then load it (1 to 3 minutes)
+@pytest.mark.slow   # two checkouts each compile Dominion's engine, then load it (13 minutes on 2 cores at load 9)
 def test_two_checkouts_sharing_a_cache_folder_announce_their_own_compiles_and_no_other(tmp_path):
     import os
     import shutil

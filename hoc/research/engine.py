@@ -142,8 +142,11 @@ def is_compiled(name: str) -> bool:
     """True if the cache folder holds engine `name`, compiled from the sources as they are now."""
     from hoc._cache import source_stamps
 
-    path = marker(name)
-    return path.exists() and path.read_text(encoding="utf-8") == source_stamps()
+    stamps = source_stamps()
+    # a marker of before the markers were each checkout's own (`ready-NAME`) still counts when its
+    # sources' times are these: no notice for an engine that only loads after an upgrade
+    return any(path.exists() and path.read_text(encoding="utf-8") == stamps
+               for path in (marker(name), marker(name).with_name(f"ready-{name}")))
 
 
 def prepare(plan, announce: bool = True, stepped: bool | None = None) -> Warmup:
