@@ -222,9 +222,4 @@ def _user_agent(name: str, path: Path, reach: Reach) -> Agent:
     return _USER[key]
 
 
-def user_agents() -> dict[str, Path]:
-    """The agent files of the user's folders by name (those a library name hides left in: `hoc agents` says so)."""
-    return files.user_files()
-
-
 _gather()
