@@ -1,5 +1,5 @@
 """Where the agent files are: the library, the one top-level `agents/` folder of a checkout (a wheel
-installs it as the package data `hoc/library`), with a folder per game:
+installs it as the package data `hoc/agent_files`), with a folder per game:
 
     agents/heart_of_crown/archetypes/   the hand-written plans (priority lists, TOML)
     agents/heart_of_crown/tuned/        the plans `hoc tune` found, each naming its command
@@ -23,9 +23,9 @@ _HOC = Path(__file__).resolve().parent             # the hoc package
 
 
 def library() -> Path:
-    """The library folder: `hoc/library` where a wheel installed it, else the checkout's `agents/`
+    """The library folder: `hoc/agent_files` where a wheel installed it, else the checkout's `agents/`
     beside the package (a source tree, or an editable install of one)."""
-    installed = _HOC / "library"
+    installed = _HOC / "agent_files"
     return installed if installed.is_dir() else _HOC.parent / "agents"
 
 
