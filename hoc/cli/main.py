@@ -58,6 +58,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     args.argv = argv
     try:
+        from hoc.cli.options import use_agents_dirs
+
+        use_agents_dirs(args)
         return args.func(args)
     except HocError as e:
         print(f"hoc: error: {e}", file=sys.stderr)

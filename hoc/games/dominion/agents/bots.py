@@ -31,12 +31,16 @@ from pathlib import Path
 
 import numpy as np
 
+from hoc.agent_folders import game_folder
 from hoc.errors import HocError
 from hoc.games.dominion.agents import kernel as BK
 from hoc.games.dominion.agents.when import compile_when
 from hoc.games.dominion.kernel import constants as K
 
-LIBRARY = Path(__file__).parent / "library"
+LIBRARY = game_folder("dominion") / "bots"           # the library's bots (agents/dominion/bots)
+# where the bots lived before the top-level agents/ folder: a file still there is in the library too
+# (the new place's file wins a name both hold)
+OLD_LIBRARY = Path(__file__).parent / "library"
 BUY_KEYS = {"card", "coins", "max_coins", "owned_below", "provinces_at_most", "provinces_at_least", "fewer_than",
             "plus", "when"}
 TOP_KEYS = {"game", "description", "buy", "play", "trash_copper", "trash_estates_above", "source"}
@@ -176,11 +180,13 @@ def _cards():
 
 
 def library() -> dict[str, Bot]:
-    """The library's bots by name (file stem)."""
-    return {p.stem: parse(p) for p in sorted(LIBRARY.glob("*.toml"))}
+    """The library's bots by name (file stem), in name order: agents/dominion/bots/ and the old
+    folder hoc/games/dominion/agents/library/ (a name in both: the new folder's file)."""
+    files = {p.stem: p for folder in (OLD_LIBRARY, LIBRARY) for p in sorted(folder.glob("*.toml"))}
+    return {name: parse(files[name]) for name in sorted(files)}
 
 
 def imported() -> dict[str, Bot]:
-    """The bots imported from other people's simulators (`hoc import-bots`; library/imported, named
-    domsim_*, dominiate_*, pyminion_*): named everywhere, but not among the default opponents."""
+    """The bots imported from other people's simulators (`hoc import-bots`; agents/dominion/bots/imported,
+    named domsim_*, dominiate_*, pyminion_*): named everywhere, but not among the default opponents."""
     return {p.stem: parse(p) for p in sorted((LIBRARY / "imported").glob("*.toml"))}
