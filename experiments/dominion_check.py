@@ -92,7 +92,7 @@ def main() -> None:
     args = ap.parse_args()
     result = {
         "configuration": {
-            "bots": "hoc/games/dominion/agents/library/dom_big_money.toml, dom_smithy_bm.toml",
+            "bots": "agents/dominion/bots/dom_big_money.toml, dom_smithy_bm.toml",
             "kingdom": KINGDOM, "last_province_rule": "on (the default): a bot never buys a last Province that "
             "ends the game with it not among the winners", "seats": "rotated game by game (A first in even games)",
             "solo": "1 player, 8 Provinces; the game ends when the player has bought 4 Provinces",

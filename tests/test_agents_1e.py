@@ -156,3 +156,25 @@ def test_a_plans_key_kind_of_the_other_edition_is_dropped_so_key_markets_are_fou
     chosen = [offers(games, k) for k in agent.key_for("1e")]
     assert 0 < sum(all(c) for c in zip(*chosen)) < 200          # some 1E markets offer every 1E key kind
     assert not offers(games, "margrave").any()                  # the dropped kind: no 1E market has it
+
+
+def test_each_editions_defaults_come_from_its_own_library():
+    """tune's opponents, the meta-game's population and balance's what-if round robin: the 1E archetypes
+    and tuned plans under 1E only; 2E runs get none of them."""
+    from hoc.agents.registry import get
+    from hoc.games.heart_of_crown.agents import catalog
+    from hoc.games.heart_of_crown.studies.card_value import what_if_agents
+
+    first = {"twins_1e", "defense_1e"}
+    for edition in ("2e", "1e"):
+        rs = Ruleset(players=2, edition=edition)
+        defaults = {"tune": set(catalog.opponents(rs)), "meta": {a.name for a in catalog.population(rs, get)},
+                    "balance": {a.name for a in what_if_agents(2, edition)}}
+        for name, agents in defaults.items():
+            ones = {a for a in agents if a in first or "_1e_" in a}
+            if edition == "2e":
+                assert not ones, (name, ones)
+            else:
+                assert first <= agents, (name, agents)
+                assert name == "tune" or "tuned_general_1e_2p" in agents, (name, agents)
+        assert "senator_duke" in defaults["tune"] and "basic_rush" in defaults["tune"]

@@ -58,7 +58,7 @@ def test_the_summary_is_data_and_the_report_hoc_simulate_prints():
 
 def test_agents_in_every_form_the_command_line_takes(tmp_path):
     plan = tmp_path / "mine.toml"
-    plan.write_text((ROOT / "hoc/games/heart_of_crown/agents/archetypes/senator_duke.toml").read_text())
+    plan.write_text((ROOT / "agents/heart_of_crown/archetypes/senator_duke.toml").read_text())
     duke = hoc.agent("senator_duke")
     r = hoc.simulate([str(plan), duke, "basic_rush"], games=30, market="basic", progress=False)
     assert r.summary["players"] == 3                     # as many seats as agents given

@@ -10,7 +10,8 @@ The layers, from the bottom up (`LAYERS`; a module's layer is that of the longes
 module or a package holding it):
 
 - base: the package root (its version and cache folder), errors, name suggestions, the notice for
-  moved modules, names of files kept inside a folder: what every layer may use;
+  moved modules, names of files kept inside a folder, where the agent files are (`hoc.agent_folders`):
+  what every layer may use;
 - engine: what every game's jitted rules are built with (`hoc.engine`): it names no game;
 - kernel: a game's jitted rules (`hoc.games.heart_of_crown.kernel`, `hoc.games.dominion.kernel`);
 - game: the Python face of a game (the rest of its package): card data, rulesets, market presets,
@@ -61,7 +62,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "hoc"
 
 LAYERS = (
-    ("base", ("hoc", "hoc._version", "hoc._cache", "hoc._moved", "hoc.errors", "hoc.names", "hoc.folders")),
+    ("base", ("hoc", "hoc._version", "hoc._cache", "hoc._moved", "hoc.errors", "hoc.names", "hoc.folders",
+              "hoc.agent_folders")),
     ("engine", ("hoc.engine",)),
     ("kernel", ("hoc.games.heart_of_crown.kernel", "hoc.games.dominion.kernel")),
     ("game", ("hoc.games", "hoc.games.heart_of_crown", "hoc.games.dominion")),

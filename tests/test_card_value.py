@@ -98,7 +98,7 @@ def test_an_agent_kind_without_a_ban_is_refused_naming_the_extension_point():
         cv.ban(get("random"), "margrave", Ruleset(players=2))
 
 
-def tune(tmp_path, *extra, start="hoc/games/heart_of_crown/agents/tuned/tuned_general_2p.toml") -> tuple[int, str]:
+def tune(tmp_path, *extra, start="agents/heart_of_crown/tuned/tuned_general_2p.toml") -> tuple[int, str]:
     out = tmp_path / "t"
     code = main(["tune", "--from", start, "--opponents", "basic_rush",
                  "--games", "200", "--population", "6", "--validate-games", "10", "--out", str(out), *extra])
@@ -128,7 +128,7 @@ def test_a_banned_card_is_never_bought_by_the_tuned_plan(tmp_path, warm_kernels,
 
     text = open(f"{out}/best.toml").read()
     assert 'never = ["margrave"]' in text and 'card = "margrave"' not in text
-    assert 'card = "margrave"' in open("hoc/games/heart_of_crown/agents/tuned/tuned_general_2p.toml").read()   # the start buys it
+    assert 'card = "margrave"' in open("agents/heart_of_crown/tuned/tuned_general_2p.toml").read()   # the start buys it
     rs = Ruleset(players=2, market_with=("margrave",))
     tuned = from_file(f"{out}/best.toml")
     df = games_of(rs, [tuned, get("tuned_general_2p")], 200)

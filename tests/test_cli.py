@@ -172,3 +172,31 @@ def test_cli_seed_out_of_range_exits_2(capsys, command):
 def test_cli_empty_princess_pool_exits_2(capsys):
     code, out, err = run(capsys, "simulate", *BASIC, "--games", "2", "--princesses", ",")
     assert code == 2 and "princess" in err
+
+
+def test_hoc_agents_shows_each_plans_rating_from_the_committed_ladder(capsys):
+    """The ladder's figures are those of results/benchmark/summary.md's 2-player table, plan by plan."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    table = (root / "results" / "benchmark" / "summary.md").read_text().split("## 2 players, random markets")[1]
+    rows = dict(re.findall(r"^\| (\w+) \| ([\d.]+% \[[\d.]+, [\d.]+\]) \|", table.split("\n## ")[0], re.M))
+    assert len(rows) == 26
+    assert main(["agents"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("rating: win rate per seat in the ladder of 26 plans") and "matrix_2p_random.csv" in out
+    lines = {line.split()[0]: line for line in out.splitlines()[2:] if line.strip()}
+    for plan, rating in rows.items():
+        assert f" {rating} " in lines[plan], (plan, rating, lines[plan])
+    assert "%" not in lines["random"].split("uniform")[0]            # no rating for a plan off the ladder
+
+
+@pytest.mark.parametrize("command", ["tournament", "princesses", "meta", "balance", "tune", "atlas"])
+def test_each_long_commands_help_states_its_measured_time_on_2_cores(command, capsys):
+    import re
+
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "on 2 cores" in text and re.search(r"\d+ (s|minutes)\b", text), text[:400]

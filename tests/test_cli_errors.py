@@ -11,7 +11,7 @@ import pytest
 from hoc.cli import main
 
 BASIC = ["--market", "basic"]
-SENATOR_DUKE = "hoc/games/heart_of_crown/agents/archetypes/senator_duke.toml"
+SENATOR_DUKE = "agents/heart_of_crown/archetypes/senator_duke.toml"
 
 
 def refused(capsys, *argv) -> str:

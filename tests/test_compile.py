@@ -20,7 +20,7 @@ from hoc.games.heart_of_crown.kernel import constants as K
 from hoc.games.heart_of_crown.kernel.state import card, load_u64
 from hoc.games.heart_of_crown.kernel.zones import draw
 from hoc.research import batch, engine
-from hoc.research.engine import MESSAGE, Timing, Warmup
+from hoc.research.engine import Timing, Warmup
 from hoc.research.harness import Plan, play_rows
 from hoc.research.simulate import Summary, lineup, report, simulate
 from hoc.games.heart_of_crown.rules import Ruleset
@@ -107,8 +107,8 @@ def empty_cache_folder(tmp_path, monkeypatch):
 def test_a_compile_is_announced_when_the_cache_folder_lacks_the_engine_and_only_then(empty_cache_folder, capsys):
     plan = Plan(Ruleset(players=2), lineup("basic_rush", 2), 10)
     engine.prepare(plan)
-    assert capsys.readouterr().err == MESSAGE + "\n"
-    assert (empty_cache_folder / "ready-heart_of_crown-batch").exists()
+    assert capsys.readouterr().err == engine.message("heart_of_crown-batch") + "\n"
+    assert engine.marker("heart_of_crown-batch").exists()
     assert engine.prepare(plan) == Warmup()          # ready in this process: nothing to do
     engine._ready.clear()                            # a new process, same folder
     engine.prepare(plan)
@@ -116,10 +116,10 @@ def test_a_compile_is_announced_when_the_cache_folder_lacks_the_engine_and_only_
 
 
 def test_a_marker_from_other_sources_announces_the_compile_again(empty_cache_folder, capsys):
-    (empty_cache_folder / "ready-heart_of_crown-batch").write_text("hoc/games/heart_of_crown/kernel/turn.py 1 2\n", encoding="utf-8")
+    engine.marker("heart_of_crown-batch").write_text("hoc/games/heart_of_crown/kernel/turn.py 1 2\n", encoding="utf-8")
     assert not engine.is_compiled("heart_of_crown-batch")
     engine.prepare(Plan(Ruleset(players=2), lineup("basic_rush", 2), 10), announce=True)
-    assert MESSAGE in capsys.readouterr().err
+    assert "compiling the engine heart_of_crown-batch" in capsys.readouterr().err
     assert engine.is_compiled("heart_of_crown-batch")
 
 
@@ -127,8 +127,50 @@ def test_python_agents_and_validation_are_engines_of_their_own(empty_cache_folde
     plan = Plan(Ruleset(players=2), lineup("hoc.games.heart_of_crown.agents.examples:basic_rush_py,basic_rush", 2), 10, validate=True)
     assert engine.engine_name(plan) == "heart_of_crown-game-validated"
     engine.prepare(plan)
-    assert capsys.readouterr().err == MESSAGE + "\n"
-    assert [p.name for p in empty_cache_folder.iterdir()] == ["ready-heart_of_crown-game-validated"]
+    assert capsys.readouterr().err == engine.message("heart_of_crown-game-validated") + "\n"
+    assert [p.name for p in empty_cache_folder.iterdir()] == [engine.marker("heart_of_crown-game-validated").name]
+
+
+def test_a_checkouts_marker_is_its_own_so_another_checkout_sharing_the_cache_never_makes_it_announce(
+        empty_cache_folder, monkeypatch, capsys):
+    from hoc import _cache
+
+    plan = Plan(Ruleset(players=2), lineup("basic_rush", 2), 10)
+    engine.prepare(plan)                                         # this checkout: compiled (here: loaded) and marked
+    capsys.readouterr()
+    mine = engine.marker("heart_of_crown-batch")
+    with monkeypatch.context() as other:                        # another checkout: its path, its sources' times
+        other.setattr(_cache, "_ROOT", empty_cache_folder / "elsewhere" / "hoc")
+        other.setattr(_cache, "source_stamps", lambda: "hoc/engine/loop.py 1 2\n")
+        assert engine.marker("heart_of_crown-batch") != mine
+        assert not engine.is_compiled("heart_of_crown-batch")   # its compiled code is its own: not there yet
+        engine._mark("heart_of_crown-batch")
+        assert engine.is_compiled("heart_of_crown-batch")
+    assert engine.is_compiled("heart_of_crown-batch")           # this checkout's marker untouched
+    engine._ready.clear()
+    engine.prepare(plan)
+    assert capsys.readouterr().err == ""                          # no false notice
+
+
+def test_a_marker_of_before_the_per_checkout_markers_still_counts_when_its_sources_match(empty_cache_folder):
+    from hoc._cache import source_stamps
+
+    legacy = empty_cache_folder / "ready-heart_of_crown-batch"
+    legacy.write_text(source_stamps(), encoding="utf-8")
+    assert engine.is_compiled("heart_of_crown-batch")
+    legacy.write_text("hoc/engine/loop.py 1 2\n", encoding="utf-8")
+    assert not engine.is_compiled("heart_of_crown-batch")
+
+
+def test_the_notice_gives_the_last_measured_compile_time_of_the_engine(empty_cache_folder, monkeypatch):
+    monkeypatch.setattr(hoc, "CACHE_DIR", empty_cache_folder / "numba-0123")
+    assert engine.TYPICAL in engine.message("heart_of_crown-batch")        # nothing measured here yet
+    engine._record("dominion-batch", 41.2)
+    assert "another engine took 41 s here" in engine.message("heart_of_crown-batch")
+    engine._record("heart_of_crown-batch", 155.0)
+    assert "it took 2.6 minutes here last time" in engine.message("heart_of_crown-batch")
+    assert engine.compile_times() == {"dominion-batch": 41.2, "heart_of_crown-batch": 155.0}
+    assert (empty_cache_folder / engine.TIMES).exists()          # beside the numba-HASH folders: kept across edits
 
 
 def test_games_per_second_count_playing_time_and_the_compile_is_shown_apart():
@@ -157,3 +199,44 @@ def test_cli_json_gives_play_compile_and_load_seconds_apart(capsys):
     assert s["games_per_second"] == 40 / s["play_seconds"]
     assert s["wall_seconds"] == s["play_seconds"] + s["compile_seconds"] + s["load_seconds"]
     assert s["compile_seconds"] == 0.0 or s["load_seconds"] == 0.0
+
+
+@pytest.mark.slow   # two checkouts each compile Dominion's engine, then load it (13 minutes on 2 cores at load 9)
+def test_two_checkouts_sharing_a_cache_folder_announce_their_own_compiles_and_no_other(tmp_path):
+    import os
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    root = Path(hoc.__file__).resolve().parent.parent
+    for name, copy in (("a", shutil.copy2), ("b", shutil.copy)):      # b's sources: other modification times
+        for folder in ("hoc", "agents"):
+            shutil.copytree(root / folder, tmp_path / name / folder, copy_function=copy,
+                            ignore=shutil.ignore_patterns("__pycache__"))
+    env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR", "PYTHONPATH")}
+    env["HOC_CACHE_DIR"] = str(tmp_path / "cache")                 # one cache folder for both
+
+    def run(name: str) -> str:
+        out = subprocess.run([sys.executable, "-m", "hoc", "simulate", "--game", "dominion", "--games", "10"],
+                             cwd=tmp_path / name, env={**env, "PYTHONPATH": str(tmp_path / name)},
+                             capture_output=True, text=True, timeout=1200)
+        assert out.returncode == 0, out.stderr
+        return out.stderr
+
+    assert "compiling the engine dominion-batch" in run("a")
+    assert "compiling the engine dominion-batch (first run only; it took" in run("b")   # a's time, measured
+    assert "compiling" not in run("a")          # b's run left a's compiled engine and marker as they were
+    assert "compiling" not in run("b")
+    assert list(json.loads((tmp_path / "cache" / engine.TIMES).read_text())) == ["dominion-batch"]
+
+
+def test_the_sp_curves_compile_is_announced_once_before_the_summary_and_counted_in_it(empty_cache_folder, capsys,
+                                                                                     tmp_path):
+    png = tmp_path / "sp.png"
+    assert main(["simulate", "--games", "20", "--market", "basic", "--sp-curves", str(png), "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert err.count("compiling the engine heart_of_crown-batch") == 1
+    assert err.count("compiling the engine heart_of_crown-game") == 1       # the curves' replay, said once
+    s = json.loads(out)
+    assert s["compile_seconds"] + s["load_seconds"] > 0 and s["wall_seconds"] >= s["play_seconds"]
+    assert png.exists() and engine.marker("heart_of_crown-game").exists()

@@ -37,6 +37,27 @@ def test_the_library_bots_are_named_agents_of_dominion():
     assert AGENTS["random"].game is None and AGENTS["basic_rush"].game == "heart_of_crown"
 
 
+def test_the_library_reads_bots_from_agents_dominion_bots_and_from_their_old_folder(tmp_path, monkeypatch):
+    """agents/dominion/bots/ is the library; a bot file left in (or added to) the old folder
+    hoc/games/dominion/agents/library/ is in it too, and the new folder's file wins a name both hold."""
+    from hoc.agent_folders import library
+    from hoc.games.dominion.agents import bots
+
+    assert bots.LIBRARY == library() / "dominion" / "bots"
+    assert (bots.LIBRARY / "dom_big_money.toml").is_file()
+    old = tmp_path / "library"
+    old.mkdir()
+    text = (bots.LIBRARY / "dom_smithy_bm.toml").read_text()
+    (old / "domsim_late_bot.toml").write_text(text)
+    (old / "dom_big_money.toml").write_text(text)           # the same name as a bot of the new folder
+    monkeypatch.setattr(bots, "OLD_LIBRARY", old)
+    found = bots.library()
+    assert found["domsim_late_bot"].path == str(old / "domsim_late_bot.toml")
+    assert found["dom_big_money"].path == str(bots.LIBRARY / "dom_big_money.toml")
+    assert list(found) == sorted(found)
+
+
+
 @pytest.mark.parametrize("coins, buys", [(8, "buy:province"), (9, "buy:province"), (7, "buy:gold"), (6, "buy:gold"),
                                          (5, "buy:silver"), (3, "buy:silver"), (2, "pass")])
 def test_big_money_buys_province_gold_silver_by_coins(coins, buys):

@@ -252,3 +252,17 @@ def test_the_default_population_takes_the_1e_library_under_1e_only():
     assert "tuned_laolily_1e_2p" in first
     assert not any("_1e_" in a.name for a in what_if_agents(2, "2e"))
     assert any("_1e_" in a.name for a in what_if_agents(2, "1e"))
+
+
+def test_alpharank_and_nash_tables_order_plans_by_mass_then_strength_not_by_name():
+    from hoc.research.meta import AlphaRank, Nash
+
+    agents = ["a_weak", "b_strong", "c_top", "d_mid"]
+    strength = {"a_weak": 0.30, "b_strong": 0.62, "c_top": 0.70, "d_mid": 0.45}
+    ar = AlphaRank(agents, np.array([3e-15, 0.0, 1.0 - 4e-15, 1e-15]), 1.0, 50, "test", strength=strength)
+    assert list(ar.table()["agent"]) == ["c_top", "b_strong", "d_mid", "a_weak"]     # zero masses: strongest first
+    assert list(ar.table()["rank"]) == [1, 2, 3, 4]
+    nash = Nash(agents, np.array([0.25, 0.25, 0.5, 0.0]), 0.5, 0.5, None, strength=strength)
+    assert nash.support == ["c_top", "b_strong", "a_weak"]                           # equal weights: strongest first
+    assert list(AlphaRank(agents, np.array([0.0, 0.0, 1.0, 0.0]), 1.0, 50, "test").table()["agent"])[1:] == \
+        ["a_weak", "b_strong", "d_mid"]                                                # no strengths: by name

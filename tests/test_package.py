@@ -2,6 +2,7 @@
 the old top-level `agents` package gets one line naming the new path, and the version is defined once."""
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -47,7 +48,18 @@ def test_the_version_is_defined_once_and_shown_by_hoc_version(capsys):
     with pytest.raises(SystemExit) as e:
         main(["--version"])
     assert e.value.code == 0 and capsys.readouterr().out.split()[-1] == hoc.__version__
-    assert not (ROOT / "agents").exists(), "a top-level agents/ folder would shadow other packages' `agents`"
+
+
+def test_the_top_level_agents_folder_is_data_that_shadows_no_package_named_agents(tmp_path):
+    """agents/ (the agent library) has no __init__.py: a regular package `agents` later on the path
+    still wins over it when the checkout is on the path first (python -m, pytest)."""
+    assert (ROOT / "agents").is_dir() and not (ROOT / "agents" / "__init__.py").exists()
+    (tmp_path / "agents").mkdir()
+    (tmp_path / "agents" / "__init__.py").write_text("WHO = 'theirs'\n")
+    code = "import agents; print(agents.WHO)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
+                         env={**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{tmp_path}"})
+    assert out.stdout.strip() == "theirs", out.stderr
 
 
 def test_old_heart_of_crown_module_paths_name_their_new_place_in_one_line():

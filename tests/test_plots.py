@@ -92,3 +92,69 @@ def test_sp_curves_with_and_without_interval_band_write_png(tmp_path):
 def test_sp_curves_refuse_empty_input(tmp_path):
     with pytest.raises(ValueError):
         P.sp_curves(pd.DataFrame(columns=["agent", "turn", "sp"]), tmp_path / "x.png")
+
+
+def drawn(monkeypatch):
+    """The figures the plots make, drawn (their artists placed), captured as they are saved."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    figs = []
+    save = P._save
+
+    def keep(fig, path):
+        figs.append(fig)
+        return save(fig, path)
+    monkeypatch.setattr(P, "_save", keep)
+
+    def draw():
+        fig = figs[-1]
+        FigureCanvasAgg(fig).draw()
+        return fig, fig.canvas.get_renderer()
+    return draw
+
+
+def inside(inner, outer, slack=1.0) -> bool:
+    return (inner.x0 >= outer.x0 - slack and inner.x1 <= outer.x1 + slack and inner.y0 >= outer.y0 - slack
+            and inner.y1 <= outer.y1 + slack)
+
+
+def test_a_long_card_value_title_is_wrapped_inside_the_figure(tmp_path, monkeypatch):
+    draw = drawn(monkeypatch)
+    table = pd.DataFrame({"label": ["margrave", "land_reclamation_decree", "purveyor"], "value": [0.17, 0.05, -0.01],
+                          "lo": [0.16, 0.04, -0.02], "hi": [0.18, 0.06, 0.0]})
+    title = ("Card value: tuned_plan_c_2p+plan with its rules for the kind searched, against it banned, "
+             "2 players, random markets")
+    P.effect_bars(table, "label", tmp_path / "values.png", title, "win rate minus 50%, percentage points",
+                  value="value")
+    fig, renderer = draw()
+    assert "\n" in fig.get_suptitle()
+    assert inside(fig._suptitle.get_window_extent(renderer), fig.bbox)
+
+
+def meta_results():
+    from hoc.research.meta import COLUMNS, Results
+
+    agents = ["senator_duke", "tuned_general_2p", "tuned_laolily_2p", "curse_witch", "basic_rush"]
+    rows = []
+    for i, a in enumerate(agents):
+        for j in range(i + 1, len(agents)):
+            b = agents[j]
+            wins = 60 + 5 * (j - i)                     # earlier plans beat later ones
+            rows += [{"lineup": f"{a}+{b}", "agent": a, "count": 1, "seats": 100, "wins": wins, "games": 100},
+                     {"lineup": f"{a}+{b}", "agent": b, "count": 1, "seats": 100, "wins": 100 - wins, "games": 100}]
+    return Results(2, agents, pd.DataFrame(rows, columns=COLUMNS))
+
+
+def test_the_meta_plots_legend_covers_no_bar_and_no_plan_name(tmp_path, monkeypatch):
+    from hoc.research.meta import analyse
+
+    draw = drawn(monkeypatch)
+    P.meta_game(analyse(meta_results(), reps=0), tmp_path / "meta.png", title="Meta-game of five plans")
+    fig, renderer = draw()
+    right = fig.axes[1]
+    legend = right.get_legend().get_window_extent(renderer)
+    assert inside(legend, fig.bbox)
+    for bar in right.patches:
+        assert not legend.overlaps(bar.get_window_extent(renderer))
+    for label in right.get_yticklabels():
+        assert not legend.overlaps(label.get_window_extent(renderer))

@@ -74,6 +74,40 @@ def test_wilson_rejects_more_wins_than_games():
         S.wilson(11, 10)
 
 
+def test_a_score_interval_stays_inside_0_1_at_small_n_where_a_t_interval_left_it():
+    assert S.share_interval(7, 10) == pytest.approx(S.wilson(7, 10))     # 70.0% [39.7, 89.2], not [35.4, 104.6]
+    for n in (1, 2, 3, 5, 10):
+        for total in np.linspace(0, n, 2 * n + 1):                     # shares of 1/2 too
+            lo, hi = S.share_interval(total, n)
+            assert 0.0 <= lo <= total / n <= hi <= 1.0
+    lo, hi = S.share_interval(10, 10)
+    assert hi == 1.0 and lo == pytest.approx(0.7225, abs=5e-5)
+    with pytest.raises(ValueError):
+        S.share_interval(10.5, 10)
+
+
+def test_a_paired_units_interval_is_clipped_to_0_1():
+    m, lo, hi = S.unit_interval([1.0, 1.0, 0.5, 1.0])
+    assert m == 0.875 and 0.0 <= lo < m < hi == 1.0
+    m, lo, hi = S.unit_interval([0.0, 0.0, 0.5])
+    assert lo == 0.0 and hi < 1.0
+    assert math.isnan(S.unit_interval([0.5])[1])
+
+
+def test_every_rate_and_score_interval_of_a_small_simulate_is_inside_0_1():
+    import hoc
+
+    summary = hoc.simulate(["basic_rush", "senator_duke"], games=6, market="basic", seed=2).summary
+    checked = 0
+    for key, rows in summary.items():
+        if key.startswith(("win_rate", "score_by")) and isinstance(rows, list):
+            for r in rows:
+                if r["games"]:
+                    assert 0.0 <= r["lo"] <= r["hi"] <= 1.0, (key, r)
+                    checked += 1
+    assert checked >= 4
+
+
 # ---- win rates ----------------------------------------------------------------------------------
 
 
@@ -362,3 +396,29 @@ def test_real_run_output_is_accepted_by_every_function(real_games):
     ce = S.card_effects(df)
     assert len(ce) == len(S.market_kinds(df)) > 10
     assert (ce["games_with"] + ce["games_without"] == n).all()
+
+
+def test_a_quantile_interval_is_the_order_statistics_bounding_the_binomials_middle_95_percent():
+    q, lo, hi = S.quantile_interval({v: 1 for v in range(1, 101)}, 0.5)
+    assert (q, lo, hi) == (50, 40, 61)                      # the textbook ranks for the median of 100
+    q, lo, hi = S.quantile_interval({20: 3}, 0.9)
+    assert q == lo == hi == 20
+    assert all(math.isnan(x) for x in S.quantile_interval({}, 0.5))
+
+
+def test_a_solo_run_reads_in_turns_to_coronation_with_percentiles_not_as_a_win_rate(capsys):
+    import json
+
+    from hoc.cli import main
+
+    argv = ["simulate", "--players", "1", "--agents", "senator_duke", "--market", "basic", "--games", "40"]
+    assert main(argv) == 0
+    text = capsys.readouterr().out
+    assert "1 player," in text and "1 players" not in text and "win rate" not in text
+    assert "turns to coronation: mean" in text and "turns to coronation by percentile (95% interval): 10% " in text
+    assert main([*argv, "--json"]) == 0
+    solo = json.loads(capsys.readouterr().out)["solo"]
+    assert solo["end"] == "coronation" and solo["ended"]["games"] == 40
+    assert [p["percentile"] for p in solo["percentiles"]] == [10, 25, 50, 75, 90]
+    turns = [p["turns"] for p in solo["percentiles"]]
+    assert turns == sorted(turns) and all(p["lo"] <= p["turns"] <= p["hi"] for p in solo["percentiles"])

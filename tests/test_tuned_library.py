@@ -1,4 +1,4 @@
-"""The library of plans found by `hoc tune` (hoc/games/heart_of_crown/agents/tuned/): each is an agent every command accepts,
+"""The library of plans found by `hoc tune` (agents/heart_of_crown/tuned/): each is an agent every command accepts,
 says how it was found and how it was validated, and a per-princess plan backs its princess first."""
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ PRINCESSES = ("lulunasaika", "laolily", "klam_klam", "bergamot", "flammaria", "t
 
 
 def test_the_library_holds_plans():
-    assert FILES, "hoc/games/heart_of_crown/agents/tuned/ is empty"
+    assert FILES, "agents/heart_of_crown/tuned/ is empty"
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])

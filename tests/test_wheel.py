@@ -50,10 +50,13 @@ def test_the_wheel_holds_only_the_hoc_package_with_its_data(wheel):
     assert f"heart_of_crown-{hoc.__version__}-py3-none-any.whl" == wheel.name
     web = {Path(n).name for n in names if n.startswith("hoc/web/static/")}   # the web table's pages and assets
     assert web and web == {p.name for p in (ROOT / "hoc" / "web" / "static").iterdir()}, web
-    for folder in ("archetypes", "tuned"):             # the agent files every user may name
-        packed = {Path(n).name for n in names if n.startswith(f"hoc/games/heart_of_crown/agents/{folder}/")}
-        shipped = {p.name for p in (ROOT / "hoc" / "games" / "heart_of_crown" / "agents" / folder).glob("*.toml")}
-        assert shipped and packed == shipped, folder
+    # the top-level agents/ folder, every file of it, as hoc/agent_files (where hoc.agent_folders.library() reads it)
+    packed = {n.removeprefix("hoc/agent_files/") for n in names if n.startswith("hoc/agent_files/")}
+    shipped = {str(p.relative_to(ROOT / "agents")) for p in (ROOT / "agents").rglob("*")
+               if p.is_file() and "__pycache__" not in p.parts}
+    assert {"heart_of_crown/archetypes/senator_duke.toml", "heart_of_crown/tuned/tuned_general_2p.toml",
+            "heart_of_crown/learned/learned_2p.npz", "dominion/bots/dom_big_money.toml"} <= shipped
+    assert packed == shipped
 
 
 @pytest.mark.slow   # a clean venv installs the wheel and compiles the engine (~2 min)
@@ -82,6 +85,7 @@ def test_the_wheel_installs_in_a_clean_venv_and_runs_outside_the_checkout(wheel,
     # a user copies an installed archetype, renames it and plays it
     archetype = _run([py, "-c", "from hoc.games.heart_of_crown.agents.catalog import ARCHETYPES; print(ARCHETYPES / 'senator_duke.toml')"],
                      cwd=work, env=env).strip()
+    assert archetype.startswith(str(env_dir)) and "/hoc/agent_files/" in archetype    # read from the install
     shutil.copy(archetype, work / "my_plan.toml")
     out = _run([hoc, "simulate", "--agents", "my_plan.toml,basic_rush", "--games", "60", "--market", "basic"],
                cwd=work, env=env)

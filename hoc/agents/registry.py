@@ -1,15 +1,18 @@
 """The agents a user can name, in every game. Each game's agent catalog (`GameSpec.agents`) gives its
 named library and the kinds of name it reads; the registry gathers them, reads agent files by the
 game their `game` key names (none: the default game), and adds what is every game's: `random`, Python
-agents (`module:function`) and agents registered from Python (`register`, `register_kind`)."""
+agents (`module:function`), the files of the user's agent folders by their names (`hoc.agent_folders`:
+`--agents-dir`, `HOC_AGENTS_PATH`) and agents registered from Python (`register`, `register_kind`)."""
 from __future__ import annotations
 
+import dataclasses
 import functools
 import tomllib
 from pathlib import Path
 from typing import Callable
 
 from hoc import games
+from hoc import agent_folders as files
 from hoc.agents.agent import LOCAL, Agent, Parser, Reach, library_name, no_params  # noqa: F401 (re-exported)
 from hoc.agents.ids import RANDOM
 from hoc.errors import HocError
@@ -119,8 +122,10 @@ def _agent_module(spec: str, module: str):
             raise HocError(f"cannot load Python agent {spec!r}: importing {module} failed: {e}") from None
     here = Path.cwd()
     top = module.split(".")[0]
-    if (here / f"{top}.py").is_file() or (here / top / "__init__.py").is_file():
-        sys.path.append(str(here))      # kept: worker processes inherit the path and import it too
+    found = here if (here / f"{top}.py").is_file() or (here / top / "__init__.py").is_file() else \
+        files.python_folder(module)     # else a user's agent folder holding it
+    if found is not None:
+        sys.path.append(str(found))     # kept: worker processes inherit the path and import it too
         importlib.invalidate_caches()
         try:
             return _import(spec, module)
@@ -184,6 +189,10 @@ def get(name: str, reach: Reach = LOCAL) -> Agent:
     _gather()
     if name in AGENTS:
         return AGENTS[name]
+    if not reach.served and library_name(name):
+        path = files.user_file(name)
+        if path is not None:
+            return _user_agent(name, path, reach)
     for parser in _parsers():
         if (parser.served or not reach.served) and parser.claims(name):
             return parser.make(name, reach, functools.partial(get, reach=reach))
@@ -194,8 +203,23 @@ def get(name: str, reach: Reach = LOCAL) -> Agent:
                        f"(.toml) inside {reach.folder}{python}")
     here = f"; {name}.py is in this folder: name its function, e.g. {name}:play" \
         if library_name(name) and (Path.cwd() / f"{name}.py").is_file() else ""
-    raise HocError(f"unknown agent {name!r}{did_you_mean(name, AGENTS)}; available: {', '.join(AGENTS)} "
-                   f"(or a path to a .toml file, or module:function for a Python agent){here}")
+    yours = files.user_files()
+    raise HocError(f"unknown agent {name!r}{did_you_mean(name, [*AGENTS, *yours])}; available: "
+                   f"{', '.join([*AGENTS, *(n for n in yours if n not in AGENTS)])} (or a path to a .toml file, a NAME.toml "
+                   f"in a folder of --agents-dir or {files.ENV}, or module:function for a Python agent){here}")
+
+
+_USER: dict[tuple[str, int], Agent] = {}     # the user's file agents by (path, modification time)
+
+
+def _user_agent(name: str, path: Path, reach: Reach) -> Agent:
+    """The agent of a file in the user's folders, named by its stem: a plan or bot (.toml, read by its
+    game's catalog) or a learned policy (.npz)."""
+    key = (str(path), path.stat().st_mtime_ns)
+    if key not in _USER:
+        agent = from_file(path) if path.suffix == ".toml" else get(str(path), reach)
+        _USER[key] = dataclasses.replace(agent, name=name)
+    return _USER[key]
 
 
 _gather()

@@ -11,7 +11,7 @@ def cmd_cards(args) -> int:
 def add_parser(sub) -> None:
     p = sub.add_parser("cards", help="every card's values and text (or the named cards')")
     p.add_argument("names", nargs="*", metavar="NAME", help="a card's id or English name, e.g. duke or 'Court Maid'")
-    game_option(p)
+    game_option(p, agents=False)
     edition_option(p)
     p.add_argument("--json", action="store_true", help="the card data as JSON records")
     p.set_defaults(func=cmd_cards)

@@ -10,11 +10,12 @@ import shlex
 import sys
 from pathlib import Path
 
-from hoc.cli import (agents, atlas, balance, cards, combos, learn, meta, play, princesses, replay, serve, simulate, tournament,
-                     tune)
+from hoc.cli import (agents, atlas, balance, cards, combos, import_bots, learn, meta, play, princesses, replay, serve,
+                     simulate, tournament, tune)
 from hoc.errors import HocError, InvariantError
 
-COMMANDS = (simulate, tournament, princesses, balance, atlas, combos, replay, play, serve, cards, agents, tune, learn, meta)   # in --help order
+COMMANDS = (simulate, tournament, princesses, balance, atlas, combos, replay, play, serve, cards, agents, tune, learn,
+            meta, import_bots)   # in --help order
 
 
 class _Parser(argparse.ArgumentParser):
@@ -57,6 +58,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     args.argv = argv
     try:
+        from hoc.cli.options import use_agents_dirs
+
+        use_agents_dirs(args)
         return args.func(args)
     except HocError as e:
         print(f"hoc: error: {e}", file=sys.stderr)

@@ -55,11 +55,31 @@ def ruleset_from_options(game: str, options: dict):
     return get(game).ruleset_from({**defaults, **options}, defaults)
 
 
-def game_option(p: argparse.ArgumentParser):
+def game_option(p: argparse.ArgumentParser, agents: bool = True):
+    """--game; `agents`: the command names agents, so --agents-dir too."""
     from hoc.games import DEFAULT, names
 
     p.add_argument("--game", dest="game_name", default=DEFAULT, metavar="GAME",
                    help=f"{DEFAULT} (default) or {' or '.join(n for n in names() if n != DEFAULT)}")
+    if agents:
+        agents_dir_option(p)
+
+
+def agents_dir_option(p: argparse.ArgumentParser):
+    from hoc.agent_folders import ENV
+
+    p.add_argument("--agents-dir", action="append", metavar="DIR",
+                   help=f"your own agents folder (repeatable): a NAME.toml (plan or bot), NAME.npz (learned policy) "
+                        f"or NAME.py (Python agents, NAME:function) dropped there is an agent by its name; searched "
+                        f"before the folders of the environment variable {ENV}")
+
+
+def use_agents_dirs(args) -> None:
+    """Put the folders of --agents-dir before those of HOC_AGENTS_PATH (checked: one line for a missing one)."""
+    if getattr(args, "agents_dir", None):
+        from hoc.agent_folders import use
+
+        use(args.agents_dir)
 
 
 def edition_option(p: argparse.ArgumentParser):
@@ -71,6 +91,8 @@ def game_options(p: argparse.ArgumentParser, games_default: int | None, choose_g
     and whose --game means something else, leaves it out: replay)."""
     if choose_game:
         game_option(p)
+    else:
+        agents_dir_option(p)
     edition_option(p)
     p.add_argument("--players", type=int, default=2, help="1 to 4 (1 = solo study mode)")
     p.add_argument("--agents", default="basic_rush",

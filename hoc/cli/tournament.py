@@ -58,7 +58,14 @@ def _sprt(text: str | None) -> tuple[float, float] | None:
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("tournament", help="round robin of agents: win-rate table with intervals, ratings")
+    p = sub.add_parser("tournament", help="round robin of agents: win-rate table with intervals, ratings",
+                       description="A round robin of agents: every pairing (every lineup at 3 or 4 players) plays "
+                                   "the same game seeds; the win-rate table with 95% intervals, ratings and, with "
+                                   "--sprt, sequential tests. Typical time on 2 cores: the defaults (3 plans, "
+                                   "2,000 games per pairing, --jobs 1) took 41 s, measured on a machine shared "
+                                   "with other work (load about 9); the time grows with the pairings times the "
+                                   "games per pairing, and an agent that thinks ahead (NAME+plan, ismcts) plays "
+                                   "far slower than a plain plan.")
     game_options(p, None)
     p.set_defaults(agents=None, rotate_seats=True)
     p.add_argument("--games-per-pairing", type=int, default=2000, help="games per set of agents (default 2000)")

@@ -83,7 +83,7 @@ def lineups(agents: list[str], players: int) -> list[tuple[str, ...]]:
 def play(ruleset, agents, games: int, seed: int = 0, backend=None, progress: bool = False) -> Results:
     """Play every lineup of `agents` (`games` games each, rounded up to a multiple of the players so
     that every seed is played once from every seat) on the same seeds, and count the wins."""
-    from tqdm import tqdm
+    from hoc.research.progress import bar as progress_bar
 
     from hoc.research.harness import Backend, Plan, chunk_size
     from hoc.research.runs import execute
@@ -103,7 +103,8 @@ def play(ruleset, agents, games: int, seed: int = 0, backend=None, progress: boo
     backend = backend or Backend()
     rows = []
     todo = lineups(names, n)
-    for lineup in tqdm(todo, desc="lineups", unit="lineup", disable=None if progress else True, leave=False):
+    bar = progress_bar(len(todo), "lineups", "lineup", progress)
+    for lineup in todo:
         wins = dict.fromkeys(lineup, 0)
 
         def count(df: pd.DataFrame) -> None:
@@ -114,11 +115,13 @@ def play(ruleset, agents, games: int, seed: int = 0, backend=None, progress: boo
                     wins[a] += int((w & (seat == a)).sum())
 
         plan = Plan(ruleset, [by_name[a] for a in lineup], games, seed, mirror=True, chunk=chunk_size(games))
-        execute(plan, backend, None, [count], progress=False)
+        execute(plan, backend, None, [count], progress=False, announce=progress)
         key = "+".join(lineup)
         for a in wins:
             c = lineup.count(a)
             rows.append({"lineup": key, "agent": a, "count": c, "seats": c * games, "wins": wins[a], "games": games})
+        bar.update(1)
+    bar.close()
     market = ruleset.market if isinstance(ruleset.market, str) else ",".join(ruleset.market)
     return Results(n, names, pd.DataFrame(rows, columns=COLUMNS), market)
 
@@ -219,10 +222,13 @@ class Nash:
     value: float
     worst: float
     dominant: str | None
+    strength: dict[str, float] | None = None    # each plan's win rate per seat: the order among equal weights
 
     @property
     def support(self) -> list[str]:
-        return [a for a, p in sorted(zip(self.agents, self.mixture), key=lambda t: -t[1]) if p >= SUPPORT]
+        """The plans with weight, by weight, then strength, then name."""
+        order = by_mass_then_strength(self.agents, self.mixture, self.strength)
+        return [self.agents[i] for i in order if self.mixture[i] >= SUPPORT]
 
     @property
     def pure(self) -> bool:
@@ -316,12 +322,25 @@ class AlphaRank:
     population: int           # m
     method: str               # which computation produced it
     swept: bool = True        # α chosen by the sweep (not given)
+    strength: dict[str, float] | None = None    # each plan's win rate per seat: the order among equal masses
 
     def table(self) -> pd.DataFrame:
-        t = pd.DataFrame({"agent": self.agents, "mass": self.mass})
-        t = t.sort_values(["mass", "agent"], ascending=[False, True], kind="stable").reset_index(drop=True)
+        """The plans by mass, then (equal masses: the many plans with none) by strength, then name."""
+        order = by_mass_then_strength(self.agents, self.mass, self.strength)
+        t = pd.DataFrame({"agent": [self.agents[i] for i in order], "mass": np.asarray(self.mass)[order]})
         t.insert(0, "rank", np.arange(1, len(t) + 1))
         return t
+
+
+MASS_DIGITS = 6     # masses (and Nash weights) equal to this many digits are equal: the solvers' rounding
+
+
+def by_mass_then_strength(agents: list[str], mass, strength: dict[str, float] | None) -> list[int]:
+    """Indices of the plans by mass (to MASS_DIGITS), then by strength (win rate per seat over the whole
+    population: the stronger first), then by name."""
+    strength = strength or {}
+    return sorted(range(len(agents)), key=lambda i: (-round(float(mass[i]), MASS_DIGITS),
+                                                      -strength.get(agents[i], 0.0), agents[i]))
 
 
 def _sweep(masses, alpha: float | None) -> tuple[np.ndarray, float]:
@@ -488,6 +507,9 @@ def analyse(results: Results, alpha: float | None = None, reps: int = 200, seed:
         ar = alpharank_table(payoff_table(results), results.agents, results.players, alpha)
         m = eq = None
     stability = bootstrap(results, ar.alpha, reps, seed) if reps else None
+    strength = dict(zip(seats["agent"], seats["rate"].astype(float)))
+    ar = dataclasses.replace(ar, strength=strength)
+    eq = dataclasses.replace(eq, strength=strength) if eq is not None else None
     return Meta(results, ar, m, eq, stability, seats, reps)
 
 

@@ -29,6 +29,15 @@ def _save(fig: Figure, path) -> Path:
     return path
 
 
+def _fit(text: str, fig: Figure, share: float = 1.0, fontsize: float = 12.0) -> str:
+    """A title wrapped at spaces to fit `share` of the figure's width (about 0.6 em a character), so
+    no line is cut at the figure's edge."""
+    import textwrap
+
+    width = max(20, int(fig.get_figwidth() * share * 72 / (0.6 * fontsize)))
+    return "\n".join(textwrap.fill(line, width, break_on_hyphens=False) for line in text.split("\n"))
+
+
 def _pct(x: float) -> str:
     return "–" if pd.isna(x) else f"{100 * x:.0f}"
 
@@ -99,7 +108,7 @@ def princess_bars(princess_table: pd.DataFrame, path, title: str = "Win rate by 
     ax.set_ylabel("win rate of the backing seat")
     ax.set_ylim(0, min(1.0, np.nanmax(t["hi"].to_numpy(float)) + 0.1))
     ax.yaxis.set_major_formatter(lambda v, _: f"{100 * v:.0f}%")
-    ax.set_title(f"{title} (95% Wilson interval)")
+    ax.set_title(_fit(f"{title} (95% Wilson interval)", fig, 0.8))
     ax.legend(loc="upper right", fontsize=8)
     return _save(fig, path)
 
@@ -133,7 +142,7 @@ def length_histogram(df: pd.DataFrame, path, by_end_reason: bool = True, title: 
     ax.axvline(mean, color="#333333", linestyle="--", linewidth=1)
     ax.set_xlabel("turns per game (all players)")
     ax.set_ylabel("games")
-    ax.set_title(f"{title}: {games:.0f} games, mean {mean:.1f} turns (dashed), sd {sd:.1f}")
+    ax.set_title(_fit(f"{title}: {games:.0f} games, mean {mean:.1f} turns (dashed), sd {sd:.1f}", fig, 0.8))
     return _save(fig, path)
 
 
@@ -153,7 +162,7 @@ def sp_curves(curves: pd.DataFrame, path, title: str = "Succession points by own
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel("own turn")
     ax.set_ylabel("mean succession points at end of turn")
-    ax.set_title(title + (" (band: interval)" if band else ""))
+    ax.set_title(_fit(title + (" (band: interval)" if band else ""), fig, 0.8))
     ax.grid(alpha=0.3)
     ax.legend(title="agent", fontsize=8)
     return _save(fig, path)
@@ -178,7 +187,7 @@ def effect_bars(table: pd.DataFrame, label: str, path, title: str, xlabel: str, 
     ax.axvline(0, color="#333333", linewidth=0.8)
     ax.set_yticks(y, t[label].astype(str))
     ax.set_xlabel(xlabel)
-    ax.set_title(f"{title} (95% interval)")
+    fig.suptitle(_fit(f"{title} (95% interval)", fig))     # over the figure: long bar labels push the axes right
     ax.grid(axis="x", alpha=0.3)
     return _save(fig, path)
 
@@ -238,7 +247,8 @@ def meta_game(meta, path, title: str = "Meta-game") -> Path:
         right.set_yticks(y, order, fontsize=fontsize + 2)
         right.invert_yaxis()
         right.set_xlim(0, 1)
-        right.legend(loc="lower right", fontsize=8)
+        # below the bars, never over a plan's bar or name
+        right.legend(loc="upper center", bbox_to_anchor=(0.5, -0.06), fontsize=8, frameon=False)
         right.set_title("weight of each plan")
         right.grid(axis="x", alpha=0.3)
     else:
@@ -265,9 +275,9 @@ def meta_game(meta, path, title: str = "Meta-game") -> Path:
         right.invert_yaxis()
         right.set_xlabel("win rate per seat over all its lineups (95% Wilson interval)")
         right.xaxis.set_major_formatter(lambda v, _: f"{100 * v:.0f}%")
-        right.legend(loc="lower right", fontsize=8)
+        right.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), fontsize=8, frameon=False)
         right.grid(axis="x", alpha=0.3)
-    fig.suptitle(title)
+    fig.suptitle(_fit(title, fig))
     return _save(fig, path)
 
 

@@ -4,7 +4,6 @@ run started again with the same plan and output skips the chunks already written
 back for the statistics), so it ends with exactly the games of an uninterrupted run."""
 from __future__ import annotations
 
-import sys
 import time
 from typing import Callable, Iterable
 
@@ -18,21 +17,21 @@ from hoc.research.store import ParquetStore
 
 def execute(plan: Plan, backend: Backend, out: str | None = None,
             consumers: Iterable[Callable[[pd.DataFrame], None]] = (), progress: bool = True,
-            stop: Callable[[], bool] | None = None) -> Timing:
+            stop: Callable[[], bool] | None = None, announce: bool | None = None) -> Timing:
     """Play the plan; returns its wall time, playing apart from getting the engine ready (with
-    `progress`, a compile is announced on stderr). Each consumer gets every chunk's games in game
+    `progress`, a progress line and a compile announced on stderr; `announce` apart from it). Each consumer gets every chunk's games in game
     order; after each chunk, `stop()` may end the run early (a sequential test that has decided)."""
-    from tqdm import tqdm
+    from hoc.research.progress import bar as progress_bar
 
     store = ParquetStore(out, plan) if out is not None else None
     done = store.done() if store else set()
     consumers = list(consumers)
     resumed = sum(plan.chunk_games(s) for s in done)
-    warmup = ready(plan, backend, announce=progress) if resumed < plan.games else Warmup()
+    warmup = ready(plan, backend, announce=progress if announce is None else announce) if resumed < plan.games else Warmup()
     workers = Warmup()          # the slowest worker's warm-up: the part of the wall time it took
     t0 = time.perf_counter()
-    bar = tqdm(total=plan.games, initial=resumed, unit="games", unit_scale=True, file=sys.stderr,
-               disable=None if progress else True, leave=False, desc="resumed" if resumed else "playing")
+    bar = progress_bar(plan.games, "resumed" if resumed else "playing", "games", progress, initial=resumed,
+                       unit_scale=True)
     new = play(plan, backend, skip=done)
     try:
         for first, n in plan.chunks():

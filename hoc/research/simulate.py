@@ -151,6 +151,9 @@ class Summary:
         self.score = np.zeros((2, len(self.names)))     # per agent: sum, sum of squares of its share of a win
         self.reseats = bool(getattr(ruleset, "reseats", False))    # seats chosen in the game (position_j)
         self.wins_by_position = np.zeros(p, np.int64)   # the winner's place in turn order (0 played first)
+        # solo (1 player): the turns of the games that ended before the turn cap (Heart of Crown's
+        # coronation, Dominion's solo Provinces), by number of turns
+        self.solo_turns: dict[int, int] = {}
 
     def add(self, df: pd.DataFrame) -> None:
         p = self.ruleset.players
@@ -192,6 +195,14 @@ class Summary:
             self.reasons[reason] += int(k)
         t = df.turns.to_numpy(dtype=float)
         self.turns += (t.sum(), (t * t).sum())
+        if p == 1:
+            ended = df.end_reason.astype(str).to_numpy() != CAPPED
+            for value, k in zip(*np.unique(t[ended].astype(int), return_counts=True)):
+                self.solo_turns[int(value)] = self.solo_turns.get(int(value), 0) + int(k)
+
+    def _solo(self) -> dict:
+        end = "/".join(r for r, k in self.reasons.items() if k and r != CAPPED) or "the game's end"
+        return _solo_summary(end, self.solo_turns, self.n)
 
     def result(self, timing: Timing, played: int | None = None) -> dict:
         """The summary as plain data (what `--json` prints). Every rate comes with its 95% interval
@@ -255,6 +266,7 @@ class Summary:
             "score": score,
             f"mean_final_{score}_by_seat": [m[0] for m in sp],
             f"mean_final_{score}_by_seat_interval": [[m[2], m[3]] for m in sp],
+            **({"solo": self._solo()} if rs.players == 1 else {}),
             "overrides": list(rs.overrides),
             "games_played": played,
             "games_resumed": n - played,
@@ -286,11 +298,14 @@ def _rate(wins: int, n: int, **key) -> dict:
 
 def _score(sums: np.ndarray, n: int, **key) -> dict:
     """An agent's score (a win 1, a win shared by k seats 1/k) per seat played, with its 95% interval
-    (Student's t, from the sum and sum of squares of the per-game shares)."""
+    (`stats.share_interval`: inside [0, 1] at any number of games)."""
     if n == 0:
         return {**key, "score": math.nan, "games": 0, "lo": math.nan, "hi": math.nan}
-    mean, _, lo, hi = _mean(sums, n)
-    return {**key, "score": mean, "games": n, "lo": lo, "hi": hi}
+    from hoc.research.stats import share_interval
+
+    total = min(max(float(sums[0]), 0.0), float(n))      # float sums of 1/k shares: within 0..n
+    lo, hi = share_interval(total, n)
+    return {**key, "score": total / n, "games": n, "lo": lo, "hi": hi}
 
 
 def _mean(sums: np.ndarray, n: int) -> tuple[float, float, float, float]:
@@ -306,6 +321,42 @@ def _mean(sums: np.ndarray, n: int) -> tuple[float, float, float, float]:
     return mean, sd, mean - half, mean + half
 
 
+SOLO_PERCENTILES = (10, 25, 50, 75, 90)
+CAPPED = "turn_cap"         # the end reason of a game stopped at the turn cap (every game names it so)
+
+
+def _solo_summary(end: str | None, counts: dict[int, int], n: int) -> dict:
+    """Solo mode's figures: how many games ended by `end` (with its Wilson interval) and their turns to
+    it: mean (Student's t), sd, and percentiles each with its 95% distribution-free interval."""
+    from hoc.research.stats import quantile_interval
+
+    k = sum(counts.values())
+    values = np.repeat(np.array(list(counts), float), list(counts.values())) if k else np.zeros(0)
+    mean, sd, lo, hi = _mean(np.array([values.sum(), (values * values).sum()]), k) if k else (math.nan,) * 4
+    return {"end": end, "ended": _rate(k, n), "mean_turns": mean, "sd_turns": sd, "mean_turns_interval": [lo, hi],
+            "percentiles": [dict(zip(("percentile", "turns", "lo", "hi"), (q, *quantile_interval(counts, q / 100))))
+                            for q in SOLO_PERCENTILES]}
+
+
+def _solo_lines(s: dict) -> list[str]:
+    """The solo report: turns to the end (coronation) rather than a win rate of 100%."""
+    solo, score = s["solo"], s.get("score", "sp")
+    end, ended = solo["end"], solo["ended"]
+    lines = [f"solo (1 player, {s['agents'][0]}): {ended['wins']:,} of {s['games']:,} games ended by {end} "
+             f"before the turn cap ({_pct(ended).strip()})"]
+    if ended["wins"]:
+        lo, hi = solo["mean_turns_interval"]
+        lines.append(f"turns to {end}: mean {solo['mean_turns']:.1f} [{lo:.1f}, {hi:.1f}], sd {solo['sd_turns']:.1f}")
+        lines.append(f"turns to {end} by percentile (95% interval): " + ", ".join(
+            f"{q['percentile']}% {q['turns']:.0f} [{q['lo']:.0f}, {q['hi']:.0f}]" for q in solo["percentiles"]))
+    m, (lo, hi) = s[f"mean_final_{score}_by_seat"][0], s[f"mean_final_{score}_by_seat_interval"][0]
+    lines.append(f"mean final {score.upper()} {m:.1f} [{lo:.1f}, {hi:.1f}]")
+    if s["win_rate_by_princess"]:
+        lines.append("princess backed: " + ", ".join(f"{r['princess']} {r['games']:,} time{'s' if r['games'] != 1 else ''}"
+                                                     for r in s["win_rate_by_princess"]))
+    return lines
+
+
 def _pct(r: dict) -> str:
     return f"{100 * r['rate']:5.1f}%  [{100 * r['lo']:5.1f}, {100 * r['hi']:5.1f}]"
 
@@ -317,7 +368,7 @@ def report(s: dict) -> str:
 
     spec = games.get(s.get("game", games.DEFAULT))
     of_game = f" of {spec.title}" if spec.name != games.DEFAULT else ""
-    lines = [f"{n:,} games{of_game}, {s['players']} players, edition {s['edition']}, "
+    lines = [f"{n:,} games{of_game}, {s['players']} player{'s' if s['players'] != 1 else ''}, edition {s['edition']}, "
              f"{spec.market_word} {s['market']}, seed {s['seed']}"
              + (", seats rotated" if s["rotate_seats"] else "") + (", seats shuffled" if s.get("shuffle_seats") else "")]
     if s["princesses"]:
@@ -331,6 +382,12 @@ def report(s: dict) -> str:
     if s["overrides"]:
         lines.append(f"overrides: {', '.join(s['overrides'])}")
     lines.append("")
+    if "solo" in s:
+        lines += _solo_lines(s)
+        lines.append("end reasons: " + ", ".join(f"{r['end_reason']} {r['wins']:,} ({_pct(r).strip()})"
+                                                 for r in s["end_reason_rates"]))
+        lines.append(speed(s))
+        return "\n".join(lines)
     reseats = "win_rate_by_position" in s
     lines.append("win rate by seat (95% interval; " + ("the rules chose who plays first" if reseats
                                                        else "seat 0 plays first") + "):")

@@ -94,6 +94,55 @@ def wilson(wins: int, n: int) -> tuple[float, float]:
     return (float(lo), float(hi))
 
 
+def share_interval(total: float, n: int) -> tuple[float, float]:
+    """The 95% interval of a score: the mean of n per-game shares in [0, 1] (a win 1, a win shared by k
+    seats 1/k, a loss 0) summing to `total`. Wilson's interval of total/n: inside [0, 1] at any n (a
+    t interval is not: 7 wins of 10 gives [35.4%, 104.6%]), and as wide as a proportion's or wider for
+    shares, whose variance is at most p(1 - p). (nan, nan) when n is 0."""
+    if n == 0:
+        return (math.nan, math.nan)
+    if not 0 <= total <= n:
+        raise ValueError(f"a score's shares must sum within 0..n, got {total} of {n}")
+    from statsmodels.stats.proportion import proportion_confint
+
+    lo, hi = proportion_confint(float(total), int(n), alpha=ALPHA, method="wilson")
+    # exactly 0 (1) at a score of 0 (1), where rounding leaves the formula a hair inside
+    return (0.0 if total <= 0 else max(0.0, float(lo)), 1.0 if total >= n else min(1.0, float(hi)))
+
+
+def unit_interval(x) -> tuple[float, float, float]:
+    """(mean, lo, hi): the 95% Student's t interval of the mean of per-unit values in [0, 1] (a seed's
+    mirrored games: the unit of a paired design), clipped to [0, 1]; (mean, nan, nan) below 2 units."""
+    from scipy.stats import t
+
+    x = np.asarray(x, float)
+    m = float(x.mean())
+    if len(x) < 2:
+        return m, math.nan, math.nan
+    half = float(t.ppf(1 - ALPHA / 2, len(x) - 1)) * float(x.std(ddof=1)) / math.sqrt(len(x))
+    return m, max(0.0, m - half), min(1.0, m + half)
+
+
+def quantile_interval(counts: dict[int, int], q: float) -> tuple[float, float, float]:
+    """(quantile, lo, hi) of the q-quantile of integer values given as {value: count}, with its 95%
+    distribution-free interval: the order statistics whose ranks bound Binomial(n, q)'s middle 95%
+    (nan when there are no values; the interval reaches the extremes at small n)."""
+    from scipy.stats import binom
+
+    values = np.array(sorted(counts), dtype=float)
+    c = np.cumsum([counts[int(v)] for v in values])
+    n = int(c[-1]) if len(c) else 0
+    if n == 0:
+        return math.nan, math.nan, math.nan
+
+    def order(k: int) -> float:                       # the k-th smallest value, 1-based, clamped to 1..n
+        return float(values[np.searchsorted(c, min(max(k, 1), n))])
+
+    lo_rank = int(binom.ppf(ALPHA / 2, n, q))
+    hi_rank = int(binom.ppf(1 - ALPHA / 2, n, q)) + 1
+    return order(math.ceil(q * n)), order(lo_rank), order(hi_rank)
+
+
 def _wilson_columns(wins, n) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """rate, lo, hi arrays for arrays of counts (nan where n is 0)."""
     from statsmodels.stats.proportion import proportion_confint

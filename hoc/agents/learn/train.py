@@ -321,7 +321,7 @@ class Run:
 
 def ship(out: str | Path, name: str) -> Path:
     """Copy a run's policy into the library of the game's learned policies (its catalog's
-    `LEARNED_LIBRARY`: for Heart of Crown hoc/games/heart_of_crown/agents/learned/NAME.npz)."""
+    `LEARNED_LIBRARY`: for Heart of Crown agents/heart_of_crown/learned/NAME.npz)."""
     from hoc import games
 
     LIBRARY = games.get(games.DEFAULT).catalog().LEARNED_LIBRARY

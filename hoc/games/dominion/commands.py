@@ -132,3 +132,15 @@ def tune(args) -> int:
                            progress=lambda line: print(line, flush=True))
     print("\n".join(dominion.report(result)))
     return 0
+
+
+def import_bots(args) -> int:
+    """`hoc import-bots`: other people's Dominion bots as bot files, and the coverage table."""
+    from hoc.games.dominion.agents.imports import import_bots as run, table
+
+    result = run(args.source, args.path, args.out, prefix=args.prefix, partial=args.partial, commit=args.commit or "")
+    print(table(result))
+    example = result.written[0] if result.written else "FILE.toml"
+    print(f"{len(result.written)} bot files written to {args.out} (each plays by its path, e.g. "
+          f"hoc simulate --game dominion --agents {example},dom_big_money)")
+    return 0

@@ -30,8 +30,8 @@ def search_agent(spec: str, reach: Reach, get: Lookup) -> Agent:
 
 
 def library(get: Lookup):
-    """The named agents: the library's bots, then the search presets."""
-    for bot in bots.library().values():
+    """The named agents: the library's bots, the imported bots, then the search presets."""
+    for bot in (*bots.library().values(), *bots.imported().values()):
         yield bot_agent(bot)
     for name in search.PRESETS:
         yield search_agent(name, LOCAL, get)

@@ -10,6 +10,11 @@ A bot's parameter row (made by `hoc.games.dominion.agents.bots` from a TOML file
   copies than of card BR_VS plus BR_VS_ADD;
 - B_N_PLAY cards at B_PLAY: the order in which Action cards are played (every Action card of the
   table is listed: the plan's own order first);
+- B_N_WHEN conditions at B_WHEN, WR_SZ slots each (`when` in a bot file): a buy rule also needs
+  every condition naming it to hold, `lm * left  OP  rm * right + k` over quantities of the game
+  (W_*: copies owned, in the supply, in hand or in play of a card; cards or money owned of a class of
+  cards; own VP, the best opponent's VP, gains needed to end the game, turns, coins, buys, empty piles);
+  a bot without conditions reads none;
 - B_TRASH_COPPER: trash Coppers (Chapel, Sentry) while the bot keeps at least this much money in
   its deck besides them (0: never); B_TRASH_VICTORY_MIN_PROVINCES: trash Victory cards of 1 VP
   while more than this many Provinces are left.
@@ -19,6 +24,7 @@ would end the game with the bot not among the winners.
 """
 from hoc.engine.jit import kernel
 from hoc.games.dominion.kernel.constants import (
+    F_ACTIONS, H_BUYS, H_IN_SUPPLY,
     A_ALL_TREASURES, A_BUY, A_CHOOSE, A_MODE, A_PASS, A_PLAY, A_YES, CTX_ACTION, CTX_BUY, CTX_EFFECT,
     FATE_DISCARD, FATE_PLAY, FATE_SIFT, FATE_SKIP, FATE_TOPDECK, FATE_TRASH,
     FATE_UPGRADE, F_COINS, F_COST, F_TYPES, F_VP, H_ACTIONS, H_BOUGHT, H_COINS, H_CTX, H_CUR, H_DECIDER, H_NC,
@@ -27,12 +33,15 @@ from hoc.games.dominion.kernel.constants import (
     R_COPPER, R_LAST_PROVINCE_GUARD, R_PROVINCE, TY_ACTION, TY_CURSE, TY_TREASURE, TY_VICTORY,
 )
 from hoc.games.dominion.kernel.stack import hand_has, matches
-from hoc.games.dominion.kernel.state import below, card, discard, hand, owned, param, pb, rule, supply
+from hoc.games.dominion.kernel.effects import empty_piles
+from hoc.games.dominion.kernel.state import below, card, discard, hand, mask_has, owned, param, pb, play, rule, supply
 from hoc.games.dominion.kernel.turn import can_buy, legal_actions
 from hoc.games.dominion.kernel.zones import victory_points
 
 # ---- the parameter row: the row's table (`hoc.games.dominion.agents.row`) under the names the kernels use
-from hoc.games.dominion.agents.row import BOT_LEN, BR_SZ, MAX_BUY, MAX_PLAY, ROW  # noqa: E402,F401 (re-exported)
+from hoc.games.dominion.agents.row import (  # noqa: E402,F401 (re-exported)
+    BOT_LEN, BR_SZ, MAX_BUY, MAX_PLAY, MAX_WHEN, ROW, WR_SZ,
+)
 
 B_N_BUY = ROW.at("bot.n_buy")
 B_BUY = ROW.at("bot.buy")
@@ -49,6 +58,38 @@ B_PLAY = ROW.at("bot.play")
 B_TRASH_COPPER = ROW.at("bot.trash_copper")
 B_TRASH_VICTORY_MIN_PROVINCES = ROW.at("bot.trash_victory_min_provinces")
 B_LEN = BOT_LEN
+B_N_WHEN = ROW.at("bot.n_when")
+B_WHEN = ROW.at("bot.when")
+# a condition: WR_RULE = rule + OPS * op; WR_LEFT, WR_RIGHT = term; WR_K = the constant. A term packs a
+# quantity W_*, its argument (a card id, or a class of cards CL_*) and a multiplier:
+# quantity + W_SPAN * (argument + ARG_SPAN * multiplier)
+WR_RULE = 0
+WR_LEFT = 1
+WR_RIGHT = 2
+WR_K = 3
+OPS = 32
+OP_LT, OP_LE, OP_EQ, OP_GE, OP_GT, OP_NE = 0, 1, 2, 3, 4, 5
+W_SPAN = 32
+ARG_SPAN = 1024
+W_CONST = 0             # 0 (the condition's constant carries the number)
+W_OWNED = 1             # copies of a card the bot owns
+W_SUPPLY = 2            # copies of a card in the supply
+W_OWNED_OF = 3          # cards of a class the bot owns
+W_MONEY = 4             # coins of the cards of a class the bot owns ("+N coins" of Actions included)
+W_VP = 5                # the bot's VP
+W_MAX_OPPONENT_VP = 6   # the most VP of any other player
+W_GAINS_TO_END = 7      # fewest gains that end the game: Provinces left, or the three smallest piles
+W_TURNS = 8             # the bot's turns, this one included
+W_COINS = 9             # coins to spend (a card that gains: its cost limit)
+W_BUYS = 10             # Buys left
+W_IN_HAND = 11          # copies of a card in the bot's hand
+W_IN_PLAY = 12          # copies of a card in play
+W_ACTION_PHASE = 13     # 1 while a card's text gains (not the Buy phase), else 0
+W_EMPTY_PILES = 14      # empty supply piles
+# classes of cards: any of the types' bits (TY_*), or of the kinds of Action; 0 is every card
+CL_TERMINAL = 64        # an Action giving no +Actions
+CL_VILLAGE = 128        # an Action giving +2 Actions or more
+CL_NONTERMINAL = 256    # an Action giving +1 Action or more
 
 
 @kernel
@@ -119,6 +160,109 @@ def loses_by(s, p, c):
     return False
 
 
+# ---- `when` conditions ----
+@kernel
+def in_class(s, c, cls):
+    """Card c belongs to the class of cards cls (0: every card)."""
+    if cls == 0:
+        return True
+    t = card(s, c, F_TYPES)
+    if t & cls & 63:
+        return True
+    if t & TY_ACTION:
+        a = card(s, c, F_ACTIONS)
+        if (cls & CL_TERMINAL and a == 0) or (cls & CL_VILLAGE and a >= 2) or (cls & CL_NONTERMINAL and a >= 1):
+            return True
+    return False
+
+
+@kernel
+def gains_to_end(s):
+    """The fewest gains that end the game: the Provinces left, or the three smallest piles together."""
+    a = b = c = 1 << 20
+    sup = supply(s)
+    for d in range(s[H_NC]):
+        if mask_has(s, H_IN_SUPPLY, d):
+            n = s[sup + d]
+            if n < a:
+                a, b, c = n, a, b
+            elif n < b:
+                b, c = n, b
+            elif n < c:
+                c = n
+    return min(s[sup + rule(s, R_PROVINCE)], a + b + c)
+
+
+@kernel
+def quantity(s, p, term, coins):
+    """The value of a condition's term (its multiplier applied) for bot p."""
+    q = term % W_SPAN
+    arg = (term // W_SPAN) % ARG_SPAN
+    mult = term // (W_SPAN * ARG_SPAN)
+    v = 0
+    if q == W_OWNED:
+        v = s[owned(s, p) + arg]
+    elif q == W_SUPPLY:
+        v = s[supply(s) + arg]
+    elif q == W_OWNED_OF or q == W_MONEY:
+        o = owned(s, p)
+        for c in range(s[H_NC]):
+            if s[o + c] > 0 and in_class(s, c, arg):
+                v += s[o + c] * (1 if q == W_OWNED_OF else card(s, c, F_COINS))
+    elif q == W_VP:
+        v = victory_points(s, p)
+    elif q == W_MAX_OPPONENT_VP:
+        v = -(1 << 20)
+        for r in range(s[H_NP]):
+            if r != p:
+                v = max(v, victory_points(s, r))
+    elif q == W_GAINS_TO_END:
+        v = gains_to_end(s)
+    elif q == W_TURNS:
+        v = s[pb(s, p) + P_TURNS]
+    elif q == W_COINS:
+        v = coins
+    elif q == W_BUYS:
+        v = s[H_BUYS]
+    elif q == W_IN_HAND:
+        v = s[hand(s, p) + arg]
+    elif q == W_IN_PLAY:
+        v = s[play(s) + arg] if s[H_CUR] == p else 0
+    elif q == W_ACTION_PHASE:
+        v = 0 if s[H_CTX] == CTX_BUY else 1
+    elif q == W_EMPTY_PILES:
+        v = empty_piles(s)
+    return v * mult
+
+
+@kernel
+def when_holds(s, p, i, coins):
+    """Every `when` condition of p's buy rule i holds."""
+    for j in range(param(s, p, B_N_WHEN)):
+        w = B_WHEN + j * WR_SZ
+        head = param(s, p, w + WR_RULE)
+        if head % OPS != i:
+            continue
+        op = head // OPS
+        left = quantity(s, p, param(s, p, w + WR_LEFT), coins)
+        right = quantity(s, p, param(s, p, w + WR_RIGHT), coins) + param(s, p, w + WR_K)
+        if op == OP_LT:
+            ok = left < right
+        elif op == OP_LE:
+            ok = left <= right
+        elif op == OP_EQ:
+            ok = left == right
+        elif op == OP_GE:
+            ok = left >= right
+        elif op == OP_GT:
+            ok = left > right
+        else:
+            ok = left != right
+        if not ok:
+            return False
+    return True
+
+
 @kernel
 def rule_fits(s, p, i, coins):
     """Buy rule i of p's menu allows its card with this many coins (stock and cost not checked)."""
@@ -134,6 +278,8 @@ def rule_fits(s, p, i, coins):
         return False
     vs = param(s, p, r + BR_VS)
     if vs >= 0 and have >= s[owned(s, p) + vs] + param(s, p, r + BR_VS_ADD):
+        return False
+    if param(s, p, B_N_WHEN) > 0 and not when_holds(s, p, i, coins):
         return False
     return True
 

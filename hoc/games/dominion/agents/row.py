@@ -12,6 +12,10 @@ BR_SZ = 8                              # a buy rule: card, min and max coins, ow
 MAX_BUY = 24
 MAX_PLAY = 64
 BOT_LEN = 1 + MAX_BUY * BR_SZ + 1 + MAX_PLAY + 2
+SEARCH_LEN = 4
+WR_SZ = 4                              # a `when` condition: its rule and comparison, two terms, a constant
+MAX_WHEN = 16
+WHEN = BOT_LEN + SEARCH_LEN            # the conditions sit after the search block, so a search agent keeps them
 
 ROW = Row(N_PARAMS, [
     Field("bot.n_buy", 0, kinds=BOTS, doc="buy rules in use"),
@@ -25,4 +29,6 @@ ROW = Row(N_PARAMS, [
     Field("search.exploration", BOT_LEN + 1, scale=1000, kinds=("search",), doc="UCB1 constant"),
     Field("search.questions", BOT_LEN + 2, kinds=("search",), doc="1: search the answers to card questions too"),
     Field("search.prior", BOT_LEN + 3, scale=1000, kinds=("search",), doc="prior of the rollout bot's own action"),
+    Field("bot.n_when", WHEN, kinds=BOTS, doc="`when` conditions in use (0 for a plain buy menu)"),
+    Field("bot.when", WHEN + 1, MAX_WHEN * WR_SZ, kinds=BOTS, doc="`when` conditions of the buy rules"),
 ])

@@ -16,7 +16,6 @@ validated on fresh seeds against every opponent, each score with its 95% interva
 from __future__ import annotations
 
 import json
-import math
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -69,13 +68,10 @@ def prune(ruleset, genome: Genome, opponents, games: int, seed: int, progress=pr
 
 
 def interval(x: np.ndarray) -> tuple[float, float, float]:
-    from scipy.stats import t
+    """(score, lo, hi) over seeds (each seed's mirrored games a unit), inside [0, 1] (`stats.unit_interval`)."""
+    from hoc.research.stats import unit_interval
 
-    m = float(x.mean())
-    if len(x) < 2:
-        return m, math.nan, math.nan
-    half = float(t.ppf(0.975, len(x) - 1)) * float(x.std(ddof=1)) / math.sqrt(len(x))
-    return m, m - half, m + half
+    return unit_interval(x)
 
 
 @dataclass

@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
+from hoc.agent_folders import user_file
 from hoc.agents.agent import LOCAL, Agent, Lookup, Parser, Reach, library_name
 from hoc.agents.ids import LEARNED, PLANNED, PRIORITY
 from hoc.errors import HocError
@@ -67,6 +68,8 @@ def list_file(name: str, reach: Reach = LOCAL) -> Path | None:
         for folder in (ARCHETYPES, TUNED):
             if (folder / f"{name}.toml").is_file():
                 return folder / f"{name}.toml"
+        if not reach.served and (yours := user_file(name, (".toml",))) is not None:   # a user's agents folder
+            return yours
     return reach.file(name, ".toml", "agent file") if name.endswith(".toml") else None
 
 
@@ -152,24 +155,23 @@ def _plays(agent: Agent, ruleset) -> bool:
 
 
 def edition_plan(name: str, edition: str) -> bool:
-    """A tuned plan of the library belongs to the studies of this edition: the 1E library's plans
-    (`tuned_*_1e_*`) to 1E studies only; the 2E plans to both (under 1E they are read without the
-    2E-only cards, as before the 1E library existed)."""
-    return "_1e_" not in name or edition == "1e"
+    """A plan of the library (an archetype or a tuned plan) belongs to the defaults of this edition's
+    studies: the 1E library's (`*_1e` archetypes, `tuned_*_1e_*` plans) to 1E only; the 2E plans to
+    both (under 1E they are read without the 2E-only cards, as before the 1E library existed)."""
+    return not ("_1e_" in name or name.endswith("_1e")) or edition == "1e"
 
 
 def population(ruleset, get: Lookup) -> list[Agent]:
     """The meta-game's default population: every hand-written plan (basic_rush and the archetypes) and
-    every tuned plan of the library that the ruleset's edition can play."""
-    names = [n for n in HAND_WRITTEN if n != "random"] + sorted(p.stem for p in TUNED.glob("*.toml")
-                                                               if edition_plan(p.stem, ruleset.edition))
-    return [a for a in map(get, names) if _plays(a, ruleset)]
+    every tuned plan of the ruleset's edition's library (`edition_plan`) that the edition can play."""
+    names = [n for n in HAND_WRITTEN if n != "random"] + sorted(p.stem for p in TUNED.glob("*.toml"))
+    return [a for a in map(get, names) if edition_plan(a.name, ruleset.edition) and _plays(a, ruleset)]
 
 
 def opponents(ruleset) -> list[str]:
-    """Whom `hoc tune` tunes a plan against unless told: every archetype and basic_rush that the
-    ruleset's edition can play."""
-    return [a.name for a in archetypes() if _plays(a, ruleset)]
+    """Whom `hoc tune` tunes a plan against unless told: basic_rush and every archetype of the
+    ruleset's edition's library (`edition_plan`) that the edition can play."""
+    return [a.name for a in archetypes() if edition_plan(a.name, ruleset.edition) and _plays(a, ruleset)]
 
 
 def row_kind(row) -> int:

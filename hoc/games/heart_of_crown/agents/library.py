@@ -2,10 +2,10 @@
 the plans found by `hoc tune`, as priority-list files the registry names by their stem."""
 from __future__ import annotations
 
-from pathlib import Path
+from hoc.agent_folders import game_folder
 
-ARCHETYPES = Path(__file__).parent / "archetypes"      # hand-written plans
-TUNED = Path(__file__).parent / "tuned"                # plans found by `hoc tune`, each naming its command
+ARCHETYPES = game_folder("heart_of_crown") / "archetypes"   # hand-written plans (agents/heart_of_crown/archetypes)
+TUNED = game_folder("heart_of_crown") / "tuned"             # plans found by `hoc tune`, each naming its command
 
 BASIC_RUSH_DESCRIPTION = ("plays Territories only; backs at 6 coins; sets Succession cards worth >= 2 SP; "
                           "buys Duke > Large City (<3) > Senator > City > Court Maid")

@@ -716,14 +716,15 @@ def kinds_to_price(ruleset: Ruleset, card: str | None) -> list[str]:
 
 
 def what_if_agents(players: int, edition: str = "2e") -> list[Agent]:
-    """The agents whose win-rate change a what-if reports unless told: the hand-written plans and the
-    tuned ones for this player count (the 1E library's under 1E only)."""
+    """The agents whose win-rate change a what-if reports unless told (`hoc balance --override`'s round
+    robin): the hand-written plans and the tuned ones for this player count, of this edition's library
+    (`edition_plan`: the 1E archetypes and tuned plans under 1E only)."""
     from hoc.agents.registry import AGENTS
     from hoc.games.heart_of_crown.agents.catalog import archetypes
     from hoc.games.heart_of_crown.agents.catalog import edition_plan
 
-    return archetypes() + [a for n, a in AGENTS.items() if n.startswith("tuned_") and n.endswith(f"_{players}p")
-                           and edition_plan(n, edition)]
+    return [a for a in archetypes() if edition_plan(a.name, edition)] + \
+        [a for n, a in AGENTS.items() if n.startswith("tuned_") and n.endswith(f"_{players}p") and edition_plan(n, edition)]
 
 
 # ---- what if: the value under a card change, and every agent's change ------------------------------

@@ -2,7 +2,7 @@
 
 An agent spec is a weight file, by library name or path, optionally followed by `:key=value,...`:
 
-    learned_2p                               the shipped network (hoc/games/heart_of_crown/agents/learned/);
+    learned_2p                               the shipped network (agents/heart_of_crown/learned/);
                                              `learned` names it too
     results/learn/policy.npz                 any weight file `hoc learn` wrote
     learned_2p:temperature=0.5               sample the softmax over the legal actions (0: the best logit)
@@ -21,6 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
+from hoc.agent_folders import game_folder
 from hoc.agents.ids import LEARNED
 from hoc.engine import weights as nw
 from hoc.games.heart_of_crown.agents.learned.kernel import LN_KEY, LN_TEMPERATURE, LOG_TABLE
@@ -28,7 +29,7 @@ from hoc.engine.layout import DTYPE, LEARNED_TAIL
 from hoc.engine.networks import NETWORKS, SHIPPED  # noqa: F401 (this process's networks by key; shipped loaders)
 from hoc.errors import HocError
 
-LIBRARY = Path(__file__).resolve().parent          # the shipped weight files sit beside this module
+LIBRARY = game_folder("heart_of_crown") / "learned"     # the shipped weight files (agents/heart_of_crown/learned)
 KEYS = ("temperature",)
 
 

@@ -438,7 +438,7 @@ def tune(settings: Settings, budget: Budget, out: str | Path, backend: Backend |
          validate_games: int = 2000, argv: list[str] | None = None, progress: bool = True) -> Result:
     """Search, pick the plan (playoff of the last champions), write best.toml, validate it against
     each opponent on fresh seeds and write the history, the learning curve and summary.md."""
-    from tqdm import tqdm
+    from hoc.research.progress import bar as progress_bar
 
     from hoc.games.heart_of_crown.agents.tuning import output
 
@@ -453,8 +453,8 @@ def tune(settings: Settings, budget: Budget, out: str | Path, backend: Backend |
         raise HocError(f"cannot write to {out}: {e.strerror or e}") from None
     backend = backend or Backend()
     total = budget.games if budget.games is not None else 60 * budget.minutes
-    bar = tqdm(total=total, unit="games" if budget.games is not None else "s", unit_scale=budget.games is not None,
-               disable=None if progress else True, leave=False, desc="tuning")
+    bar = progress_bar(total, "tuning", "games" if budget.games is not None else "s", progress,
+                       unit_scale=budget.games is not None)
     best_rate = [0.0]
 
     def after(state: State, record: dict) -> None:
