@@ -10,11 +10,11 @@ import shlex
 import sys
 from pathlib import Path
 
-from hoc.cli import (agents, atlas, balance, cards, learn, meta, play, princesses, replay, serve, simulate, tournament,
-                     tune)
+from hoc.cli import (agents, atlas, balance, cards, learn, market, meta, play, princesses, replay, serve, simulate,
+                     tournament, tune)
 from hoc.errors import HocError, InvariantError
 
-COMMANDS = (simulate, tournament, princesses, balance, atlas, replay, play, serve, cards, agents, tune, learn, meta)   # in --help order
+COMMANDS = (simulate, tournament, princesses, balance, atlas, market, replay, play, serve, cards, agents, tune, learn, meta)   # in --help order
 
 
 class _Parser(argparse.ArgumentParser):
