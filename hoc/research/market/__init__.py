@@ -123,6 +123,9 @@ def market(ruleset, budget: Budget, folder: str | Path, backend, command: str, p
     points = np.load(folder / "atlas" / "points.npy")
     found = decks.viable(frame, space)
     chosen = decks.distinct(frame, budget.top)
+    if len(chosen) < 2:
+        raise HocError(f"the atlas of this supply kept {len(frame)} elite: nothing to play it against; give more "
+                       f"--iterations")
     progress(f"round robin of the {len(chosen)} best distinct decks on {budget.pair_seeds} common seeds per pair")
     table = decks.round_robin(space, points[chosen], budget.pair_seeds, budget.seed, backend)
     report = {
