@@ -10,8 +10,8 @@ from pathlib import Path
 from hoc.cli.options import backend_of, check_writable, edition_option, game_of, game_option, worker_options
 from hoc.errors import HocError
 
-MEASURED = ("The default budget takes 2 to 3 minutes a supply with --jobs 2 on a 2-core machine (measured: Heart of "
-            "Crown 2.9 min, Dominion 2.1 min, the machine shared with other work; docs/market.md).")
+MEASURED = ("The default budget takes 1.5 to 3 minutes a supply with --jobs 2 on a 2-core machine (measured: Heart "
+            "of Crown 1.7 to 2.9 min, Dominion 1.3 to 2.1 min, the machine shared with other work; docs/market.md).")
 
 
 def _budget(args):

@@ -14,7 +14,7 @@ def _pct(r: float, lo: float, hi: float) -> str:
 def _place(p: dict) -> str:
     if p is None or p["percentile"] is None:
         return "no baseline"
-    return f"{p['percentile']:.0f}th [{p['lo']:.0f}, {p['hi']:.0f}]"
+    return f"{p['percentile']:.0f} [{p['lo']:.0f}, {p['hi']:.0f}]"
 
 
 def markdown(r: dict) -> str:
