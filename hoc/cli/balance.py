@@ -6,7 +6,8 @@ import json
 import shlex
 from pathlib import Path
 
-from hoc.cli.options import agents_dir_option, backend_of, check_writable, edition_option, worker_options, write_plot
+from hoc.cli.options import (agents_dir_option, backend_of, check_writable, edition_option, game_option, worker_options,
+                             write_plot)
 from hoc.errors import HocError
 
 
@@ -17,7 +18,61 @@ def _balance_ruleset(args):
                    turn_cap=args.turn_cap)
 
 
+def _kinds_of(ruleset, card: str | None) -> list[str]:
+    """The kinds `--card` names among those a random market of the game offers (a game without the
+    card-value study of Heart of Crown)."""
+    from hoc.names import did_you_mean
+
+    _, offered = ruleset.market_piles
+    if not card:
+        raise HocError("give --card KIND (several comma-separated, or all) to price")
+    if card.strip() == "all":
+        return list(offered)
+    kinds = [k.strip() for k in card.split(",") if k.strip()]
+    for k in kinds:
+        if k not in offered:
+            raise HocError(f"--card {k!r} is not a {ruleset.game.title} {ruleset.game.market_word} card"
+                           f"{did_you_mean(k, offered)}; see `hoc cards --game {ruleset.game.name}`")
+    if len(set(kinds)) != len(kinds):
+        raise HocError(f"--card names a kind twice: {card}")
+    return kinds
+
+
+def _atlas_only(args):
+    """A game without Heart of Crown's card-value study (its rule search and re-tunes): each kind's
+    archetype value through the strategy atlas, the one way that game prices a card."""
+    from hoc.cli.options import ruleset_from_options
+    from hoc.games import get
+
+    spec = get(args.game_name)
+    if args.strong not in ("rules", ATLAS):
+        raise HocError(f"hoc balance --game {spec.name} prices a kind through the strategy atlas (--strong atlas): "
+                       f"the rule search, the re-tunes and agent bans (--strong {args.strong}) are Heart of Crown's")
+    if not 2 <= args.players <= 4:
+        raise HocError(f"balance plays 2 to 4 players, got {args.players}")
+    for flag, value, low in (("--seeds", args.seeds, 2),):
+        if value < low:
+            raise HocError(f"{flag} must be at least {low}, got {value}")
+    options = {"game_name": spec.name, "players": args.players, "market": "random", "override": args.override,
+               "turn_cap": args.turn_cap}
+    if args.edition != "2e":
+        options["edition"] = args.edition
+    ruleset = ruleset_from_options(spec.name, {k: v for k, v in options.items() if v is not None})
+    ruleset.vector
+    args.strong = ATLAS
+    return ruleset, _kinds_of(ruleset, args.card)
+
+
 def cmd_balance(args) -> int:
+    from hoc.games import get
+
+    if "card_value" not in get(args.game_name).studies:
+        ruleset, kinds = _atlas_only(args)
+        return _archetype_values(args, ruleset, kinds)
+    return _card_value(args)
+
+
+def _card_value(args) -> int:
     from hoc.agents.registry import AGENTS
     from hoc.games.heart_of_crown.studies import balance_report as report
     from hoc.games.heart_of_crown.studies import card_value as cv
@@ -115,6 +170,7 @@ def _archetype_values(args, ruleset, kinds) -> int:
     import tempfile
 
     from hoc.agents.registry import get, split_names
+    from hoc.games import DEFAULT
     from hoc.research.atlas.search import Settings
     from hoc.agents.plan_space import space_of
     from hoc.research.atlas.value import archetype_value
@@ -124,25 +180,48 @@ def _archetype_values(args, ruleset, kinds) -> int:
                        "rules the atlas plays)")
     if args.atlas_iterations < 1:
         raise HocError(f"--atlas-iterations must be at least 1, got {args.atlas_iterations}")
+    if args.supplies < 1:
+        raise HocError(f"--supplies must be at least 1, got {args.supplies}")
+    game = [*(["--game", ruleset.game.name] if ruleset.game.name != DEFAULT else [])]
+    try:                        # plans for random markets, or (Dominion's bots) for one fixed supply each
+        space_of(dataclasses.replace(ruleset, market_with=(kinds[0],)))
+        fixed = False
+    except HocError:
+        fixed = True
+
+    def settings_of(rules, kind):
+        space = space_of(rules)
+        panel = tuple(get(n) for n in split_names(args.opponents or ",".join(space.panel())))
+        return Settings(space, panel, (f"owns:{kind}", "action_share"), seed=args.seed,
+                        iterations=args.atlas_iterations)
+
+    def command_of(market, kind, folder):
+        where = ["--market", ",".join(market)] if market else ["--market", "random", "--with", kind]
+        return shlex.join([*game, "--players", str(ruleset.players), *where, "--descriptors",
+                           f"owns:{kind},action_share", "--iterations", str(args.atlas_iterations), "--seed",
+                           str(args.seed), "--out", str(folder)])
+
     work = Path(args.work) if args.work else Path(tempfile.mkdtemp(prefix="hoc_balance_atlas_"))
     backend = backend_of(args)
     rows = []
     try:
         for kind in kinds:
-            offered = dataclasses.replace(ruleset, market_with=(kind,))
-            space = space_of(offered)
-            panel = tuple(get(n) for n in split_names(args.opponents or ",".join(space.panel())))
-            settings = Settings(space, panel, (f"owns:{kind}", "action_share"), seed=args.seed,
-                                iterations=args.atlas_iterations)
-            command = shlex.join(["--players", str(ruleset.players), "--market", "random", "--with", kind,
-                                  "--descriptors", f"owns:{kind},action_share", "--iterations",
-                                  str(args.atlas_iterations), "--seed", str(args.seed), "--out", str(work / kind)])
-            rows.append(archetype_value(settings, kind, work / kind, backend, command, seeds=args.seeds,
-                                        progress=lambda line: None))
-            r = rows[-1]
+            if fixed:
+                from hoc.research.market.value import over_supplies
+
+                r = over_supplies(ruleset, kind, args.supplies, lambda rules, kind=kind: settings_of(rules, kind),
+                                  work / kind, backend, lambda market, folder, kind=kind: command_of(market, kind, folder),
+                                  args.seeds, args.seed)
+                where = f"{r['owner']} offering it, the mean of each one's value"
+            else:
+                offered = dataclasses.replace(ruleset, market_with=(kind,))
+                r = archetype_value(settings_of(offered, kind), kind, work / kind, backend,
+                                    command_of(None, kind, work / kind), seeds=args.seeds, progress=lambda line: None)
+                where = f"{work / kind / r['owner']}" if r["owner"] else ""
+            rows.append(r)
             print(f"{kind}: " + (f"{100 * r['archetype_value']:+.1f} points [{100 * r['archetype_lo']:+.1f}, "
                                  f"{100 * r['archetype_hi']:+.1f}], the best deck owning it ({r['owner_copies']:.1f} "
-                                 f"copies at the end: {work / kind / r['owner']}) against the best without it"
+                                 f"copies at the end: {where}) against the best without it"
                                  if r["owner"] else f"no value: {r['note']}"), flush=True)
     finally:
         backend.close()
@@ -159,7 +238,10 @@ def add_parser(sub) -> None:
                                    "win-rate change. Typical time on 2 cores: one card at the defaults (--strong "
                                    "rules, 5,000 seeds, --jobs 1) took 74 s on a machine shared with other work "
                                    "(load about 7); --card all prices the 31 common kinds of 2E one after another, "
-                                   "about 31 times that (some 40 minutes), with a progress line over the cards.")
+                                   "about 31 times that (some 40 minutes), with a progress line over the cards. "
+                                   "Dominion (--game dominion): each kingdom card's archetype value through the "
+                                   "strategy atlas (--strong atlas, its default there).")
+    game_option(p)
     p.add_argument("--card", help="common kind(s) to price, comma-separated, or all (default with --override: "
                                   "the kind it changes)")
     p.add_argument("--override", action="append", metavar="CARD.FIELD=VALUE",
@@ -172,6 +254,9 @@ def add_parser(sub) -> None:
                         "and with the card banned")
     p.add_argument("--atlas-iterations", type=int, default=60,
                    help="with --strong atlas: iterations of each kind's atlas (default 60)")
+    p.add_argument("--supplies", type=int, default=3,
+                   help="with --strong atlas in a game whose plans are made for one supply (Dominion): the random "
+                        "supplies offering the kind that it is priced on (default 3)")
     p.add_argument("--from", dest="start", metavar="PLAN",
                    help="the start plan of rules and tuned (default tuned_general_<players>p; under 1e "
                         "tuned_general_1e_<players>p where the library has it); NAME+plan: that plan with its turn "

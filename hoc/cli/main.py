@@ -10,12 +10,12 @@ import shlex
 import sys
 from pathlib import Path
 
-from hoc.cli import (agents, atlas, balance, cards, combos, import_bots, learn, meta, play, princesses, replay, serve,
-                     simulate, tournament, tune)
+from hoc.cli import (agents, atlas, balance, cards, combos, import_bots, learn, market, meta, play, princesses, replay,
+                     serve, simulate, tournament, tune)
 from hoc.errors import HocError, InvariantError
 
-COMMANDS = (simulate, tournament, princesses, balance, atlas, combos, replay, play, serve, cards, agents, tune, learn,
-            meta, import_bots)   # in --help order
+COMMANDS = (simulate, tournament, princesses, balance, atlas, market, combos, replay, play, serve, cards, agents, tune,
+            learn, meta, import_bots)   # in --help order
 
 
 class _Parser(argparse.ArgumentParser):

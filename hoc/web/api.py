@@ -345,6 +345,10 @@ def router(root, work: Workers) -> APIRouter:
             return results.table(p)
         return Response(p.read_text(errors="replace"), media_type="text/plain; charset=utf-8")
 
+    from hoc.web.markets import add_routes
+
+    add_routes(api, root, answers, work.stopping)
+
     def limits_now() -> dict:
         return {"max_iterations": limits.MAX_ITERATIONS, "max_turn_cap": limits.MAX_TURN_CAP,
                 "max_decisions": limits.MAX_DECISIONS}

@@ -19,7 +19,8 @@ from hoc.web.files import Root
 from hoc.web.limits import MAX_BODY
 
 STATIC = Path(__file__).parent / "static"
-PAGES = {"/": "index.html", "/play": "play.html", "/replay": "replay.html", "/results": "results.html"}
+PAGES = {"/": "index.html", "/play": "play.html", "/replay": "replay.html", "/results": "results.html",
+         "/market": "market.html"}
 
 
 def refusal(status: int, message: str):

@@ -47,4 +47,4 @@ GAME = GameSpec(name="heart_of_crown", title="Heart of Crown", kernel=api, kerne
                 deciders="hoc.games.heart_of_crown.agents.policies", room="hoc.games.heart_of_crown.agents.search:reserve",
                 parameters="hoc.games.heart_of_crown.agents.row:ROW",
                 agents="hoc.games.heart_of_crown.agents.catalog",
-                replay="hoc.games.heart_of_crown.replay", commands="hoc.games.heart_of_crown.commands", atlas="hoc.games.heart_of_crown.agents.atlas:Space", studies=("princesses", "sp_curves"))
+                replay="hoc.games.heart_of_crown.replay", commands="hoc.games.heart_of_crown.commands", atlas="hoc.games.heart_of_crown.agents.atlas:Space", studies=("princesses", "sp_curves", "card_value"))

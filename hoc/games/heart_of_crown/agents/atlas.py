@@ -157,6 +157,15 @@ class Space(Layout):
             x[at + i] = 0.75 if getattr(plan, name) else 0.25
         return x
 
+    def backing(self, x: np.ndarray, princess: str) -> np.ndarray:
+        """Point x with its princess genes set so that its plan prefers `princess` (the deck's buys
+        and backing settings unchanged): the same deck, backing another princess."""
+        at = PER_CARD * len(self.cards)
+        y = np.array(x, float)
+        y[at:at + len(self.princesses)] = 0.25
+        y[at + self.princesses.index(princess)] = 0.75
+        return y
+
     def starts(self) -> list[np.ndarray]:
         """The library's plain lists the ruleset's edition plays, as points, the panel's own plan first
         (the emitter that climbs the fitness starts there; the others spread out from the rest)."""
