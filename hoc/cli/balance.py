@@ -6,7 +6,7 @@ import json
 import shlex
 from pathlib import Path
 
-from hoc.cli.options import (agents_dir_option, backend_of, check_writable, edition_option, game_option, worker_options,
+from hoc.cli.options import (backend_of, check_writable, edition_option, game_option, worker_options,
                              write_plot)
 from hoc.errors import HocError
 
@@ -279,7 +279,6 @@ def add_parser(sub) -> None:
                    help="with --override: games per ruleset of the agents' round robin (default 20000)")
     p.add_argument("--agents", help="with --override: the agents whose win-rate change is reported "
                                     "(default: the archetypes and the tuned plans)")
-    agents_dir_option(p)
     edition_option(p)
     p.add_argument("--players", type=int, default=2, help="2 to 4")
     p.add_argument("--turn-cap", type=int, default=100, help="turns per player before a capped draw")
