@@ -11,7 +11,8 @@ set (the cards named beside the bot's own, completed to 10 from the seed where t
 2. against that bot, on fresh seeds, seats mirrored: our per-kingdom tuned plan (`hoc tune --game
    dominion --market K`, budget `--tune-games` games, against `--tune-opponents`), the strategy
    atlas's best elite (`hoc atlas --market K`, when `--atlas-iterations` is above 0) and our search
-   agent (`--search`, `--search-games` games): each score with its 95% interval over seed pairs.
+   agent (`--search`, `--search-games` games; `--search-rollout strongest` plays its rollouts with the
+   bot it faces): each score with its 95% interval over seed pairs.
 
 Each kingdom is one unit of work, saved in `OUT/kingdoms/` as it finishes: a rerun with the same
 options skips the finished kingdoms. Writes strength.csv, strength.parquet, roundrobin.csv,
@@ -163,7 +164,10 @@ def unit(k: dict, s: dict, folder: str) -> dict:
         best = here / "atlas" / frame.iloc[0]["plan"]
         judge("atlas", bot_agent(parse(best, name=f"atlas_{k['id']}")), s["games"],
               {"plan": str(best.relative_to(here.parent.parent))})
-    judge("search", get(s["search"]), s["search_games"], {"plan": ""})
+    searcher = s["search"]
+    if s["search_rollout"] == "strongest":         # the search playing out its games with the bot it faces
+        searcher += ("," if ":" in searcher else ":") + f"rollout={strongest}"
+    judge("search", get(searcher), s["search_games"], {"plan": ""})
     return {"kingdom": k, "bots": names, "strongest": strongest,
             "round_robin": [{"bot": n, "score": v} for v, n in table], "pairs": pairs, "methods": results,
             "seconds": time.perf_counter() - t0}
@@ -187,6 +191,9 @@ def options(argv):
                    help="run the strategy atlas on each kingdom with this many iterations and judge its best elite "
                         "(default 0: no atlas)")
     p.add_argument("--search", default="dom_search", help="the search agent judged (default dom_search)")
+    p.add_argument("--search-rollout", choices=("own", "strongest"), default="own",
+                   help="the search's rollout bot: its own (default; dom_search plays out with dom_smithy_bm) or "
+                        "the kingdom's strongest imported bot")
     p.add_argument("--search-games", type=int, default=200,
                    help="games of the search agent against the strongest bot per kingdom (default 200)")
     args = p.parse_args(argv)
@@ -212,7 +219,7 @@ def main(argv: list[str] | None = None) -> Study:
         raise HocError("no kingdom to study: --kingdoms 0 with --no-own")
     study = Study(NAME, "Our methods against the strongest imported Dominion bot, kingdom by kingdom", args, argv)
     settings = {"format": 2} | {k: getattr(args, k) for k in ("seed", "games", "tune_games", "tune_opponents", "atlas_iterations",
-                                              "search", "search_games")}
+                                              "search", "search_rollout", "search_games")}
     units = study.out / "kingdoms"
     units.mkdir(exist_ok=True)
     done = {}
@@ -268,7 +275,9 @@ def report(study: Study, results: list[dict], args) -> None:
                f"seeds, seats mirrored: the tuned plan (`hoc tune --game dominion`, {args.tune_games:,} games "
                f"against {args.tune_opponents}) and the atlas's best elite "
                + (f"({args.atlas_iterations} iterations)" if args.atlas_iterations else "(not run: --atlas-iterations 0)")
-               + f" {args.games:,} games each, the search agent `{args.search}` {args.search_games:,} games. "
+               + f" {args.games:,} games each, the search agent `{args.search}`"
+               + (" rolling out the strongest imported bot" if args.search_rollout == "strongest" else "")
+               + f" {args.search_games:,} games. "
                "A rate is the method's share of the wins (a shared win counts 1/2) with its 95% interval (t over "
                "seed pairs; Wilson's over games where every pair scored alike); it beats the bot when the interval is above 50%.")
     study.text("## Per method")

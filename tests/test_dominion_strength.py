@@ -71,6 +71,15 @@ def test_a_changed_option_plays_the_kingdom_again(study, monkeypatch):
     assert len(calls) == 1 and calls[0][1]["tune_games"] == 700
 
 
+def test_the_search_can_roll_out_the_bot_it_faces(tmp_path):
+    from experiments import dominion_strength
+
+    out = tmp_path / "r"
+    dominion_strength.main([*TINY, "--search-rollout", "strongest", "--out", str(out)])
+    t = pd.read_csv(out / "strength.csv").set_index("method")
+    assert t.loc["search", "agent"] == f"dom_search:iterations=10,rollout={t.loc['search', 'strongest']}"
+
+
 def test_an_authors_kingdom_is_the_cards_named_beside_the_bot_and_the_bots_own():
     from experiments.dominion_strength import eligible, own_kingdoms
 
@@ -97,6 +106,8 @@ def test_the_study_refuses_bad_options_in_one_line(capsys, monkeypatch, tmp_path
                                                                     "--kingdoms", "-1", *out)
     assert "nosuch" in study_refused(capsys, monkeypatch, "dominion_strength", "--search", "nosuch", *out)
     assert "nosuch" in study_refused(capsys, monkeypatch, "dominion_strength", "--tune-opponents", "nosuch", *out)
+    assert "--search-rollout" in study_refused(capsys, monkeypatch, "dominion_strength", "--search-rollout", "x",
+                                               *out)
     assert "--games" in study_refused(capsys, monkeypatch, "dominion_strength", "--games", "many", *out)
     assert "no kingdom" in study_refused(capsys, monkeypatch, "dominion_strength", "--kingdoms", "0", "--no-own",
                                          *out)
