@@ -111,3 +111,14 @@ def test_the_study_refuses_bad_options_in_one_line(capsys, monkeypatch, tmp_path
     assert "--games" in study_refused(capsys, monkeypatch, "dominion_strength", "--games", "many", *out)
     assert "no kingdom" in study_refused(capsys, monkeypatch, "dominion_strength", "--kingdoms", "0", "--no-own",
                                          *out)
+
+
+@pytest.mark.slow   # the strategy atlas of the kingdom, one iteration: about a minute on a loaded machine
+def test_the_atlas_best_elite_is_judged_when_an_atlas_is_run(tmp_path):
+    from experiments import dominion_strength
+
+    out = tmp_path / "a"
+    dominion_strength.main([*TINY, "--atlas-iterations", "1", "--out", str(out)])
+    t = pd.read_csv(out / "strength.csv").set_index("method")
+    assert list(t.index) == ["tuned", "atlas", "search"]
+    assert (out / t.loc["atlas", "plan"]).exists() and t.loc["atlas", "plan"].endswith("elite_000.toml")
