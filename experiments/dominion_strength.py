@@ -21,6 +21,7 @@ strength.png and summary.md.
 from __future__ import annotations
 
 import json
+import sys
 import time
 import tomllib
 from itertools import combinations
@@ -218,8 +219,8 @@ def main(argv: list[str] | None = None) -> Study:
     if not kingdoms:
         raise HocError("no kingdom to study: --kingdoms 0 with --no-own")
     study = Study(NAME, "Our methods against the strongest imported Dominion bot, kingdom by kingdom", args, argv)
-    settings = {"format": 2} | {k: getattr(args, k) for k in ("seed", "games", "tune_games", "tune_opponents", "atlas_iterations",
-                                              "search", "search_rollout", "search_games")}
+    settings = {"format": 2} | {k: getattr(args, k) for k in (
+        "seed", "games", "tune_games", "tune_opponents", "atlas_iterations", "search", "search_rollout", "search_games")}
     units = study.out / "kingdoms"
     units.mkdir(exist_ok=True)
     done = {}
@@ -233,20 +234,34 @@ def main(argv: list[str] | None = None) -> Study:
           flush=True)
     from hoc.research.harness import run_tasks
 
-    t0 = time.perf_counter()
     tasks = ((k, settings, str(units / k["id"])) for k in todo)
-    for i, result in enumerate(run_tasks(study.backend, unit, tasks, len(todo)), 1):
-        k = result["kingdom"]
-        path = units / f"{k['id']}.json"
-        path.write_text(json.dumps({"settings": {**settings, "cards": k["cards"]}, "result": result}, indent=1))
-        done[k["id"]] = result
-        spent = time.perf_counter() - t0
-        print(f"[{i}/{len(todo)}] {k['id']}: strongest {result['strongest']}; "
-              + ", ".join(f"{m['method']} {100 * np.mean(m['shares']):.0f}%" for m in result["methods"])
-              + f"; {_clock(spent)} spent, ETA {_clock(spent / i * (len(todo) - i))}", flush=True)
+    try:
+        play(study, run_tasks(study.backend, unit, tasks, len(todo)), settings, done, len(todo))
+    except KeyboardInterrupt:
+        study.backend.close()
+        print(f"interrupted; {len(done)} of {len(kingdoms)} kingdoms are finished and saved in {units}; resume with "
+              f"the same command: {study.command}", file=sys.stderr)
+        sys.exit(130)
     report(study, [done[k["id"]] for k in kingdoms], args)
     study.finish()
     return study
+
+
+def play(study: Study, results, settings: dict, done: dict, todo: int) -> None:
+    """Save each kingdom as it finishes, with a progress line and the time left."""
+    units = study.out / "kingdoms"
+    t0 = time.perf_counter()
+    for i, result in enumerate(results, 1):
+        k = result["kingdom"]
+        path = units / f"{k['id']}.json"
+        part = path.with_suffix(".part")            # written whole, then renamed: a kill never leaves half a unit
+        part.write_text(json.dumps({"settings": {**settings, "cards": k["cards"]}, "result": result}, indent=1))
+        part.replace(path)
+        done[k["id"]] = result
+        spent = time.perf_counter() - t0
+        print(f"[{i}/{todo}] {k['id']}: strongest {result['strongest']}; "
+              + ", ".join(f"{m['method']} {100 * np.mean(m['shares']):.0f}%" for m in result["methods"])
+              + f"; {_clock(spent)} spent, ETA {_clock(spent / i * (todo - i))}", flush=True)
 
 
 def report(study: Study, results: list[dict], args) -> None:

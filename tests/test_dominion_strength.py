@@ -56,7 +56,7 @@ def test_a_rerun_reads_the_finished_kingdom_back_without_playing_it(study, monke
     assert json.loads(saved.read_text())["settings"]["games"] == 12
 
 
-def test_a_changed_option_plays_the_kingdom_again(study, monkeypatch):
+def test_a_changed_option_plays_the_kingdom_again_and_ctrl_c_says_how_to_resume(study, monkeypatch, capsys):
     from experiments import dominion_strength
 
     calls = []
@@ -66,9 +66,12 @@ def test_a_changed_option_plays_the_kingdom_again(study, monkeypatch):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(dominion_strength, "unit", unit)
-    with pytest.raises(KeyboardInterrupt):
+    with pytest.raises(SystemExit) as e:
         dominion_strength.main([*TINY, "--tune-games", "700", "--out", str(study)])
     assert len(calls) == 1 and calls[0][1]["tune_games"] == 700
+    line = capsys.readouterr().err.strip().splitlines()
+    assert e.value.code == 130 and len(line) == 1 and "0 of 1 kingdoms are finished" in line[0]
+    assert "--tune-games 700" in line[0]
 
 
 def test_the_search_can_roll_out_the_bot_it_faces(tmp_path):
