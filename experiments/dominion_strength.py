@@ -35,7 +35,7 @@ from hoc.errors import HocError
 
 NAME = "dominion_strength"
 KINGDOM_STREAM = 50          # the seed stream kingdoms are drawn from (issue 50)
-MATCH_FIRST = 24 << 36       # head-to-head games start far from the round robin's and the tuner's indices
+MATCH_FIRST = 24 << 36       # the methods' games (all on the same seeds) start far from the round robin's and the tuner's
 METHODS = ("tuned", "atlas", "search")
 
 
@@ -127,8 +127,8 @@ def unit(k: dict, s: dict, folder: str) -> dict:
     bots = {n: get(n) for n in names}
     shares = {n: [] for n in names}
     pairs = []
-    for i, (x, y) in enumerate(combinations(names, 2)):
-        sx = float(duel(rs, bots[x], bots[y], s["games"], seed, first=i * s["games"] * 2).mean())
+    for x, y in combinations(names, 2):            # every pairing on the same seeds
+        sx = float(duel(rs, bots[x], bots[y], s["games"], seed).mean())
         shares[x].append(sx)
         shares[y].append(1 - sx)
         pairs.append({"a": x, "b": y, "score_a": sx})
@@ -219,7 +219,7 @@ def main(argv: list[str] | None = None) -> Study:
     if not kingdoms:
         raise HocError("no kingdom to study: --kingdoms 0 with --no-own")
     study = Study(NAME, "Our methods against the strongest imported Dominion bot, kingdom by kingdom", args, argv)
-    settings = {"format": 2} | {k: getattr(args, k) for k in (
+    settings = {"format": 3} | {k: getattr(args, k) for k in (
         "seed", "games", "tune_games", "tune_opponents", "atlas_iterations", "search", "search_rollout", "search_games")}
     units = study.out / "kingdoms"
     units.mkdir(exist_ok=True)
