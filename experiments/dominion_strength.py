@@ -4,7 +4,7 @@ The kingdoms: each imported bot's own kingdom, where its author named one whose 
 set (the cards named beside the bot's own, completed to 10 from the seed where they are fewer), and
 `--kingdoms` random base-set kingdoms drawn from the seed. On each kingdom:
 
-1. a round robin of the imported bots (`hoc import-bots`, library/imported) that can play it (every
+1. a round robin of the imported bots (`hoc import-bots`, agents/dominion/bots/imported) that can play it (every
    kingdom card a bot buys or plays is in the kingdom): every pair plays `--games` games, common
    seeds, seats mirrored; the strongest imported bot is the one with the best mean score over its
    pairings (a shared win counts 1/k);
