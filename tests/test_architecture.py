@@ -35,7 +35,8 @@ module or a package holding it):
   atlas (`hoc.research.atlas`), which plays its plans through the tuner's compiled schedule;
 - studies: the studies behind the commands and their reports (round robin, the meta-game, the study
   around the tuner; a game's own studies in its `studies` package: Heart of Crown's princess strength,
-  card value and SP curves; one supply's report, `hoc.research.market`, on the atlas); card value
+  card value and SP curves; one supply's report, `hoc.research.market`, and the pair screen,
+  `hoc.research.combos`, on the atlas); card value
   re-tunes plans, so the studies sit above the tuner;
 - env: the learning environments (`hoc.env`), which seat jitted agents in games;
 - learner: `hoc learn`'s training (`hoc.agents.learn`: imitation and PPO, in torch) lives beside the
@@ -76,6 +77,7 @@ LAYERS = (
     ("tuner", ("hoc.agents.tune", "hoc.games.heart_of_crown.agents.tuning", "hoc.games.dominion.agents.tuning",
                "hoc.research.atlas")),
     ("studies", ("hoc.research.studies", "hoc.research.meta", "hoc.research.tuning", "hoc.research.market",
+                 "hoc.research.combos",
                  "hoc.games.heart_of_crown.studies")),
     ("env", ("hoc.env",)),
     ("learner", ("hoc.agents.learn",)),

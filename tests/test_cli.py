@@ -107,7 +107,7 @@ def test_cli_cards_text(capsys):
 def test_cli_agents_lists_the_agents(capsys):
     code, out, err = run(capsys, "agents")
     assert code == 0
-    names = {line.split()[0] for line in out.strip().splitlines()}
+    names = {line.split()[0] for line in out.strip().splitlines() if line.strip()}
     assert {"random", "basic_rush"} <= names
 
 

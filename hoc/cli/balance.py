@@ -47,7 +47,8 @@ def _atlas_only(args):
     spec = get(args.game_name)
     if args.strong not in ("rules", ATLAS):
         raise HocError(f"hoc balance --game {spec.name} prices a kind through the strategy atlas (--strong atlas): "
-                       f"the rule search, the re-tunes and agent bans (--strong {args.strong}) are Heart of Crown's")
+                       f"the rule search, the re-tunes and agent bans (--strong {args.strong}) are another game's card-value "
+                       f"study")
     if not 2 <= args.players <= 4:
         raise HocError(f"balance plays 2 to 4 players, got {args.players}")
     for flag, value, low in (("--seeds", args.seeds, 2),):
@@ -239,8 +240,8 @@ def add_parser(sub) -> None:
                                    "rules, 5,000 seeds, --jobs 1) took 74 s on a machine shared with other work "
                                    "(load about 7); --card all prices the 31 common kinds of 2E one after another, "
                                    "about 31 times that (some 40 minutes), with a progress line over the cards. "
-                                   "Dominion (--game dominion): each kingdom card's archetype value through the "
-                                   "strategy atlas (--strong atlas, its default there).")
+                                   "A game without this card-value study (--game): each kind's archetype value "
+                                   "through the strategy atlas (--strong atlas, its default there).")
     game_option(p)
     p.add_argument("--card", help="common kind(s) to price, comma-separated, or all (default with --override: "
                                   "the kind it changes)")
@@ -255,7 +256,7 @@ def add_parser(sub) -> None:
     p.add_argument("--atlas-iterations", type=int, default=60,
                    help="with --strong atlas: iterations of each kind's atlas (default 60)")
     p.add_argument("--supplies", type=int, default=3,
-                   help="with --strong atlas in a game whose plans are made for one supply (Dominion): the random "
+                   help="with --strong atlas in a game whose plans are made for one supply: the random "
                         "supplies offering the kind that it is priced on (default 3)")
     p.add_argument("--from", dest="start", metavar="PLAN",
                    help="the start plan of rules and tuned (default tuned_general_<players>p; under 1e "

@@ -10,8 +10,8 @@ from pathlib import Path
 from hoc.cli.options import backend_of, check_writable, edition_option, game_of, game_option, worker_options
 from hoc.errors import HocError
 
-MEASURED = ("The default budget takes 1.5 to 3 minutes a supply with --jobs 2 on a 2-core machine (measured: Heart "
-            "of Crown 1.7 to 2.9 min, Dominion 1.3 to 2.1 min, the machine shared with other work; docs/market.md).")
+MEASURED = ("The default budget takes 1.5 to 3 minutes a supply with --jobs 2 on a 2-core machine (measured: "
+            "1.3 to 2.9 min in either game, the machine shared with other work; docs/market.md).")
 
 
 def _budget(args):
@@ -107,7 +107,7 @@ def add_parser(sub) -> None:
                        description="One supply of the game end to end: its strategy atlas (every elite measured "
                                    "again on fresh seeds), the best distinct decks in a round robin (common seeds, "
                                    "seats mirrored), how many decks are viable and whether one dominates, each "
-                                   "princess's strength by her best plan there (Heart of Crown), the first seat's "
+                                   "princess's strength by her best plan there (a game with princesses), the first seat's "
                                    "edge and the game's length, the kinds the viable decks own and those nobody "
                                    "buys, each figure placed among random supplies (the baseline: --baseline N "
                                    "measures it once, resumably). " + MEASURED)
@@ -125,9 +125,9 @@ def add_parser(sub) -> None:
     p.add_argument("--pair-seeds", type=int, default=300,
                    help="common seeds per ordered pair of the round robin, each in every seat (default 300)")
     p.add_argument("--select-seeds", type=int, default=40,
-                   help="Heart of Crown: seeds per candidate plan when each princess's best plan is chosen (default 40)")
+                   help="a game with princesses: seeds per candidate plan when each princess's best plan is chosen (default 40)")
     p.add_argument("--princess-seeds", type=int, default=200,
-                   help="Heart of Crown: fresh seeds per panel member for each princess's chosen plan (default 200)")
+                   help="a game with princesses: fresh seeds per panel member for each princess's chosen plan (default 200)")
     p.add_argument("--out", help="folder for market.md, market.json, market.png and the atlas (rerun the same "
                                  "command to resume the atlas)")
     p.add_argument("--plot", help="save the report's figure as a PNG")

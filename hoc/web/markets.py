@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from hoc.errors import HocError
 from hoc.web.errors import NotFound, Refused
+from hoc.games import DEFAULT
 
 MAX_ITERATIONS = 150            # of a report's atlas asked on the web (the command line's default: 100)
 MAX_PAIR_SEEDS = 1_000
@@ -35,7 +36,7 @@ MAX_PROGRESS = 50               # progress lines kept per job
 class NewMarket(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    game: Annotated[str, Field(min_length=1, max_length=40)] = "heart_of_crown"
+    game: Annotated[str, Field(min_length=1, max_length=40)] = DEFAULT       # the games registry's default
     supply: Annotated[str, Field(min_length=1, max_length=600)]
     seed: int = Field(0, ge=0, lt=2 ** 31)
     players: int = Field(2, ge=2, le=4)

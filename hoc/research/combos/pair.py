@@ -30,7 +30,11 @@ from hoc.research.combos.design import Settings
 CONDITIONS = ("both", "a", "b", "neither")
 # the conditions within each (barring more): a condition may play their decks
 INNER = {"neither": (), "a": ("neither",), "b": ("neither",), "both": ("a", "b")}
-CLEARLY = 1.5           # a deck replaces an inner condition's deck when better by this many standard errors
+# A deck replaces an inner condition's deck when better on the choice's seeds by this many standard
+# errors: 0, strictly better. A threshold above 0 made the conditions choose inconsistently (the
+# deck with A and B adopted an attack's deck that the deck with the attack alone, a little less lucky on
+# the same seeds, did not: a spurious interaction of +11 points); ties keep the inner deck.
+CLEARLY = 0.0
 SEARCH, PICK, MEASURE, RESPONSE = 2, 3, 4, 5      # streams of a run's seeds
 PICK_FIRST = 1 << 40                              # game indices of the choices, apart from the search's
 MEASURE_FIRST = 1 << 41
@@ -76,8 +80,11 @@ def run(settings: Settings, stage: str, a: str, b: str, replicate: int, backend=
         target = _agent(*decks[deck], f"{deck}_deck", ruleset)
         # responses may use the other kind or not, never the deck's own kind (that would be the mirror)
         answer = {"with": spaces[other], "without": spaces["neither"]}
+        # each response search starts from the deck of its condition against the yardstick (and keeps it
+        # among its plans), so a kind that helps against the yardstick is not lost to a search's luck
         found = best(settings, answer, {"with": [pb if other == "b" else pa], "without": []}, ("with", "without"),
-                     target, settings.stream(RESPONSE, *key, ord(side)), backend, inner={"without": (), "with": ("without",)})
+                     target, settings.stream(RESPONSE, *key, ord(side)), backend, inner={"without": (), "with": ("without",)},
+                     starts={"with": decks[other][1], "without": decks["neither"][1]})
         r = {k: _measure(settings, found[k], target, settings.stream(MEASURE, *key, ord(side)), backend).shares[0, 0]
              for k in found}
         counter = (r["with"] - r["without"]) - usefulness    # how much more the kind helps against this deck
@@ -90,19 +97,22 @@ def run(settings: Settings, stage: str, a: str, b: str, replicate: int, backend=
     return row
 
 
-def best(settings: Settings, spaces: dict, favour: dict, order, opponent, seed: int, backend, inner=None) -> dict:
-    """Each condition's deck against `opponent`: a search per condition (`search`), then `choose`."""
-    found = {c: search(settings, spaces[c], favour[c], opponent, seed + k, backend) for k, c in enumerate(order)}
+def best(settings: Settings, spaces: dict, favour: dict, order, opponent, seed: int, backend, inner=None,
+         starts=None) -> dict:
+    """Each condition's deck against `opponent`: a search per condition (`search`, from `starts[c]` where
+    given), then `choose`."""
+    starts = starts or {}
+    found = {c: search(settings, spaces[c], favour[c], opponent, seed + k, backend, starts.get(c))
+             for k, c in enumerate(order)}
     return choose(settings, spaces, found, opponent, seed + len(order), backend, inner or INNER)
 
 
 def choose(settings: Settings, spaces: dict, found: dict, opponent, seed: int, backend, inner: dict) -> dict:
     """Each condition's deck, from every plan the searches found, read in the condition's space (a
     plan that buys a barred kind plays without it), measured again on common seeds: the best deck of
-    the conditions within it (which it may play), unless its own best is better by `CLEARLY` standard
-    errors of the paired difference. So the conditions share their searches' work, a condition is not
-    made weaker than one within it by the choice's noise, and when no plan clearly gains from a kind
-    the decks are one and the interactions exactly 0."""
+    the conditions within it (which it may play), unless its own best does better (`CLEARLY`). So the
+    conditions share their searches' work and choose among the same plans, and when the best plan
+    uses neither kind the decks are one and the interactions exactly 0."""
     from hoc.research.atlas.measure import measure
 
     conditions = list(found)
@@ -118,13 +128,13 @@ def choose(settings: Settings, spaces: dict, found: dict, opponent, seed: int, b
     per_seed = m.shares[:, 0]                       # decoded plans x seeds
     chosen = {}                                     # condition -> (decoded plan, condition it was read in, point)
     for c in sorted(conditions, key=lambda c: _depth(c, inner)):
-        own = max(range(len(xs)), key=lambda i: (m.fitness[where[c, i]], -i))
+        own = max(range(len(xs)), key=lambda i: (m.fitness[where[c, i]], -where[c, i]))
         pick = (where[c, own], c, own)
         if inner[c]:
             keep = max((chosen[k] for k in inner[c]), key=lambda d: m.fitness[d[0]])
             diff = per_seed[pick[0]] - per_seed[keep[0]]
             se = diff.std(ddof=1) / math.sqrt(len(diff))
-            if not (se > 0 and diff.mean() > CLEARLY * se):
+            if not diff.mean() > CLEARLY * se:
                 pick = keep
         chosen[c] = pick
     return {c: (spaces[w], xs[i]) for c, (_, w, i) in chosen.items()}
@@ -159,14 +169,15 @@ def _same_plan(d1, d2) -> bool:
     return k1 == k2 and np.array_equal(r1, r2)
 
 
-def search(settings: Settings, space, kinds, opponent, seed: int, backend) -> np.ndarray:
+def search(settings: Settings, space, kinds, opponent, seed: int, backend, start=None) -> np.ndarray:
     """The `pick` strongest plans (by the search's own estimates) CMA-ES finds against `opponent` in
-    `space`, from two starts with equal budgets."""
+    `space`, from two starts with equal budgets: `start` (default the space's best guess) and it
+    changed to favour `kinds`; a given start is one of the plans returned."""
     import cma
 
     from hoc.research.atlas.measure import measure
 
-    guess = space.starts()[0]
+    guess = space.starts()[0] if start is None else np.asarray(start, float)
     starts = [guess, space.favouring(guess, kinds) if kinds else guess]
     rng = np.random.default_rng(seed)
     strategies = [cma.CMAEvolutionStrategy(x0, settings.sigma, {
@@ -184,7 +195,7 @@ def search(settings: Settings, space, kinds, opponent, seed: int, backend) -> np
         seen.extend(xs)
         fitness.extend(m.fitness)
     best = np.argsort(-np.asarray(fitness), kind="stable")[:settings.pick]
-    return np.array([seen[i] for i in best])
+    return np.array([seen[i] for i in best] + ([guess] if start is not None else []))
 
 
 def _agent(space, x, name: str, ruleset):

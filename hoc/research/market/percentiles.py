@@ -22,7 +22,7 @@ FIGURES = {
     "first_seat_edge": "the first seat's share of the wins minus an even share",
     "length": "each player's own turns",
     "unbought": "kinds that no viable deck owns",
-    "princess_spread": "the strongest princess's rate minus the weakest's (Heart of Crown)",
+    "princess_spread": "the strongest princess's rate minus the weakest's (a game with princesses)",
 }
 
 
