@@ -54,6 +54,7 @@ def tables(frame: pd.DataFrame) -> dict[str, pd.DataFrame]:
 def summary(settings: Settings, frame: pd.DataFrame, rows: list[dict], command: str, seconds: float) -> str:
     t = tables(frame)
     runs = len(rows)
+    followed = int((frame["same_replicates"] >= 2).sum())
     lines = [f"# Combo screen: {len(settings.kinds)} kinds of {settings.game}, {len(frame)} pairs", "",
              f"Command: `hoc combos {command}`", "",
              f"{runs} runs of a pair ({sum(r['stage'] == 'screen' for r in rows)} in the screen, "
@@ -61,8 +62,9 @@ def summary(settings: Settings, frame: pd.DataFrame, rows: list[dict], command: 
              f"Each run searches four decks (may use both kinds, A only, B only, neither) in a market of the pair and "
              f"eight random kinds, against the yardstick `{rows[0]['yardstick'] if rows else settings.yardstick}`. "
              f"Figures are points of the share of the wins; intervals are 95%, over the {settings.replicates} "
-             f"confirmation replicates (fresh markets, searches and seeds). Confirmed: Benjamini-Hochberg over all "
-             f"{len(frame)} pairs screened at a false-discovery rate of {settings.fdr:g}.", ""]
+             f"confirmation replicates (fresh markets, searches and seeds). Confirmed: Benjamini-Hochberg over the "
+             f"{followed} pairs followed up (of {len(frame)} screened), each family apart, at a false-discovery rate "
+             f"of {settings.fdr:g}.", ""]
     if settings.shuffle:
         lines += ["**Null check: labels shuffled** (each run played a random pair, not the one it is labelled).", ""]
     for key, title, reading in (
