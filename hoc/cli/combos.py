@@ -90,7 +90,7 @@ def add_parser(sub) -> None:
                                    "B only and neither, measured against a yardstick on common seeds; the same-seat "
                                    "interaction v(A,B) - v(A) - v(B) + v(neither), and A's deck against B's across "
                                    "seats. The top pairs are run again in fresh markets with fresh searches, and "
-                                   "confirmed with the false-discovery rate controlled over every pair screened. "
+                                   "confirmed with the false-discovery rate controlled (Benjamini-Hochberg over the pairs followed up). "
                                    "Rerun the same command to resume. About 10 to 40 s per run of a pair on one core "
                                    "(docs/combos.md): the defaults over 465 pairs (31 kinds) take about 2 to 3 hours "
                                    "on 2 cores (--jobs 2).")
@@ -115,7 +115,7 @@ def add_parser(sub) -> None:
     p.add_argument("--confirm", type=int, default=6,
                    help="pairs followed up per table: combos, weaker together, across seats (default 6)")
     p.add_argument("--replicates", type=int, default=4, help="fresh markets per pair followed up (default 4)")
-    p.add_argument("--fdr", type=float, default=0.10, help="false-discovery rate over the pairs screened (default 0.1)")
+    p.add_argument("--fdr", type=float, default=0.10, help="false-discovery rate among the confirmed pairs (default 0.1)")
     p.add_argument("--seed", type=int, default=0, help="seed of the screen (default 0)")
     p.add_argument("--shuffle-labels", action="store_true",
                    help="null check: each run plays a random pair of the kinds, not the one it is labelled")

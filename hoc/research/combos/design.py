@@ -46,7 +46,7 @@ class Settings:
     measure_seeds: int = 200            # fresh seeds for the four decks and the three matchups
     confirm: int = 6                    # pairs followed up per table (combos, same-seat negatives, across seats)
     replicates: int = 4                 # fresh markets per pair followed up
-    fdr: float = 0.10                   # the false-discovery rate controlled over every pair screened
+    fdr: float = 0.10                   # the false-discovery rate among the confirmed pairs (BH over those followed up)
     context: str = "pair"               # the decks may use: the pair and the basic supply ("pair"), or the market
     shuffle: bool = False               # null check: each run plays a random pair, not the one it is labelled
 
