@@ -35,13 +35,16 @@ QUANTITIES = ("owned(X)", "supply(CARD)", "in_hand(CARD)", "in_play(CARD)", "mon
 _TOKEN = re.compile(r"\s*(?:(\d+)|([a-z_][a-z_0-9]*(?:\([a-z_0-9| ]*\))?)|(<=|>=|==|!=|<|>|\*|\+|-))")
 
 
-def _tokens(text: str) -> list[str]:
+def tokens(text: str, pattern: re.Pattern = _TOKEN, error: type[Exception] = ValueError, shown: int | None = None
+           ) -> list[str]:
+    """`text` cut into the tokens `pattern` matches one after another; the first place no token starts
+    is named in `error` (its next `shown` characters, default all)."""
     out, i = [], 0
     text = text.strip()
     while i < len(text):
-        m = _TOKEN.match(text, i)
+        m = pattern.match(text, i)
         if not m or m.end() == i:
-            raise ValueError(f"cannot read {text[i:]!r}")
+            raise error(f"cannot read {text[i:i + shown] if shown else text[i:]!r}")
         out.append(m.group(0).strip())
         i = m.end()
     return out
@@ -112,13 +115,13 @@ def compile_when(text: str, db) -> tuple[int, int, int, int]:
     """(op, left term, right term, constant) of a condition: lm * left OP rm * right + constant."""
     if not isinstance(text, str):
         raise ValueError(f"a condition is text like \"money > 18\", got {text!r}")
-    tokens = _tokens(text)
-    ops = [i for i, t in enumerate(tokens) if t in OPS]
+    words = tokens(text)
+    ops = [i for i, t in enumerate(words) if t in OPS]
     if len(ops) != 1:
         raise ValueError(f"{text!r} must compare two sides with one of {' '.join(OPS)}")
     at = ops[0]
-    op = tokens[at]
-    (lt, lk), (rt, rk) = _side(tokens[:at], db), _side(tokens[at + 1:], db)
+    op = words[at]
+    (lt, lk), (rt, rk) = _side(words[:at], db), _side(words[at + 1:], db)
     if lt < 0 and rt < 0:
         raise ValueError(f"{text!r} compares two numbers")
     if lt < 0:                      # a number on the left: swap the sides

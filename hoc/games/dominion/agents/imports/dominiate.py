@@ -17,6 +17,7 @@ from pathlib import Path
 
 from hoc.errors import HocError
 from hoc.games.dominion.agents.imports.core import Atom, Dropped, Lin, Rule, Source
+from hoc.games.dominion.agents.when import tokens
 
 REPOSITORY = "github.com/rspeer/dominiate"
 LICENCE = "MIT, Copyright (c) 2021 Elia Robyn Speer"
@@ -50,15 +51,7 @@ def card_id(name: str) -> str:
 
 
 def _tokens(text: str) -> list[str]:
-    out, i = [], 0
-    text = text.strip()
-    while i < len(text):
-        m = _TOKEN.match(text, i)
-        if not m or m.end() == i:
-            raise HocError(f"cannot read {text[i:i + 40]!r}")
-        out.append(m.group(0).strip())
-        i = m.end()
-    return out
+    return tokens(text, _TOKEN, HocError, shown=40)
 
 
 class _Expr:
