@@ -52,6 +52,65 @@ def test_favouring_buys_two_copies_just_before_the_last_resort():
     assert rule.condition("owned_below") == 3
 
 
+def test_rushing_buys_the_kinds_first_without_a_cap():
+    space = space_of(game("dominion").ruleset(players=2, market="first_game"))
+    buy = space.entries(space.rushing(space.starts()[0], ["workshop", "smithy"]))[0]
+    assert {e["card"] for e in buy[:2]} == {"workshop", "smithy"}
+    assert all("owned_below" not in e for e in buy[:2])
+
+
+def test_a_search_moves_only_the_genes_of_cards_its_space_may_buy():
+    space = space_of(game("dominion").ruleset(players=2, market="first_game")).without(["smithy", "moat"])
+    free = set(space.free().tolist())
+    for c, card in enumerate(space.cards):
+        genes = set(range(c * space.per_card, (c + 1) * space.per_card))
+        assert (genes <= free) == (card not in ("smithy", "moat")) and (genes & free or card in ("smithy", "moat"))
+    assert len(space.lower) - 1 in free                       # the trashing thresholds are searched
+
+
+def test_a_dominion_plan_waits_for_its_deck_size_and_reads_back(tmp_path):
+    """The deck-size gene: an entry bought only once the deck owns N cards (`when owned(all) >= N`), in
+    the plan file, and read back into the same gene by `point`."""
+    from hoc.games.dominion.agents.atlas import AFTER, PER_CARD
+    from hoc.games.dominion.agents.bots import parse
+
+    space = space_of(game("dominion").ruleset(players=2, market="first_game"))
+    x = space.starts()[0].copy()
+    silver = space.cards.index("silver")
+    x[silver * PER_CARD + AFTER] = 0.5                        # 20 cards
+    entry = next(e for e in space.entries(x)[0] if e["card"] == "silver")
+    assert entry["when"] == ["owned(all) >= 20"]
+    path = tmp_path / "wait.toml"
+    path.write_text(space.text(x, "a wait"))
+    assert space.point(parse(path))[silver * PER_CARD + AFTER] == 0.5
+    x[silver * PER_CARD + AFTER] = 0.2                        # 8 cards: the starting deck already has 10
+    assert "when" not in next(e for e in space.entries(x)[0] if e["card"] == "silver")
+
+
+def test_the_sweeps_find_a_workshop_and_gardens_rush_from_the_pair_alone(tmp_path):
+    """Players' best-known base-set combo: with only Workshop, Gardens and the basic cards, the
+    search's card sweeps reach a rush (Workshops, Gardens, Estates, Coppers, ending on piles) that
+    beats Big Money nearly always; CMA-ES alone from Big Money did not."""
+    from hoc.agents.registry import get
+    from hoc.games.dominion.agents.bots import parse
+
+    market = ("workshop", "gardens", "bureaucrat", "chapel", "remodel", "militia", "smithy", "merchant", "vassal",
+              "village")
+    ruleset = game("dominion").ruleset(players=2, market=market)
+    space = space_of(ruleset).without(market[2:])
+    s = Settings.of(ruleset, ["workshop", "gardens"], iterations=1, batch=4, seeds=12, pick=3)
+    found = pair.search(s, space, ["workshop", "gardens"], get("dom_big_money"), 5, Backend(1))
+    best = found[0]
+    bought = _bought(space, best)
+    assert {"workshop", "gardens", "estate", "copper"} <= bought
+    path = tmp_path / "rush.toml"
+    path.write_text(space.text(best, "the rush"))
+    assert parse(path).buy == space.bot(best).buy             # the plan file is the plan searched
+    from hoc.research.atlas.measure import measure
+    m = measure(space, best[None], (get("dom_big_money"),), 11, 100, 1 << 41, Backend(1), ())
+    assert m.fitness[0] > 0.9
+
+
 KINDS_HOC = ["bank", "library", "hideout", "scout", "rampart", "margrave", "alchemist", "wishing_well", "donation",
              "purveyor"]
 

@@ -105,6 +105,14 @@ class Layout:
         names = {self.ruleset.cards.name(c) for k in kinds for c in self.kinds[k]}
         return [i for i, n in enumerate(self.cards) if n in names]
 
+    def free(self) -> np.ndarray:
+        """The coordinates that decide a plan here: every gene but those of the barred cards (which no
+        plan of this space buys), so a search spends nothing on them."""
+        mask = np.ones(len(self.lower), bool)
+        for c in self.barred:
+            mask[c * self.per_card:(c + 1) * self.per_card] = False
+        return np.flatnonzero(mask)
+
     def without(self, kinds):
         """This space with the kinds' cards never bought (a deck that may not use them)."""
         import copy
@@ -126,6 +134,20 @@ class Layout:
             per[i, self.priority] = min(1.0, above + 0.02 * (k + 1))
             if self.cap is not None:
                 per[i, self.cap[0]] = self.cap[1]
+        return x
+
+    def rushing(self, x: np.ndarray, kinds) -> np.ndarray:
+        """Point x changed to buy the kinds' cards before anything else and without a cap (gate on,
+        priority at the top, the cap gene at 1, none in every space): a start for a deck that is
+        mostly the kinds (a Workshop and Gardens rush), which the search then trims."""
+        x = np.array(x, float)
+        per = x[:self.per_card * len(self.cards)].reshape(len(self.cards), self.per_card)
+        per[:, self.priority] = 0.9 * np.clip(per[:, self.priority], 0, 1)     # the others below, in order
+        for k, i in enumerate(self.slots(kinds)):
+            per[i, self.gate] = 0.75
+            per[i, self.priority] = 1.0 - 0.01 * k
+            if self.cap is not None:
+                per[i, self.cap[0]] = 1.0
         return x
 
 

@@ -13,9 +13,10 @@ not; how much more B helps against A's deck than it helps against the yardstick,
 its negative (negative: B counters A), so that counters come out negative as in the same seat.
 
 A search is CMA-ES (`cma`) over the game's plan space with the barred kinds' cards never bought,
-from two starts with equal budgets: the space's best guess, and that guess changed to buy the
-condition's allowed kinds of the pair first (`Layout.favouring`; with nothing to favour, the guess
-again on its own random stream). A search's estimates come from its own few games, so the decks are
+from starts with equal budgets: the space's best guess, that guess changed to buy two copies of
+the condition's allowed kinds of the pair before its last resort (`Layout.favouring`), and changed
+to buy them first without a cap (`Layout.rushing`: a deck that is mostly the pair, which a search
+from the guess does not reach); with nothing to favour, the guess again on its own random stream. A search's estimates come from its own few games, so the decks are
 chosen among every search's best plans on more seeds (`choose`), and the figures come from a third
 set of seeds no search or choice saw (the winner's curse stays behind).
 """
@@ -38,6 +39,7 @@ CLEARLY = 0.0
 SEARCH, PICK, MEASURE, RESPONSE = 2, 3, 4, 5      # streams of a run's seeds
 PICK_FIRST = 1 << 40                              # game indices of the choices, apart from the search's
 MEASURE_FIRST = 1 << 41
+SWEEPS = 2                                        # rounds of `sweep` before CMA-ES, from every start
 
 
 def run(settings: Settings, stage: str, a: str, b: str, replicate: int, backend=None) -> dict:
@@ -171,23 +173,30 @@ def _same_plan(d1, d2) -> bool:
 
 def search(settings: Settings, space, kinds, opponent, seed: int, backend, start=None) -> np.ndarray:
     """The `pick` strongest plans (by the search's own estimates) CMA-ES finds against `opponent` in
-    `space`, from two starts with equal budgets: `start` (default the space's best guess) and it
-    changed to favour `kinds`; a given start is one of the plans returned."""
+    `space`, from starts with equal budgets: `start` (default the space's best guess), and with
+    `kinds` it changed to favour them (two copies each) and to rush them (first, uncapped), else a
+    second search from the guess; a given start is one of the plans returned."""
     import cma
 
     from hoc.research.atlas.measure import measure
 
     guess = space.starts()[0] if start is None else np.asarray(start, float)
-    starts = [guess, space.favouring(guess, kinds) if kinds else guess]
+    starts = [guess, space.favouring(guess, kinds), space.rushing(guess, kinds)] if kinds else [guess, guess]
     rng = np.random.default_rng(seed)
-    strategies = [cma.CMAEvolutionStrategy(x0, settings.sigma, {
-        "bounds": [space.lower.tolist(), space.upper.tolist()], "popsize": settings.batch,
-        "seed": int(rng.integers(1, 2 ** 31 - 1)), "verbose": -9}) for x0 in starts]
     descriptors = tuple(space.default_descriptors)
     seen, fitness = [], []
+    for _ in range(SWEEPS):
+        starts, xs, fit = sweep(space, starts, opponent, int(rng.integers(0, 2 ** 62)), settings.seeds, backend)
+        seen.extend(xs)
+        fitness.extend(fit)
+    free = space.free()                     # the barred cards' genes stay as the start has them
+    strategies = [cma.CMAEvolutionStrategy(x0[free], settings.sigma, {
+        "bounds": [space.lower[free].tolist(), space.upper[free].tolist()], "popsize": settings.batch,
+        "seed": int(rng.integers(1, 2 ** 31 - 1)), "verbose": -9}) for x0 in starts]
     for it in range(settings.iterations):
         asked = [es.ask() for es in strategies]
-        xs = np.array([x for batch in asked for x in batch])
+        xs = np.array([guess for batch in asked for _ in batch])
+        xs[:, free] = [x for batch in asked for x in batch]
         m = measure(space, xs, (opponent,), int(rng.integers(0, 2 ** 62)), settings.seeds, 0, backend, descriptors)
         for k, es in enumerate(strategies):
             part = m.fitness[k * settings.batch:(k + 1) * settings.batch]
@@ -196,6 +205,30 @@ def search(settings: Settings, space, kinds, opponent, seed: int, backend, start
         fitness.extend(m.fitness)
     best = np.argsort(-np.asarray(fitness), kind="stable")[:settings.pick]
     return np.array([seen[i] for i in best] + ([guess] if start is not None else []))
+
+
+def sweep(space, starts, opponent, master: int, seeds: int, backend):
+    """One round of a greedy search over which cards each start buys: the start and every change of
+    it that opens or shuts one card's gate, measured on common seeds; each start moves to its best.
+    A menu differs from a stronger one by whole cards (a Gardens rush lacks only its Estates and
+    Coppers), steps CMA-ES takes rarely; a sweep takes them first. Returns the new starts, and every
+    plan measured with its fitness."""
+    from hoc.research.atlas.measure import measure
+
+    per = space.per_card
+    slots = [c for c in range(len(space.cards)) if c not in space.barred]
+    xs = []
+    for x in starts:
+        xs.append(x)
+        for c in slots:
+            y = np.array(x, float)
+            y[c * per + space.gate] = 0.25 if y[c * per + space.gate] >= 0.5 else 0.75
+            xs.append(y)
+    xs = np.array(xs)
+    m = measure(space, xs, (opponent,), master, seeds, 0, backend, tuple(space.default_descriptors))
+    block = 1 + len(slots)
+    moved = [xs[k * block + int(np.argmax(m.fitness[k * block:(k + 1) * block]))] for k in range(len(starts))]
+    return moved, list(xs), list(m.fitness)
 
 
 def _agent(space, x, name: str, ruleset):

@@ -3,22 +3,29 @@
 --game dominion` and of the library.
 
 Every card a bot may buy on the kingdom (Province, Duchy, Estate, Gold, Silver, the ten kingdom
-cards and Copper, for decks that gain many cheap cards) has four coordinates: its priority (entries are ordered by it), a gate (bought at all when at
-least 1/2), a cap (`owned_below` 1 to 8, none above) and one more: for Duchy and Estate how few
-Provinces must be left (`provinces_at_most` 1 to 8), for the others how many coins above its cost
-it waits for (0 to 2). Two more coordinates set the trashing thresholds (Coppers while the rest of
+cards and Copper, for decks that gain many cheap cards) has five coordinates: its priority (entries
+are ordered by it), a gate (bought at all when at least 1/2), a cap (`owned_below` 1 to 8, none
+above), one more: for Duchy and Estate how few Provinces must be left (`provinces_at_most` 1 to 8),
+for the others how many coins above its cost it waits for (0 to 2), and the deck size it waits for
+(`when = ["owned(all) >= N"]`, N up to 40; 10 or less, the starting deck, is no wait): a rush that
+first builds its gainers, then greens (nine Workshops before the first Gardens), needs it. Two more coordinates set the trashing thresholds (Coppers while the rest of
 the deck's money is at least 3 to 8, or never; 1-VP Victory cards while more Provinces than 0 to 8
 are left, or never). Actions are played in the bots' default order.
 """
 from __future__ import annotations
 
+import json
+import re
+
 import numpy as np
 
 from hoc.agents.plan_space import Descriptor, Layout, deck_size, own_turns, ranked, share_of
 
-PER_CARD = 4                    # priority, gate, cap, extra
-PRIORITY, GATE, CAP, EXTRA = range(PER_CARD)
+PER_CARD = 5                    # priority, gate, cap, extra, after
+PRIORITY, GATE, CAP, EXTRA, AFTER = range(PER_CARD)
 MAX_CAP = 8
+MAX_AFTER = 40                  # the largest deck size a card may wait for
+START_DECK = 10                 # a wait for this many cards or fewer is none
 
 
 class Space(Layout):
@@ -75,6 +82,9 @@ class Space(Layout):
             cap = 1 + int(round(g[CAP] * MAX_CAP))
             if cap <= MAX_CAP:
                 entry["owned_below"] = cap
+            after = int(round(g[AFTER] * MAX_AFTER))
+            if after > START_DECK:
+                entry["when"] = [f"owned(all) >= {after}"]
             buy.append(entry)
         copper, estates = genes[PER_CARD * n:]
         trash_copper = 0 if copper < 0.3 else 3 + int(round((copper - 0.3) / 0.7 * 5))
@@ -96,9 +106,12 @@ class Space(Layout):
         n = len(self.cards)
         x = np.full(len(self.lower), 0.5)
         per = x[:PER_CARD * n].reshape(n, PER_CARD)
-        per[:, GATE] = 0.25
+        # a card the bot does not buy: its gate a small step below on, its other genes the plainest entry
+        # (no cap, at its cost, Duchy and Estate at any time, no wait), so one step of a search buys it
+        per[:, GATE] = 0.4
         per[:, CAP] = 1.0
-        per[:, EXTRA] = 0.0
+        per[:, EXTRA] = [1.0 if card in ("duchy", "estate") else 0.0 for card in self.cards]
+        per[:, AFTER] = 0.0
         seen = set()
         for i, e in enumerate(bot.buy):
             card = e.get("card")
@@ -114,6 +127,10 @@ class Space(Layout):
                 per[c, EXTRA] = (min(max(e.get("provinces_at_most") or 8, 1), 8) - 1) / 7
             else:
                 per[c, EXTRA] = min(max(e.get("coins", self.db[card].cost) - self.db[card].cost, 0), 2) / 2
+            for w in e.get("when", ()):
+                size = re.fullmatch(r"\s*owned\(all\)\s*>=\s*(\d+)\s*", w)
+                if size:
+                    per[c, AFTER] = min(int(size.group(1)), MAX_AFTER) / MAX_AFTER
         x[PER_CARD * n] = 0.0 if bot.trash_copper == 0 else 0.3 + (min(max(bot.trash_copper, 3), 8) - 3) / 5 * 0.7
         x[PER_CARD * n + 1] = 0.0 if bot.trash_estates_above >= NEVER else \
             0.3 + min(bot.trash_estates_above, 8) / 8 * 0.7
@@ -144,6 +161,5 @@ class Space(Layout):
             lines.append(f"trash_estates_above = {estates}")
         lines.append("buy = [")
         for e in buy:
-            lines.append("  { " + ", ".join(f'{k} = "{v}"' if isinstance(v, str) else f"{k} = {v}"
-                                           for k, v in e.items()) + " },")
+            lines.append("  { " + ", ".join(f"{k} = {json.dumps(v)}" for k, v in e.items()) + " },")
         return "\n".join(lines + ["]", ""])
