@@ -53,9 +53,12 @@ def test_the_remeasurement_catches_a_planted_lucky_elite(dominion):
 
     space, panel = dominion
     settings = _settings(space, panel, remeasure_seeds=60)
-    s = search.start(settings)
+    from hoc.games.dominion.agents.atlas import GATE, PER_CARD
+
+    s = search.start(settings, SERIAL)
+    s.archive.clear()                                       # only the two planted elites
     weak = space.point(library()["dom_big_money"])
-    weak[:len(space.cards) * 4].reshape(-1, 4)[:, 1] = 0.0      # every gate shut: buys Silver only
+    weak[:len(space.cards) * PER_CARD].reshape(-1, PER_CARD)[:, GATE] = 0.0   # every gate shut: buys Silver only
     good = space.point(library()["dom_smithy_bm"])
     s.archive.add(np.stack([weak, good]), np.array([0.95, 0.40]), np.array([[0.05, 10.0], [0.05, 30.0]]))
     data, m = search.remeasure(settings, s, SERIAL)
@@ -63,6 +66,24 @@ def test_the_remeasurement_catches_a_planted_lucky_elite(dominion):
     assert data["objective"][lucky] == pytest.approx(0.95)
     assert m.interval(lucky)[1] < 0.3                       # fresh seeds show what it is
     assert m.fitness[1 - lucky] > m.fitness[lucky]          # and the table ranks the other first
+
+
+def test_the_archive_starts_with_a_swept_rush_of_every_kind(dominion):
+    """Before the emitters, each kind of the market bought first and uncapped, then swept card by
+    card (every card's gate flipped in turn, the best kept, twice): those plans seed the archive."""
+    from ribs.archives import GridArchive
+
+    space, panel = dominion
+    settings = _settings(space, panel, seeds=4)
+    archive = GridArchive(solution_dim=len(space.lower), dims=(4, 4), ranges=[(0.0, 0.6), (5.0, 60.0)])
+    found = search.Search(None)
+    kinds = space.ruleset.market_piles[1]
+    rushes = search.rushes(settings, archive, SERIAL, found)
+    assert len(rushes) == len(kinds) == 10
+    assert found.evaluations == len(kinds) * search.SWEEPS * len(space.cards)     # each kind keeps its gate
+    firsts = {space.entries(x)[0][0]["card"] for x in rushes}
+    assert len(firsts & set(kinds)) >= 5                    # most rushes still open with their kind
+    assert len(archive) > 1
 
 
 def test_a_resumed_atlas_equals_an_uninterrupted_one(dominion, tmp_path):

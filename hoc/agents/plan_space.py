@@ -139,7 +139,7 @@ class Layout:
     def rushing(self, x: np.ndarray, kinds) -> np.ndarray:
         """Point x changed to buy the kinds' cards before anything else and without a cap (gate on,
         priority at the top, the cap gene at 1, none in every space): a start for a deck that is
-        mostly the kinds (a Workshop and Gardens rush), which the search then trims."""
+        mostly the kinds (a rush of a gainer and the card it gains), which the search then trims."""
         x = np.array(x, float)
         per = x[:self.per_card * len(self.cards)].reshape(len(self.cards), self.per_card)
         per[:, self.priority] = 0.9 * np.clip(per[:, self.priority], 0, 1)     # the others below, in order

@@ -23,8 +23,9 @@ from hoc.agents.plan_space import descriptor
 from hoc.research.harness import Backend
 
 CHECKPOINT = "checkpoint.pkl"
-FORMAT = 1                   # of the checkpoint
-SEARCH, REMEASURE = 1, 2     # streams of game seeds: the search's and the re-measurement's
+FORMAT = 2                   # of the checkpoint (2: the archive seeded with the kinds' rushes)
+SEARCH, REMEASURE, RUSH = 1, 2, 5   # streams of game seeds: the search's, the re-measurement's, the rushes'
+SWEEPS = 2                   # rounds of the card sweep of each kind's rush
 REMEASURE_FIRST = 1 << 40    # the re-measurement's game indices start far from any the search used
 
 
@@ -96,7 +97,7 @@ class Search:
         return self.scheduler.archive
 
 
-def start(settings: Settings) -> Search:
+def start(settings: Settings, backend: Backend) -> Search:
     from ribs.archives import GridArchive
     from ribs.emitters import EvolutionStrategyEmitter
     from ribs.schedulers import Scheduler
@@ -109,6 +110,9 @@ def start(settings: Settings) -> Search:
     given = space.starts()          # the space's best guess first: the climbing emitters start there
     starts = given[:settings.optimizers] + [given[settings.optimizers:][k]
                                             for k in rng.permutation(max(len(given) - settings.optimizers, 0))]
+    found = Search(None)
+    rushed = rushes(settings, archive, backend, found)
+    starts += rushed[:max(settings.emitters - len(starts), 0)]
     starts += [rng.uniform(space.lower, space.upper) for _ in range(settings.emitters - len(starts))]
     # no bounds for the emitters: ribs resamples a point until every coordinate is inside, which in a
     # space of a hundred coordinates, with a start on its faces, never ends; the space clips instead
@@ -119,7 +123,35 @@ def start(settings: Settings) -> Search:
                                          batch_size=settings.batch,
                                          seed=derive(settings.seed, 4, k))
                 for k in range(settings.emitters)]
-    return Search(Scheduler(archive, emitters))
+    found.scheduler = Scheduler(archive, emitters)
+    return found
+
+
+def rushes(settings: Settings, archive, backend: Backend, found: Search) -> list[np.ndarray]:
+    """The archive's first plans, one family per kind of a fixed market: the space's best guess
+    changed to buy the kind first and uncapped (`Layout.rushing`), swept (`SWEEPS` rounds of
+    `hoc.research.atlas.sweep`: each card bought or not in turn, the best kept), every plan measured
+    added to the archive. So a deck built around any kind, with the cheap cards it needs (a rush's
+    cheapest Victory cards and Treasures), is in the archive before the emitters start; nothing
+    says which.
+    Returns the swept rushes, best first (the emitters that explore start there). A random market
+    (no fixed kinds) has none."""
+    from hoc.research.atlas.sweep import sweep
+
+    space = settings.space
+    _, kinds = space.ruleset.market_piles
+    if not kinds:
+        return []
+    guess = space.starts()[0]
+    points = [space.rushing(guess, [k]) for k in kinds]
+    for r in range(SWEEPS):
+        points, xs, m = sweep(space, points, settings.panel, derive(settings.seed, RUSH, r), settings.seeds, backend,
+                              settings.descriptors, [space.slots([k]) for k in kinds])
+        archive.add(xs, m.fitness, m.descriptors)
+        found.evaluations += len(xs)
+        found.games += len(xs) * len(settings.panel) * settings.seeds * space.ruleset.players
+        best = {xs[i].tobytes(): m.fitness[i] for i in range(len(xs))}
+    return sorted(points, key=lambda x: -best[x.tobytes()])
 
 
 def load(folder: Path, settings: Settings) -> Search | None:
@@ -148,7 +180,7 @@ def save(folder: Path, settings: Settings, search: Search) -> None:
 def run(settings: Settings, folder: Path, backend: Backend, progress=print) -> Search:
     """Iterate until `settings.iterations` (resuming from the checkpoint in `folder`), checkpointing
     after every iteration."""
-    search = load(folder, settings) or start(settings)
+    search = load(folder, settings) or start(settings, backend)
     if search.iteration:
         progress(f"resuming at iteration {search.iteration} of {settings.iterations} "
                  f"({search.evaluations:,} plans measured so far)")

@@ -39,7 +39,7 @@ CLEARLY = 0.0
 SEARCH, PICK, MEASURE, RESPONSE = 2, 3, 4, 5      # streams of a run's seeds
 PICK_FIRST = 1 << 40                              # game indices of the choices, apart from the search's
 MEASURE_FIRST = 1 << 41
-SWEEPS = 2                                        # rounds of `sweep` before CMA-ES, from every start
+SWEEPS = 2                                        # rounds of the card sweep before CMA-ES, from every start
 
 
 def run(settings: Settings, stage: str, a: str, b: str, replicate: int, backend=None) -> dict:
@@ -175,20 +175,23 @@ def search(settings: Settings, space, kinds, opponent, seed: int, backend, start
     """The `pick` strongest plans (by the search's own estimates) CMA-ES finds against `opponent` in
     `space`, from starts with equal budgets: `start` (default the space's best guess), and with
     `kinds` it changed to favour them (two copies each) and to rush them (first, uncapped), else a
-    second search from the guess; a given start is one of the plans returned."""
+    second search from the guess; each start swept first (`SWEEPS` rounds of the card sweep,
+    `hoc.research.atlas.sweep`); a given start is one of the plans returned."""
     import cma
 
     from hoc.research.atlas.measure import measure
+    from hoc.research.atlas.sweep import sweep
 
     guess = space.starts()[0] if start is None else np.asarray(start, float)
     starts = [guess, space.favouring(guess, kinds), space.rushing(guess, kinds)] if kinds else [guess, guess]
     rng = np.random.default_rng(seed)
     descriptors = tuple(space.default_descriptors)
     seen, fitness = [], []
-    for _ in range(SWEEPS):
-        starts, xs, fit = sweep(space, starts, opponent, int(rng.integers(0, 2 ** 62)), settings.seeds, backend)
+    for _ in range(SWEEPS):         # whole cards first (a rush lacks its cheap fillers), then the numbers
+        starts, xs, m = sweep(space, starts, (opponent,), int(rng.integers(0, 2 ** 62)), settings.seeds, backend,
+                              descriptors, [space.slots(kinds)] * len(starts))
         seen.extend(xs)
-        fitness.extend(fit)
+        fitness.extend(m.fitness)
     free = space.free()                     # the barred cards' genes stay as the start has them
     strategies = [cma.CMAEvolutionStrategy(x0[free], settings.sigma, {
         "bounds": [space.lower[free].tolist(), space.upper[free].tolist()], "popsize": settings.batch,
@@ -205,30 +208,6 @@ def search(settings: Settings, space, kinds, opponent, seed: int, backend, start
         fitness.extend(m.fitness)
     best = np.argsort(-np.asarray(fitness), kind="stable")[:settings.pick]
     return np.array([seen[i] for i in best] + ([guess] if start is not None else []))
-
-
-def sweep(space, starts, opponent, master: int, seeds: int, backend):
-    """One round of a greedy search over which cards each start buys: the start and every change of
-    it that opens or shuts one card's gate, measured on common seeds; each start moves to its best.
-    A menu differs from a stronger one by whole cards (a Gardens rush lacks only its Estates and
-    Coppers), steps CMA-ES takes rarely; a sweep takes them first. Returns the new starts, and every
-    plan measured with its fitness."""
-    from hoc.research.atlas.measure import measure
-
-    per = space.per_card
-    slots = [c for c in range(len(space.cards)) if c not in space.barred]
-    xs = []
-    for x in starts:
-        xs.append(x)
-        for c in slots:
-            y = np.array(x, float)
-            y[c * per + space.gate] = 0.25 if y[c * per + space.gate] >= 0.5 else 0.75
-            xs.append(y)
-    xs = np.array(xs)
-    m = measure(space, xs, (opponent,), master, seeds, 0, backend, tuple(space.default_descriptors))
-    block = 1 + len(slots)
-    moved = [xs[k * block + int(np.argmax(m.fitness[k * block:(k + 1) * block]))] for k in range(len(starts))]
-    return moved, list(xs), list(m.fitness)
 
 
 def _agent(space, x, name: str, ruleset):
