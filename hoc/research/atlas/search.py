@@ -111,7 +111,9 @@ def start(settings: Settings, backend: Backend) -> Search:
     starts = given[:settings.optimizers] + [given[settings.optimizers:][k]
                                             for k in rng.permutation(max(len(given) - settings.optimizers, 0))]
     found = Search(None)
+    t0 = time.perf_counter()
     rushed = rushes(settings, archive, backend, found)
+    found.seconds += time.perf_counter() - t0
     starts += rushed[:max(settings.emitters - len(starts), 0)]
     starts += [rng.uniform(space.lower, space.upper) for _ in range(settings.emitters - len(starts))]
     # no bounds for the emitters: ribs resamples a point until every coordinate is inside, which in a
@@ -180,7 +182,13 @@ def save(folder: Path, settings: Settings, search: Search) -> None:
 def run(settings: Settings, folder: Path, backend: Backend, progress=print) -> Search:
     """Iterate until `settings.iterations` (resuming from the checkpoint in `folder`), checkpointing
     after every iteration."""
-    search = load(folder, settings) or start(settings, backend)
+    search = load(folder, settings)
+    if search is None:
+        kinds = settings.space.ruleset.market_piles[1]
+        if kinds:
+            progress(f"seeding the archive: a rush of each of the market's {len(kinds)} kinds, swept card by card "
+                     f"({len(kinds) * SWEEPS * len(settings.space.cards):,} plans at most)")
+        search = start(settings, backend)
     if search.iteration:
         progress(f"resuming at iteration {search.iteration} of {settings.iterations} "
                  f"({search.evaluations:,} plans measured so far)")
