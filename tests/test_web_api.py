@@ -293,11 +293,11 @@ def test_a_study_folder_shows_its_reports_tables_and_charts(client):
 
 
 def test_the_pages_and_their_assets_are_served_from_the_package_with_no_cdn(client):
-    for page in ("/", "/play", "/replay", "/results"):
+    for page in ("/", "/play", "/replay", "/results", "/studies"):
         r = client.get(page)
         assert r.status_code == 200 and "<script" in r.text
     assets = sorted(p.name for p in STATIC.iterdir())
-    assert {"style.css", "common.js", "play.js", "replay.js", "results.js", "chart.js"} <= set(assets)
+    assert {"style.css", "common.js", "play.js", "replay.js", "results.js", "chart.js", "studies.js"} <= set(assets)
     for name in assets:
         text = (STATIC / name).read_text()
         loads = re.findall(r"""(?:src|href)\s*=\s*["']?(?:https?:)?//|url\(\s*["']?(?:https?:)?//|@import|"""

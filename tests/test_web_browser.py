@@ -3,7 +3,8 @@ installs it): a whole game played to its end by clicking legal actions and saved
 the file; a replay stepped to its end and back; a run's summary page; card texts on hover and click;
 cards drawn as cards (cost, values, a colour per type, names that fit, text formatted); one click playing
 all Territories as clicking each would; the chart's legend in the seats' colours; an illegal action
-refused with the game unharmed; a search agent's seat shown thinking.
+refused with the game unharmed; a search agent's seat shown thinking; a study started on its page,
+followed and its report opened.
 
 One server (uvicorn in a thread, on a free port of 127.0.0.1) and one browser serve the module."""
 from __future__ import annotations
@@ -230,6 +231,34 @@ def test_the_chart_legend_and_the_seats_share_each_seats_colour(page, server):
         assert legend == line == seat
     colours = page.locator("#spchart text.legend").evaluate_all("ts => ts.map(t => getComputedStyle(t).fill)")
     assert len(set(colours)) == 2 and "rgb(68, 68, 68)" not in colours     # not the chart text's grey
+
+
+def test_a_study_started_on_its_page_shows_its_progress_and_opens_its_report(page, server):
+    page.goto(server.url + "/studies")
+    page.wait_for_selector("input[name=agent][value=senator_duke]")
+    assert page.locator("#kind option").all_inner_texts() == ["simulate", "tournament", "princesses"]
+    page.select_option("#game", "dominion")
+    assert "princesses" not in page.locator("#kind option").all_inner_texts()     # Dominion has none
+    assert page.locator("input[name=agent][value=dom_big_money]").count() == 1
+    page.select_option("#game", "heart_of_crown")
+    page.select_option("#kind", "tournament")
+    page.check("input[name=agent][value=basic_rush]")
+    page.click("#start")                        # one agent: refused in one line, nothing started
+    page.wait_for_function("document.getElementById('error').textContent !== ''")
+    assert "at least 2 different agents" in page.inner_text("#error")
+    page.check("input[name=agent][value=senator_duke]")
+    page.fill("input[name=games]", "20")
+    page.fill("input[name=market]", "basic")
+    page.click("#start")
+    page.wait_for_function("document.body.dataset.job === 'done'", timeout=300_000)
+    assert page.inner_text("#error") == ""
+    assert page.get_attribute("#bar", "value") == page.get_attribute("#bar", "max") == "20"
+    assert page.inner_text("#report").startswith("round robin: 20 games, 2 players, market basic")
+    assert "hoc tournament --game heart_of_crown" in page.inner_text("#job-command")
+    assert "/studies?job=" in page.url
+    page.reload()                               # the job's address opens its report again
+    page.wait_for_function("document.body.dataset.job === 'done'")
+    assert page.inner_text("#report").startswith("round robin: 20 games")
 
 
 def test_an_illegal_action_is_refused_and_the_game_is_unharmed(page, server):

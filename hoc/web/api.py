@@ -392,6 +392,10 @@ def router(root, work: Workers) -> APIRouter:
 
     add_routes(api, root, answers, work.stopping)
 
+    from hoc.web import studies
+
+    studies.add_routes(api, answers, work.stopping)
+
     def limits_now() -> dict:
         return {"max_iterations": limits.MAX_ITERATIONS, "max_turn_cap": limits.MAX_TURN_CAP,
                 "max_decisions": limits.MAX_DECISIONS}

@@ -233,7 +233,7 @@ async function loadCards(url) {
 }
 
 function nav(here) {
-  const links = [["/", "New game"], ["/replay", "Replay"], ["/results", "Runs and studies"]];
+  const links = [["/", "New game"], ["/replay", "Replay"], ["/results", "Runs and studies"], ["/studies", "Start a study"]];
   return el("header", {}, el("h1", {}, "hoc web table"),
     el("nav", {}, links.map(([href, t]) => el("a", {href, class: href === here ? "here" : null}, t))));
 }
