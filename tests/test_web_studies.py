@@ -58,6 +58,15 @@ def test_a_simulation_runs_as_a_job_and_reports_what_hoc_simulate_reports(client
     assert "basic_rush" in job["report"] and "[" in job["report"]            # rates with their intervals
 
 
+def test_a_study_of_dominion_runs_through_the_same_routes(client):
+    r = client.post("/api/studies", json={"kind": "simulate", "game": "dominion", "agents": ["dom_big_money", "dom_smithy_bm"],
+                                          "games": 20, "market": "first_game"})
+    assert r.status_code == 202, r.text
+    job = finished(client, r.json())
+    assert job["data"]["game"] == "dominion" and job["data"]["games"] == 20
+    assert job["command"].startswith("hoc simulate --game dominion --players 2 --market first_game")
+
+
 def test_a_tournament_runs_as_a_job_with_every_pairing(client):
     r = client.post("/api/studies", json={"kind": "tournament", "agents": ["basic_rush", "senator_duke", "curse_witch"],
                                           "games": 10, "market": "basic"})
