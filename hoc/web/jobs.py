@@ -1,8 +1,9 @@
-"""Long jobs of the web table (a study started from its page): one thread of their own runs one job at
-a time, a few more may wait, and a request beyond that is refused (503). The request that starts one
-answers at once (202) with the job's id; the page asks for its progress and, at the end, its report.
-A job stops at its next step when the server stops or when it has spent its CPU budget; the last few
-finished jobs are kept in memory, the oldest dropped first."""
+"""Long jobs of the web table (a supply report, a study started from its page): for each kind of job,
+one thread of its own runs one at a time, a few more may wait, and a request beyond that is refused
+(503). The request that starts one answers at once (202) with the job's id; the page asks for its
+progress and, at the end, its report. A job stops at its next step when the server stops or when it
+has spent its CPU budget (if it has one); the last few finished jobs are kept in memory, the oldest
+dropped first."""
 from __future__ import annotations
 
 import queue
@@ -41,7 +42,7 @@ class Job:
 class Jobs:
     """The jobs of one kind of work (`what`, for the messages) and their one thread."""
 
-    def __init__(self, what: str, stopping: threading.Event, seconds: float, waiting: int = 2, kept: int = 8):
+    def __init__(self, what: str, stopping: threading.Event, seconds: float | None, waiting: int = 2, kept: int = 8):
         self.what, self.stopping, self.seconds, self.waiting, self.kept = what, stopping, seconds, waiting, kept
         self.jobs: dict[str, Job] = {}
         self.lock = threading.Lock()
@@ -49,9 +50,10 @@ class Jobs:
         self.thread: threading.Thread | None = None     # started at the first job; a daemon: it never holds
                                                         # the process when it ends
 
-    def start(self, job: Job, work: Callable[[Job, Callable[[int], None]], tuple[str, dict]]) -> Job:
-        """Queue `work(job, told)` -> (report, data); `told(n)` counts n more games done (and stops the
-        job when the server stops or its budget is spent). A 503 when too many are waiting."""
+    def start(self, job: Job, work: Callable[[Job, Callable[[int | str], None]], tuple[str, dict]]) -> Job:
+        """Queue `work(job, told)` -> (report, data); `told(n)` counts n more games done, `told(line)`
+        adds a progress line, and either stops the job when the server stops or its budget (`seconds`
+        of CPU; None: none) is spent. A 503 when too many are waiting."""
         with self.lock:
             busy = sum(j.state in ("waiting", "running") for j in self.jobs.values())
             if busy > self.waiting:
@@ -75,15 +77,18 @@ class Jobs:
             self._run(job, work)
 
     def _run(self, job: Job, work) -> None:
-        budget = Budget(self.seconds, self.stopping).begin()
+        budget = Budget(self.seconds, self.stopping).begin() if self.seconds is not None else None
 
-        def told(n: int) -> None:
+        def told(step: int | str) -> None:
             if self.stopping.is_set():
                 raise Stopped("the server stopped")
-            job.done += int(n)
-            job.progress.append(f"{job.done:,} of {job.total:,} games played")
+            if isinstance(step, str):
+                job.progress.append(step)
+            else:
+                job.done += int(step)
+                job.progress.append(f"{job.done:,} of {job.total:,} games played")
             del job.progress[:-MAX_PROGRESS]
-            if budget.spent():
+            if budget is not None and budget.spent():
                 raise Stopped(f"the job stopped after {budget.seconds:g} s of CPU (the web table's bound); the "
                               f"command line has no such bound: {job.command}")
 
