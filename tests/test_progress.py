@@ -1,4 +1,5 @@
-"""The progress line of a long command off a terminal: plain lines with the ETA, none in a short run."""
+"""The progress line of a long command off a terminal: plain lines with the ETA, none in a short run; a
+listener told each step's count instead (a web job following its games)."""
 from __future__ import annotations
 
 import io
@@ -29,3 +30,14 @@ def test_a_bar_not_shown_writes_nothing(monkeypatch):
     bar.update(10)
     bar.close()
     assert err.getvalue() == ""
+
+
+def test_a_bar_given_a_listener_tells_it_each_steps_count_and_writes_nothing(monkeypatch):
+    err = io.StringIO()
+    monkeypatch.setattr("sys.stderr", err)
+    told = []
+    bar = progress.bar(1000, "playing", "games", told.append, initial=200, unit_scale=True)
+    bar.update(300)
+    bar.update(500)
+    bar.close()
+    assert told == [200, 300, 500] and err.getvalue() == ""

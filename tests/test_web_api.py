@@ -169,6 +169,43 @@ def test_bad_requests_get_a_clear_4xx_and_leave_the_game_unharmed(client, root):
     assert ok.status_code == 200 and ok.json()["decisions"] >= 1     # and it plays on
 
 
+def test_play_all_through_the_api_ends_as_clicking_each_plain_play_does(client):
+    a = next(s for seed in range(20) if (s := new_game(client, seed=seed))["play_all"])
+    b = new_game(client, seed=a["seed"])
+    offer = a["play_all"]
+    assert offer["plays"] >= 2 and offer["text"].startswith("play all: ")
+    r = client.post(f"/api/games/{a['id']}/play-all", json={"seat": 0, "decisions": 0})
+    assert r.status_code == 200, r.text
+    after = r.json()
+    for _ in range(offer["plays"]):          # the same plays, clicked one by one
+        play = next(x for x in b["view"]["actions"] if x["verb"] == "play")
+        b = client.post(f"/api/games/{b['id']}/actions", json={"action": play["action"], "decisions": b["decisions"]}).json()
+    assert after["decisions"] == b["decisions"] == offer["plays"]
+    assert after["view"] == b["view"] and after["feed"] == b["feed"] and after["play_all"] is None
+    assert not any(x["verb"] == "play" and x["card"] in {c["card"] for c in offer["cards"]}
+                   for x in after["view"]["actions"])
+    gid = a["id"]
+    for body, status, words in (({}, 409, "nothing to play all"), ({"decisions": 0}, 409, "moved on"),
+                                ({"seat": 1}, 409, "not to decide"), ({"seat": "0"}, 422, "seat"),
+                                ({"all": True}, 422, "malformed")):
+        r = client.post(f"/api/games/{gid}/play-all", json=body)
+        assert r.status_code == status and words in r.json()["error"], (body, r.text)
+    r = client.post("/api/games/0123456789abcdef/play-all", json={})
+    assert r.status_code == 404 and "no game" in r.json()["error"]
+    assert client.get(f"/api/games/{gid}").json()["decisions"] == after["decisions"]     # refusals changed nothing
+
+
+def test_the_cards_route_gives_each_cards_face_from_the_card_data(client):
+    s = new_game(client, seed=2)
+    cards = client.get(f"/api/games/{s['id']}/cards").json()
+    city, duchess = cards["city"], cards["gossip_loving_duchess"]
+    assert city["types"] == ["territory"] and city["cost"] == 3 and city["rules"] == ""
+    assert [(v["what"], v["n"]) for v in city["values"]] == [("links", 1), ("coins", 2)]
+    assert duchess["types"] == ["succession", "attack"] and duchess["name"] == "Gossip-Loving Duchess"
+    assert "[all opponents]" in duchess["rules"] and "cost 6" in duchess["summary"]
+    assert "•" in cards["city_development"]["rules"] and cards["lulunasaika"]["types"] == ["princess"]
+
+
 def test_agent_files_inside_the_root_and_the_search_agent_take_seats(client):
     s = new_game(client, agents="human,mine.toml,ismcts:iterations=8,c=1.2", seed=1)
     assert [x["agent"] for x in s["seats"]] == ["human", "mine", "ismcts:iterations=8,c=1.2"]
@@ -256,11 +293,11 @@ def test_a_study_folder_shows_its_reports_tables_and_charts(client):
 
 
 def test_the_pages_and_their_assets_are_served_from_the_package_with_no_cdn(client):
-    for page in ("/", "/play", "/replay", "/results"):
+    for page in ("/", "/play", "/replay", "/results", "/studies"):
         r = client.get(page)
         assert r.status_code == 200 and "<script" in r.text
     assets = sorted(p.name for p in STATIC.iterdir())
-    assert {"style.css", "common.js", "play.js", "replay.js", "results.js", "chart.js"} <= set(assets)
+    assert {"style.css", "common.js", "play.js", "replay.js", "results.js", "chart.js", "studies.js"} <= set(assets)
     for name in assets:
         text = (STATIC / name).read_text()
         loads = re.findall(r"""(?:src|href)\s*=\s*["']?(?:https?:)?//|url\(\s*["']?(?:https?:)?//|@import|"""
@@ -268,7 +305,8 @@ def test_the_pages_and_their_assets_are_served_from_the_package_with_no_cdn(clie
         assert not loads, f"{name} loads something from the network: {loads}"
         assert client.get(f"/static/{name}").status_code == 200
     cards = client.get(f"/api/games/{new_game(client)['id']}/cards").json()
-    assert all(set(c) == {"name", "text"} and c["text"].startswith(c["name"]) for c in cards.values())
+    assert all(set(c) == {"name", "text", "types", "cost", "values", "rules", "summary", "supply"}
+               and c["text"].startswith(c["name"]) and c["types"] for c in cards.values())
 
 
 def test_the_package_data_ships_the_web_assets():

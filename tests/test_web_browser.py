@@ -1,7 +1,10 @@
 """The web table in a real headless browser (Debian's Chromium driven by Playwright; `.ci/run`
 installs it): a whole game played to its end by clicking legal actions and saved, then replayed from
 the file; a replay stepped to its end and back; a run's summary page; card texts on hover and click;
-an illegal action refused with the game unharmed; a search agent's seat shown thinking.
+cards drawn as cards (cost, values, a colour per type, names that fit, text formatted); one click playing
+all Territories as clicking each would; the chart's legend in the seats' colours; an illegal action
+refused with the game unharmed; a search agent's seat shown thinking; a study started on its page,
+followed and its report opened.
 
 One server (uvicorn in a thread, on a free port of 127.0.0.1) and one browser serve the module."""
 from __future__ import annotations
@@ -137,17 +140,125 @@ def test_a_whole_game_is_played_to_its_end_by_clicking_and_its_save_replays(page
 
 def test_card_texts_show_on_hover_and_on_click(page, server):
     start_game(page, server, seed=8)
-    card = page.locator("#hand .card").first
-    name = card.inner_text().split(" ", 1)[-1].rstrip("s") if card.inner_text()[0].isdigit() else card.inner_text()
+    card = page.locator("#hand .face").first
+    name = card.locator(".name").inner_text()
     card.hover()
     tip = page.locator("#tip")
     tip.wait_for(state="visible")
-    assert name[:6] in tip.inner_text() and "cost" in tip.inner_text()
+    assert name in tip.inner_text() and "cost" in tip.inner_text()
     page.mouse.move(2, 2)
-    pile = page.locator(".pile .card").nth(2)
+    pile = page.locator(".pile").nth(2)
     pile.click()
-    assert page.inner_text("#cardtext").startswith(pile.inner_text())
+    assert page.inner_text("#cardtext").startswith(pile.locator(".name").inner_text())
     assert "cost" in page.inner_text("#cardtext")
+
+
+LONG_NAMES = "gossip_loving_duchess,land_reclamation_decree,city_development,magic_talisman,curse_witch," \
+             "stargazing_witch,infantry_battalion,attendant_maid,imperial_estate,hunted_beast"
+
+
+BULLETED = {"magic_talisman", "curse_witch", "city_development"}      # texts of the form "...: • this. • that."
+
+
+def test_cards_are_drawn_as_cards_with_cost_values_a_colour_per_type_and_names_that_fit(page, server):
+    import httpx
+
+    def dealt(seed):                            # a game whose market shows the Duchess face up
+        g = httpx.post(server.url + "/api/games", json={"agents": ["human", "basic_rush"], "market": LONG_NAMES,
+                                                        "princesses": "klam_klam,twins,bergamot", "seed": seed}).json()
+        shown = {m["card"] for m in g["view"]["market"]}
+        return g if "gossip_loving_duchess" in shown and shown & BULLETED else None
+
+    game = next(g for seed in range(60) if (g := dealt(seed)))
+    page.goto(f"{server.url}/play?id={game['id']}")
+    page.wait_for_selector(".pile[data-pile=gossip_loving_duchess]")
+    faces = page.locator(".face")
+    assert faces.count() >= 15
+    unfit = page.evaluate("""[...document.querySelectorAll('.face .name')].filter(n =>
+        n.scrollHeight > n.clientHeight + 1 || n.scrollWidth > n.clientWidth + 1).map(n => n.textContent)""")
+    assert unfit == []                          # every name inside its card, the longest shrunk to fit
+    sizes = page.evaluate("""Object.fromEntries([...document.querySelectorAll('.face')].map(f =>
+        [f.dataset.card, parseFloat(f.querySelector('.name').style.fontSize)]))""")
+    assert sizes["klam_klam"] < sizes["city"]   # "Klam-Klam, Princess of the South Seas" was made smaller
+    duchess = page.locator(".pile[data-pile=gossip_loving_duchess]")
+    assert duchess.locator(".name").inner_text() == "Gossip-Loving Duchess"
+    assert duchess.locator(".cost").inner_text() == "6" and "3 SP" in duchess.locator(".values").inner_text()
+    assert duchess.locator(".bands i").evaluate_all("bs => bs.map(b => b.title)") == ["succession", "attack"]
+    city = page.locator(".pile[data-pile=city]")
+    assert city.locator(".values").inner_text().split() == ["1", "link", "2", "coins"]
+    colour = "f => getComputedStyle(f).borderTopColor"
+    assert city.evaluate(colour) != duchess.evaluate(colour) != page.locator(".face[data-card=klam_klam]").evaluate(colour)
+    assert city.evaluate(colour) == page.locator("#hand .face[data-card=farming_village]").first.evaluate(colour)
+    text = page.locator("#cardtext")            # card text formatted: bullets as a list, [terms] and 'names' marked
+    bulleted = next(m["card"] for m in game["view"]["market"] if m["card"] in BULLETED)
+    page.locator(f".pile[data-pile={bulleted}]").click()
+    assert text.locator("li").count() == 2 and text.locator("p").count() >= 1
+    assert "•" not in text.inner_text()
+    duchess.click()
+    assert text.locator(".term").all_inner_texts() == ["all opponents", "the highest-cost card"]
+    assert "[" not in text.locator(".rules").inner_text()
+
+
+def test_one_click_plays_all_territories_as_clicking_each_would(page, server):
+    import httpx
+
+    start_game(page, server, seed=3)
+    offer = page.evaluate("game.state.play_all")
+    assert offer and offer["plays"] >= 2
+    clicks = httpx.post(server.url + "/api/games", json={"agents": ["human", "basic_rush"], "market": "basic", "seed": 3,
+                                                         "turn_cap": 40}).json()
+    for _ in range(offer["plays"]):             # the same game, each play clicked through the API
+        play = next(a for a in clicks["view"]["actions"] if a["verb"] == "play")
+        clicks = httpx.post(f"{server.url}/api/games/{clicks['id']}/actions",
+                            json={"action": play["action"], "decisions": clicks["decisions"]}).json()
+    assert page.inner_text("#play-all").endswith(offer["text"])
+    page.click("#play-all")
+    page.wait_for_function(f"document.body.dataset.decisions === '{offer['plays']}'")
+    assert page.inner_text("#error") == "" and page.locator("#play-all").count() == 0
+    assert page.evaluate("game.state.view") == clicks["view"]
+    played = page.locator(".turnarea .face").evaluate_all("fs => fs.map(f => f.dataset.card)")
+    assert set(played) == {c["card"] for c in offer["cards"]}
+    assert not page.locator("#actions button[data-label^='play ']").count()
+
+
+def test_the_chart_legend_and_the_seats_share_each_seats_colour(page, server):
+    page.goto(server.url + "/replay?run=runs/duel.parquet&game=1")
+    page.wait_for_selector("#spchart")
+    for q in (0, 1):
+        legend = page.locator(f"#spchart text.legend[data-seat='{q}']").evaluate("t => getComputedStyle(t).fill")
+        line = page.locator(f"#spchart path[data-seat='{q}']").evaluate("p => getComputedStyle(p).stroke")
+        seat = page.locator(f"table.seats tr[data-seat='{q}'] .swatch").evaluate("s => getComputedStyle(s).backgroundColor")
+        assert legend == line == seat
+    colours = page.locator("#spchart text.legend").evaluate_all("ts => ts.map(t => getComputedStyle(t).fill)")
+    assert len(set(colours)) == 2 and "rgb(68, 68, 68)" not in colours     # not the chart text's grey
+
+
+def test_a_study_started_on_its_page_shows_its_progress_and_opens_its_report(page, server):
+    page.goto(server.url + "/studies")
+    page.wait_for_selector("input[name=agent][value=senator_duke]")
+    assert page.locator("#kind option").all_inner_texts() == ["simulate", "tournament", "princesses"]
+    page.select_option("#game", "dominion")
+    assert "princesses" not in page.locator("#kind option").all_inner_texts()     # Dominion has none
+    assert page.locator("input[name=agent][value=dom_big_money]").count() == 1
+    page.select_option("#game", "heart_of_crown")
+    page.select_option("#kind", "tournament")
+    page.check("input[name=agent][value=basic_rush]")
+    page.click("#start")                        # one agent: refused in one line, nothing started
+    page.wait_for_function("document.getElementById('error').textContent !== ''")
+    assert "at least 2 different agents" in page.inner_text("#error")
+    page.check("input[name=agent][value=senator_duke]")
+    page.fill("input[name=games]", "20")
+    page.fill("input[name=market]", "basic")
+    page.click("#start")
+    page.wait_for_function("document.body.dataset.job === 'done'", timeout=300_000)
+    assert page.inner_text("#error") == ""
+    assert page.get_attribute("#bar", "value") == page.get_attribute("#bar", "max") == "20"
+    assert page.inner_text("#report").startswith("round robin: 20 games, 2 players, market basic")
+    assert "hoc tournament --game heart_of_crown" in page.inner_text("#job-command")
+    assert "/studies?job=" in page.url
+    page.reload()                               # the job's address opens its report again
+    page.wait_for_function("document.body.dataset.job === 'done'")
+    assert page.inner_text("#report").startswith("round robin: 20 games")
 
 
 def test_an_illegal_action_is_refused_and_the_game_is_unharmed(page, server):

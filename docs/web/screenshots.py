@@ -1,7 +1,8 @@
-"""The screenshots of the web table in docs/web/: the play page, the replay page and a run's summary
-page, taken by a real headless Chromium (Debian's, driven by Playwright) from a server started here.
+"""The screenshots of the web table in docs/web/: the play page, the replay page, a run's summary page
+and a study started on the studies page, taken by a real headless Chromium (Debian's, driven by
+Playwright) from a server started here.
 
-    python docs/web/screenshots.py            # writes docs/web/play.png, replay.png, run.png
+    python docs/web/screenshots.py            # writes docs/web/play.png, replay.png, run.png, studies.png
 
 It plays 300 quick games into a temporary Parquet run for the summary page (a few seconds once the
 engine is compiled); the server reads that temporary folder only."""
@@ -52,7 +53,7 @@ def main() -> int:
                     before = page.get_attribute("body", "data-decisions")
                     buttons.nth(pick).click()
                     page.wait_for_function(f"document.body.dataset.decisions !== '{before}'")
-                page.locator("#hand .card").first.click()
+                page.locator("#hand .face").first.click()
                 page.mouse.move(5, 500)
                 page.screenshot(path=str(HERE / "play.png"), full_page=False)
                 page.goto(server.url + "/replay?run=runs/rush_vs_senator.parquet&game=3")
@@ -67,10 +68,20 @@ def main() -> int:
                 page.wait_for_selector("img[data-chart=length]")
                 page.wait_for_function("[...document.images].every(i => i.complete && i.naturalWidth > 0)")
                 page.screenshot(path=str(HERE / "run.png"), full_page=True)
+                page.goto(server.url + "/studies")      # a small round robin, followed to its report
+                page.wait_for_selector("input[name=agent][value=senator_duke]")
+                page.select_option("#kind", "tournament")
+                for agent in ("basic_rush", "senator_duke", "curse_witch"):
+                    page.check(f"input[name=agent][value={agent}]")
+                page.fill("input[name=games]", "400")
+                page.fill("input[name=market]", "first_play")
+                page.click("#start")
+                page.wait_for_function("document.body.dataset.job === 'done'", timeout=600_000)
+                page.screenshot(path=str(HERE / "studies.png"), full_page=True)
                 browser.close()
         finally:
             server.stop()
-    for name in ("play", "replay", "run"):
+    for name in ("play", "replay", "run", "studies"):
         print(HERE / f"{name}.png")
     return 0
 

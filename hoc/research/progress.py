@@ -26,13 +26,32 @@ class _Lines:
         self.out.flush()
 
 
-def bar(total: float | None, desc: str, unit: str = "games", show: bool = True, **options):
-    """A tqdm bar on stderr (`show` False: none). On a terminal it redraws in place; off one it writes
-    a line such as `playing: 30%|###       | 3.00k/10.0k [00:12<00:28, 250games/s]` (28 s left)
-    every `EVERY` seconds or so (none in a shorter run)."""
+class _Told:
+    """A bar that tells a listener instead of drawing: `told(n)` after each `update(n)` (a server's job
+    follows its games this way; the listener may raise to stop the work)."""
+
+    def __init__(self, told, initial: float = 0):
+        self.told = told
+        if initial:
+            told(initial)
+
+    def update(self, n: float = 1) -> None:
+        self.told(n)
+
+    def close(self) -> None:
+        pass
+
+
+def bar(total: float | None, desc: str, unit: str = "games", show=True, **options):
+    """A tqdm bar on stderr (`show` False: none; a callable: it is told each step's count instead). On
+    a terminal it redraws in place; off one it writes a line such as `playing: 30%|###       |
+    3.00k/10.0k [00:12<00:28, 250games/s]` (28 s left) every `EVERY` seconds or so (none in a shorter
+    run)."""
     from tqdm import tqdm
 
     out = sys.stderr
+    if callable(show):
+        return _Told(show, options.get("initial", 0))
     if not show:
         return tqdm(total=total, disable=True)
     if out.isatty():

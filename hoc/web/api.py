@@ -50,6 +50,14 @@ class Seat(BaseModel):
     human: bool
 
 
+class PlayAllOffer(BaseModel):
+    """What `POST /api/games/{id}/play-all` would play now: every card the seat may play is a plain one."""
+
+    plays: int
+    cards: list[dict]
+    text: str
+
+
 class GameState(BaseModel):
     """A game as a page shows it (`WebTable.state`)."""
 
@@ -64,6 +72,7 @@ class GameState(BaseModel):
     over: bool
     thinking: int | None            # the agent's seat that is thinking, if one is
     stopped: str | None             # why the agents stopped before the end (a bound), if they did
+    play_all: PlayAllOffer | None   # the viewer's plain plays, when "play all" is offered
     result: dict | None
     seed: int
     game: int
@@ -80,9 +89,24 @@ class ReplaySummary(BaseModel):
     log: list[str]
 
 
+class Value(BaseModel):
+    what: str                       # "coins", "links", "sp", ... (the game's own)
+    n: int
+    text: str                       # "2 coins"
+
+
 class Card(BaseModel):
+    """A card as a page draws it: its name, its whole sheet as plain text (`hoc cards`), and its face
+    from the game's card data (`CardDB.face`)."""
+
     name: str
     text: str
+    types: list[str]                # in the data's order: the first is the card's colour
+    cost: int
+    values: list[Value]
+    rules: str                      # the printed text ("" for none)
+    summary: str
+    supply: str
 
 
 def linked(status: int, *links: tuple[str, str, dict]) -> dict:
@@ -92,7 +116,8 @@ def linked(status: int, *links: tuple[str, str, dict]) -> dict:
                                for name, op, extra in links}}}
 
 
-GAME_LINKS = (("state", "game_state", {}), ("act", "act", {}), ("saved", "saved", {}), ("cards", "game_cards", {}))
+GAME_LINKS = (("state", "game_state", {}), ("act", "act", {}), ("play_all", "play_all", {}), ("saved", "saved", {}),
+              ("cards", "game_cards", {}))
 REPLAY_LINKS = (("summary", "replay_summary", {}), ("first_frame", "replay_frame", {"k": 0}),
                 ("cards", "replay_cards", {}))
 
@@ -126,6 +151,12 @@ class NewGame(Rules):
 class Act(BaseModel):
     model_config = STRICT
     action: Union[int, Annotated[str, StringConstraints(max_length=200)]]
+    seat: int | None = None
+    decisions: int | None = None
+
+
+class PlayAll(BaseModel):
+    model_config = STRICT
     seat: int | None = None
     decisions: int | None = None
 
@@ -226,6 +257,18 @@ def router(root, work: Workers) -> APIRouter:
         think(table)
         with table.lock:
             return {"id": key, **table.state(None, since)}     # the view of the next human seat to decide
+
+    @api.post("/games/{key}/play-all", response_model=GameState, operation_id="play_all",
+              responses={**linked(200, *GAME_LINKS), **answers(400, 404, 409, 413, 422, 503)})
+    def play_all(key: str, body: PlayAll, since: int = 0):
+        """Play every plain card of the deciding seat's hand, one legal action after another (as many
+        clicks would); a 409 unless the state offers it (`play_all`)."""
+        table = games.get(key)
+        with table.lock:
+            table.play_all(body.seat, body.decisions)
+        think(table)
+        with table.lock:
+            return {"id": key, **table.state(None, since)}
 
     @api.get("/games/{key}/saved", operation_id="saved",
              responses={200: {"content": {"application/json": {"schema": {"type": "object"}}}}, **answers(404, 422)})
@@ -349,6 +392,10 @@ def router(root, work: Workers) -> APIRouter:
 
     add_routes(api, root, answers, work.stopping)
 
+    from hoc.web import studies
+
+    studies.add_routes(api, answers, work.stopping)
+
     def limits_now() -> dict:
         return {"max_iterations": limits.MAX_ITERATIONS, "max_turn_cap": limits.MAX_TURN_CAP,
                 "max_decisions": limits.MAX_DECISIONS}
@@ -357,5 +404,6 @@ def router(root, work: Workers) -> APIRouter:
 
 
 def cards(db) -> dict:
-    """Every card's printed name and its text as a player reads it (`hoc cards`), by id."""
-    return {db.name(i): {"name": db.english(i), "text": db.sheet(i, width=72)} for i in range(len(db))}
+    """Every card's printed name, its text as a player reads it (`hoc cards`) and its face (types,
+    cost, printed values, text: `CardDB.face`), by id."""
+    return {db.name(i): {"name": db.english(i), "text": db.sheet(i), **db.face(i)} for i in range(len(db))}

@@ -20,7 +20,7 @@ from hoc.web.limits import MAX_BODY
 
 STATIC = Path(__file__).parent / "static"
 PAGES = {"/": "index.html", "/play": "play.html", "/replay": "replay.html", "/results": "results.html",
-         "/market": "market.html"}
+         "/market": "market.html", "/studies": "studies.html"}
 
 
 def refusal(status: int, message: str):

@@ -25,3 +25,10 @@ MAX_WAITING = 16                # jobs waiting for a worker; beyond that a new o
 THINKING_SECONDS = 600          # CPU seconds a game's agents may think between two human decisions
 REPLAY_SECONDS = 120            # CPU seconds one replay may take to build
 WAIT_SECONDS = 1.0              # how long a request waits for the agents before it answers "thinking"
+
+MAX_STUDY_AGENTS = 6            # agents a study started on the page names (a tournament of 6: 15 pairings at 2 players)
+MAX_STUDY_GAMES = 20_000        # games a study asks for (a simulation's, a pairing's, a princess study's)
+MAX_STUDY_TOTAL_GAMES = 40_000  # games one study plays in all (pairings or pairs of princesses included)
+STUDY_SECONDS = 600             # CPU seconds one study may take; past them it stops at its next chunk of games
+MAX_STUDIES_WAITING = 2         # studies waiting behind the one running; beyond that a 503
+MAX_STUDIES_KEPT = 8            # finished studies kept (the oldest dropped first)

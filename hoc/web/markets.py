@@ -2,35 +2,33 @@
 served folder, and a new report measured on request.
 
 A report takes minutes, so it never runs on a request's thread nor on the workers that play the
-agents' decisions: one thread of its own measures one report at a time, a few more may wait, and a
-request beyond that is refused (503). The request that starts one answers at once (202) with the
-job's address; the page asks it for the progress and, at the end, the report. What a request names
-is data (a game, kinds, numbers within `limits`): nothing is read from a path it gives, nothing is
-imported. A job's atlas lives in a temporary folder removed when it ends; the last few reports are
-kept in memory, the oldest dropped first.
+agents' decisions: a job (`hoc.web.jobs`) on one thread of its own measures one report at a time, a
+few more may wait, and a request beyond that is refused (503). The request that starts one answers
+at once (202) with the job's address; the page asks it for the progress and, at the end, the report.
+What a request names is data (a game, kinds, numbers within `limits`): nothing is read from a path it
+gives, nothing is imported. A job's atlas lives in a temporary folder removed when it ends; the last
+few reports are kept in memory, the oldest dropped first.
 """
 from __future__ import annotations
 
 import json
-import secrets
 import tempfile
 import threading
-from concurrent.futures import ThreadPoolExecutor
 from typing import Annotated
 
 from fastapi import Path, Query
 from pydantic import BaseModel, ConfigDict, Field
 
 from hoc.errors import HocError
-from hoc.web.errors import NotFound, Refused
 from hoc.games import DEFAULT
+from hoc.web.errors import Refused
+from hoc.web.jobs import MAX_PROGRESS, Job, Jobs
 
 MAX_ITERATIONS = 150            # of a report's atlas asked on the web (the command line's default: 100)
 MAX_PAIR_SEEDS = 1_000
 MAX_WAITING = 2                 # reports waiting behind the one being measured; beyond that a 503
 MAX_KEPT = 8                    # finished reports kept (the oldest dropped first)
 MAX_REPORT_BYTES = 2_000_000   # a saved report read (one is some 20 kB)
-MAX_PROGRESS = 50               # progress lines kept per job
 
 
 class NewMarket(BaseModel):
@@ -44,35 +42,27 @@ class NewMarket(BaseModel):
     pair_seeds: int = Field(300, ge=2, le=MAX_PAIR_SEEDS)
 
 
-class Stopped(Exception):
-    pass
+class MarketJob(Job):
+    """A supply report being measured: its view says `report` (the figures) and `markdown` (its words),
+    as the market page reads them."""
 
-
-class Job:
-    def __init__(self, request: NewMarket, label: str):
-        self.id = secrets.token_hex(8)
-        self.request, self.label = request, label
-        self.state = "waiting"
-        self.progress: list[str] = []
-        self.report: dict | None = None
-        self.markdown = ""
-        self.error = ""
+    def __init__(self, request: NewMarket, label: str, command: str):
+        super().__init__("market", label, 0, command)
+        self.request = request
 
     def view(self) -> dict:
         return {"id": self.id, "state": self.state, "label": self.label, "progress": self.progress[-MAX_PROGRESS:],
-                "error": self.error, "report": self.report, "markdown": self.markdown}
+                "error": self.error, "report": self.data, "markdown": self.report}
 
 
 class Markets:
-    """The jobs and their one thread."""
+    """The supply reports, measured one at a time on their own thread (`hoc.web.jobs`)."""
 
     def __init__(self, root, stopping: threading.Event, baseline_dir: str = "results/market_baseline"):
-        self.root, self.stopping, self.baseline_dir = root, stopping, baseline_dir
-        self.jobs: dict[str, Job] = {}
-        self.lock = threading.Lock()
-        self.pool = ThreadPoolExecutor(1, thread_name_prefix="hoc-web-market")
+        self.root, self.baseline_dir = root, baseline_dir
+        self.jobs = Jobs("supply reports", stopping, None, MAX_WAITING, MAX_KEPT)
 
-    def start(self, body: NewMarket) -> Job:
+    def start(self, body: NewMarket) -> MarketJob:
         from hoc.research import market as mk
         from hoc.games import get
 
@@ -84,64 +74,31 @@ class Markets:
         except HocError as e:
             raise Refused(str(e)) from None
         label = supply if isinstance(supply, str) else f"random --seed {body.seed} ({', '.join(supply)})"
-        job = Job(body, label)
-        with self.lock:
-            waiting = sum(j.state in ("waiting", "running") for j in self.jobs.values())
-            if waiting > MAX_WAITING:
-                raise Refused(f"{waiting} supply reports are being measured or waiting, at most 1 + {MAX_WAITING}; "
-                              f"try again when one is done", 503)
-            self._trim()
-            self.jobs[job.id] = job
-        self.pool.submit(self._run, job, ruleset, budget)
-        return job
+        b = body
+        command = (f"hoc market --game {ruleset.game.name} --players {ruleset.players} {b.supply} --seed {b.seed}"
+                   + (f" --iterations {b.iterations}" if b.iterations != 100 else "")
+                   + (f" --pair-seeds {b.pair_seeds}" if b.pair_seeds != 300 else ""))
+        return self.jobs.start(MarketJob(body, label, command),
+                               lambda job, told: self._measure(job, ruleset, budget, told))
 
-    def _trim(self) -> None:
-        done = [k for k, j in self.jobs.items() if j.state in ("done", "failed")]
-        while len(done) >= MAX_KEPT:
-            self.jobs.pop(done.pop(0))
-
-    def _run(self, job: Job, ruleset, budget) -> None:
+    def _measure(self, job: MarketJob, ruleset, budget, told) -> tuple[str, dict]:
         from hoc.research import market as mk
         from hoc.research.harness import Backend
         from hoc.research.market import baseline as bl
         from hoc.research.market import report as rp
 
-        job.state = "running"
-        try:
-            base = bl.load(self.root.folder / self.baseline_dir, ruleset.game.name, ruleset.players, budget)
-            b = job.request
-            command = (f"--game {ruleset.game.name} --players {ruleset.players} {b.supply} --seed {b.seed}"
-                       + (f" --iterations {b.iterations}" if b.iterations != 100 else "")
-                       + (f" --pair-seeds {b.pair_seeds}" if b.pair_seeds != 300 else ""))
-            with tempfile.TemporaryDirectory(prefix="hoc_web_market_") as work:
-                report = mk.market(ruleset, budget, work, Backend(), command, progress=lambda line: self._told(job, line),
-                                   baseline=base, label=job.label)
-            job.report = json.loads(json.dumps(rp.finite(report)))
-            job.markdown = rp.markdown(job.report)
-            job.state = "done"
-        except Stopped:
-            job.error, job.state = "the server stopped", "failed"
-        except HocError as e:
-            job.error, job.state = str(e), "failed"
-        except Exception as e:          # a failure of this job alone; the server goes on
-            job.error, job.state = f"the report failed: {type(e).__name__}", "failed"
+        base = bl.load(self.root.folder / self.baseline_dir, ruleset.game.name, ruleset.players, budget)
+        with tempfile.TemporaryDirectory(prefix="hoc_web_market_") as work:
+            report = mk.market(ruleset, budget, work, Backend(), job.command.removeprefix("hoc market "),
+                               progress=told, baseline=base, label=job.label)
+        report = json.loads(json.dumps(rp.finite(report)))
+        return rp.markdown(report), report
 
-    def _told(self, job: Job, line: str) -> None:
-        """A progress line; the job ends here when the server stops (at its next step: an iteration)."""
-        if self.stopping.is_set():
-            raise Stopped
-        job.progress.append(line)
-        del job.progress[:-MAX_PROGRESS]
-
-    def get(self, key: str) -> Job:
-        with self.lock:
-            job = self.jobs.get(key)
-        if job is None:
-            raise NotFound(f"no supply report {key[:40]!r} (the server keeps the last {MAX_KEPT})")
-        return job
+    def get(self, key: str) -> MarketJob:
+        return self.jobs.get(key)
 
     def shutdown(self) -> None:
-        self.pool.shutdown(wait=False, cancel_futures=True)
+        self.jobs.shutdown()
 
 
 def add_routes(api, root, answers, stopping: threading.Event) -> Markets:

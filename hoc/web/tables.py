@@ -143,18 +143,8 @@ class WebTable(Teller):
         """Take a human seat's decision: `action` by id or label; `seat`, if given, must be the seat to
         decide; `decisions`, if given, the number of decisions the caller has seen (a stale page's
         click is refused, not taken at a later decision). The agents then think (`think`)."""
+        self._may_act(seat, decisions)
         g = self.game
-        if g.over:
-            raise Conflict("the game is over")
-        if self.stopped:
-            raise Conflict(self.stopped)
-        if decisions is not None and decisions != len(self.actions):
-            raise Conflict(f"the game moved on: {len(self.actions)} decisions taken, the request saw {decisions}")
-        if g.decider not in self.humans:
-            raise Conflict(f"seat {g.decider} ({self.agents[g.decider].name}) is to decide, not a person: it is "
-                           f"thinking")
-        if seat is not None and seat != g.decider:
-            raise Conflict(f"seat {seat} is not to decide now: seat {g.decider} is")
         if isinstance(action, str):
             try:
                 action = g.parse(action.strip().lower())
@@ -167,6 +157,62 @@ class WebTable(Teller):
         self._answer = int(action)
         self.step()
         self._settle()
+
+    # ---- "play all": the plain cards of the hand played one by one, in one request
+    def plain_plays(self) -> list:
+        """The legal plays now if every one of them plays a plain card (`CardDB.plain`: it only adds its
+        printed values and leaves a play open, so the order of such plays cannot matter), else []."""
+        g, db = self.game, self.db
+        if g.over or g.decider not in self.humans:
+            return []
+        plays = [a for a in g.legal_actions() if a.verb == "play"]
+        if plays and all(db.plain(db.index(a.card)) for a in plays):
+            return plays
+        return []
+
+    def play_all_offer(self) -> dict | None:
+        """What "play all" would play now (at least two cards), or None: the cards and their words."""
+        from hoc.games.heart_of_crown.view import entries
+
+        plays = self.plain_plays()
+        hand = self.game.hand(self.game.decider)
+        zone = {a.card: hand[a.card] for a in plays}
+        n = sum(zone.values())
+        if n < 2:
+            return None
+        cards = entries(self.db, zone)
+        return {"plays": int(n), "cards": cards, "text": "play all: " + ", ".join(c["label"] for c in cards)}
+
+    def play_all(self, seat: int | None = None, decisions: int | None = None) -> int:
+        """Play every plain card of the deciding seat's hand (`play_all_offer`), one decision at a time
+        through the legal actions and `step`, exactly as that many clicks would; returns how many were
+        played. Refused (409) when it is not offered."""
+        self._may_act(seat, decisions)
+        if self.play_all_offer() is None:
+            raise Conflict("there is nothing to play all now: it is offered when every card the seat may play "
+                           "is a plain one (only its printed values, a play left open), two or more of them")
+        p, done = self.game.decider, 0
+        while not self.game.over and self.game.decider == p and (plays := self.plain_plays()):
+            self._answer = int(plays[0])
+            self.step()
+            self._settle()
+            done += 1
+        return done
+
+    def _may_act(self, seat: int | None, decisions: int | None) -> None:
+        """Whether a person may decide now (a Conflict saying why not)."""
+        g = self.game
+        if g.over:
+            raise Conflict("the game is over")
+        if self.stopped:
+            raise Conflict(self.stopped)
+        if decisions is not None and decisions != len(self.actions):
+            raise Conflict(f"the game moved on: {len(self.actions)} decisions taken, the request saw {decisions}")
+        if g.decider not in self.humans:
+            raise Conflict(f"seat {g.decider} ({self.agents[g.decider].name}) is to decide, not a person: it is "
+                           f"thinking")
+        if seat is not None and seat != g.decider:
+            raise Conflict(f"seat {seat} is not to decide now: seat {g.decider} is")
 
     def nbytes(self) -> int:
         """About what the game holds: its state and its logs (for the store's bound on all games)."""
@@ -195,10 +241,11 @@ class WebTable(Teller):
         if not 0 <= since <= len(feed):
             raise Refused(f"since must be 0 to {len(feed)} (the feed's lines), got {since}")
         thinking = None if self.settled.is_set() else self.game.decider
+        offer = self.play_all_offer() if thinking is None and v == self.game.decider else None
         return {"seats": [{"seat": q, "agent": a.name, "human": q in self.humans} for q, a in enumerate(self.agents)],
                 "humans": self.humans, "viewer": v, "view": seat_view(self, v), "feed": feed[since:],
                 "feed_length": len(feed), "decisions": len(self.actions), "over": bool(self.game.over),
-                "thinking": thinking, "stopped": self.stopped,
+                "thinking": thinking, "stopped": self.stopped, "play_all": offer,
                 "result": result_of(self.game) if self.game.over else None,
                 "seed": self.plan.seed, "game": self.index, "rules": self.ruleset.describe()}
 

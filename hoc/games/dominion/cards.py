@@ -133,6 +133,32 @@ class CardDB:
         """The kingdom cards, in id order."""
         return list(self.frame.id[self.frame.kingdom == 1])
 
+    def values(self, i: int) -> list[dict]:
+        """The printed values a card shows besides its cost, each with its words ('+2 Cards', '2 coins',
+        '3 VP'), those it has."""
+        r = self.frame.iloc[i]
+        out = [{"what": what, "n": int(r[what]), "text": text.format(n=int(r[what]), s="s" if int(r[what]) != 1 else "")}
+               for what, text in (("cards", "+{n} Card{s}"), ("actions", "+{n} Action{s}"), ("buys", "+{n} Buy{s}"),
+                                  ("coins", "{n} coin{s}"), ("vp", "{n} VP")) if int(r[what])]
+        if r.vp_per_10:
+            out.append({"what": "vp", "n": int(r.vp_per_10), "text": f"{r.vp_per_10} VP per 10 cards"})
+        return out
+
+    def face(self, i: int) -> dict:
+        """What a card drawn as a card shows: its types in the data's order (the first is its colour),
+        its cost, its printed values (`values`) and its text."""
+        r = self.frame.iloc[i]
+        types = [t for t in r["types"].split("|") if t]
+        return {"types": types, "cost": int(r.cost), "values": self.values(i), "rules": r.text,
+                "summary": ", ".join(["/".join(t.capitalize() for t in types), f"cost {r.cost}",
+                                      *(v["text"] for v in self.values(i))]), "supply": ""}
+
+    def plain(self, i: int) -> bool:
+        """Whether playing the card only adds its printed coins: a Treasure (no Action) with no text
+        routine. Playing several such cards in any order ends in the same state."""
+        c = self.cards[i]
+        return "treasure" in c.types and "action" not in c.types and not self.frame.effect.iat[i]
+
     def sheet(self, card: str | int) -> str:
         i = card if isinstance(card, int) else self.index(card)
         r = self.frame.iloc[i]

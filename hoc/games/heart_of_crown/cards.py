@@ -211,14 +211,36 @@ class CardDB:
         types = "/".join(t.capitalize() for t in row["types"].split("|") if t)
         if row.subtypes:
             types += " (" + ", ".join(t.capitalize() for t in row.subtypes.split("|")) + ")"
-        parts = [types, f"cost {row.cost}"]
+        return ", ".join([types, f"cost {row.cost}", *(v["text"] for v in self.values(i))])
+
+    def values(self, i: int) -> list[dict]:
+        """The printed values a card shows besides its cost, each with its words: links (Territories and
+        Actions), coins (when it has some), SP (when it has some, or is a Succession card)."""
+        row = self.frame.iloc[i]
+        out = []
         if "territory" in row["types"] or "action" in row["types"]:
-            parts.append(f"{row.links} link{'s' if row.links != 1 else ''}")
+            out.append({"what": "links", "n": int(row.links), "text": f"{row.links} link{'s' if row.links != 1 else ''}"})
         if row.coins:
-            parts.append(f"{row.coins} coin{'s' if row.coins != 1 else ''}")
+            out.append({"what": "coins", "n": int(row.coins), "text": f"{row.coins} coin{'s' if row.coins != 1 else ''}"})
         if row.sp or "succession" in row["types"]:
-            parts.append(f"{row.sp} SP")
-        return ", ".join(parts)
+            out.append({"what": "sp", "n": int(row.sp), "text": f"{row.sp} SP"})
+        return out
+
+    def face(self, i: int) -> dict:
+        """What a card drawn as a card shows: its types in the data's order (the first is its colour),
+        its cost, its printed values (`values`), its text, the values in one phrase and where it comes
+        from."""
+        c = self.cards[i]
+        return {"types": [t for t in self.frame["types"].iat[i].split("|") if t], "cost": c.cost,
+                "values": self.values(i), "rules": self.text(i), "summary": self.summary(i), "supply": self.supply(i)}
+
+    def plain(self, i: int) -> bool:
+        """Whether playing the card only adds its printed values and leaves a play open: a Territory (no
+        Action) with no text routine and at least one link. Playing several such cards in any order
+        ends in the same state (the web table's "play all Territories")."""
+        c = self.cards[i]
+        return ("territory" in c.types and "action" not in c.types and "attack" not in c.types
+                and not self.frame.effect.iat[i] and c.links >= 1)
 
     def supply(self, i: int) -> str:
         """Where the card comes from: 'basic market 16; starting decks 7/6/5/4 (seats 0-3)'."""

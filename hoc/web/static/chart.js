@@ -1,6 +1,7 @@
 "use strict";
-// SP per turn as an SVG line chart, one line per seat, with a marker at the turn shown.
-const COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd"];
+// SP per turn as an SVG line chart, one line per seat in the seat's colour (`seatColour`, as the seats
+// table shows it), with a marker at the turn shown. Colours are set as styles: the style sheet's rule
+// for chart text would override a presentation attribute.
 
 function spChart(points, seats, turnNow) {
   const W = 460, H = 240, L = 36, R = 10, T = 10, B = 30;
@@ -30,8 +31,10 @@ function spChart(points, seats, turnNow) {
   add("text", {x: (L + W) / 2, y: H - 2, "text-anchor": "middle"}, "turn (all players)");
   seats.forEach((name, q) => {
     const d = points.map((p, i) => `${i ? "L" : "M"}${x(p.turn).toFixed(1)},${y(p.sp[q]).toFixed(1)}`).join(" ");
-    add("path", {d, fill: "none", stroke: COLOURS[q % 4], "stroke-width": 2, "data-seat": q});
-    add("text", {x: L + 8, y: T + 12 + 13 * q, fill: COLOURS[q % 4]}, `seat ${q} ${name}`);
+    add("path", {d, fill: "none", style: `stroke:${seatColour(q)}`, "stroke-width": 2, "data-seat": q});
+    add("rect", {x: L + 8, y: T + 4 + 13 * q, width: 10, height: 8, style: `fill:${seatColour(q)}`});
+    add("text", {x: L + 22, y: T + 12 + 13 * q, class: "legend", "data-seat": q, style: `fill:${seatColour(q)}`},
+        `seat ${q} ${name}`);
   });
   if (turnNow !== undefined) add("line", {x1: x(turnNow), y1: T, x2: x(turnNow), y2: H - B, stroke: "#b8860b",
                                            "stroke-dasharray": "4 3", id: "spnow"});

@@ -29,9 +29,11 @@ function render(s) {
   document.getElementById("question").textContent = v.question || "";
   const acts = document.getElementById("actions");
   acts.textContent = "";
+  if (s.play_all) acts.append(el("button", {id: "play-all", class: "playall", "data-label": "play all", title: "each one played in turn, as that many clicks would",
+                                            onclick: () => act(null, "play-all")}, `▶▶ ${s.play_all.text}`));
   v.actions.forEach((a, i) => {
     const b = el("button", {"data-action": a.action, "data-label": a.label, title: a.label,
-                            onclick: () => act(a.action)}, a.text);
+                            class: a.card ? typeClass(a.card) : null, onclick: () => act(a.action)}, a.text);
     if (a.card) b.dataset.card = a.card;
     acts.append(b);
   });
@@ -41,11 +43,12 @@ function render(s) {
   if (mine) own.append(mine);
   const turn = document.getElementById("turn");
   turn.textContent = "";
-  turn.append(el("h3", {}, `Turn ${v.turn}: seat ${v.turn_player}'s`), renderTurn(v));
+  turn.append(el("h2", {}, `Turn ${v.turn}: seat ${v.turn_player} (${v.seats[v.turn_player].agent}) plays`), renderTurn(v));
   const market = document.getElementById("market");
   market.textContent = ""; market.append(renderMarket(v));
   const seats = document.getElementById("seats");
   seats.textContent = ""; seats.append(renderSeats(v));
+  fitNames();
   document.body.dataset.decisions = s.decisions;
   document.body.dataset.over = s.over;
   document.body.dataset.thinking = s.thinking === null ? "" : s.thinking;
@@ -58,14 +61,16 @@ function render(s) {
   } else if (!game.busy) status.textContent = "";
 }
 
-async function act(action) {
+// one decision (`action`), or with `route` "play-all" every plain card of the hand played one by one
+async function act(action, route) {
   if (game.busy) return;
   game.busy = true;
   showError(null);
   document.getElementById("status").textContent = "the agents are playing…";
   document.querySelectorAll("#actions button").forEach(b => b.disabled = true);
   try {
-    render(await api("POST", `/api/games/${game.id}/actions`, {action, decisions: game.state.decisions}));
+    render(route ? await api("POST", `/api/games/${game.id}/${route}`, {decisions: game.state.decisions})
+                 : await api("POST", `/api/games/${game.id}/actions`, {action, decisions: game.state.decisions}));
   } catch (e) {
     showError(e);
     try { render(await api("GET", `/api/games/${game.id}`)); } catch (e2) { /* keep the message */ }

@@ -32,14 +32,16 @@ async function go(k) {
   acts.textContent = "";
   for (const a of v.actions) {
     const taken = f.taken && f.taken.action === a.action;
-    acts.append(el("button", {disabled: true, class: taken ? "taken" : null, "data-card": a.card || null}, a.text));
+    acts.append(el("button", {disabled: true, class: [taken ? "taken" : "", a.card ? typeClass(a.card) : ""].join(" ").trim() || null,
+                              "data-card": a.card || null}, a.text));
   }
   const turn = document.getElementById("turn");
-  turn.textContent = ""; turn.append(el("h3", {}, `Turn ${v.turn}: seat ${v.turn_player}'s`), renderTurn(v));
+  turn.textContent = ""; turn.append(el("h2", {}, `Turn ${v.turn}: seat ${v.turn_player} (${v.seats[v.turn_player].agent}) plays`), renderTurn(v));
   const seats = document.getElementById("seats");
   seats.textContent = ""; seats.append(renderSeats(v));
   const market = document.getElementById("market");
   market.textContent = ""; market.append(renderMarket(v));
+  fitNames();
   const prev = rp.lastLines || 0;
   renderFeed(document.getElementById("feed"), s.log.slice(0, f.lines), Math.max(0, f.lines - prev));
   rp.lastLines = f.lines;
