@@ -189,6 +189,27 @@ def test_under_1e_each_princess_is_played_by_her_1e_tuned_plan_and_under_2e_by_h
     assert ps.best_plans(rs1, {"twins": "twins_1e"})["twins"].name == "twins_1e"
 
 
+@pytest.mark.parametrize("players", [3, 4])
+def test_under_1e_at_3_and_4_players_each_princess_is_played_by_her_plan_for_that_table_size(players):
+    rs = Ruleset(players=players, edition="1e")
+    assert {p: a.name for p, a in ps.best_plans(rs).items()} == {p: f"tuned_{p}_1e_{players}p" for p in POOL}
+
+
+def test_a_1e_princess_without_a_plan_for_the_table_size_falls_back_to_her_1e_2_player_plan(monkeypatch):
+    from hoc.agents import registry
+    monkeypatch.delitem(registry.AGENTS, "tuned_bergamot_1e_3p")
+    plans = ps.best_plans(Ruleset(players=3, edition="1e"))
+    assert plans["bergamot"].name == "tuned_bergamot_1e_2p" and plans["twins"].name == "tuned_twins_1e_3p"
+
+
+def test_under_2e_a_princess_plan_for_the_table_size_is_preferred_when_the_library_has_one(monkeypatch):
+    from hoc.agents import registry
+    monkeypatch.setitem(registry.AGENTS, "tuned_twins_4p", registry.AGENTS["tuned_twins_2p"])
+    assert ps.default_plan(Ruleset(players=4), "twins") == "tuned_twins_4p"
+    assert ps.default_plan(Ruleset(players=4), "laolily") == "tuned_laolily_2p"
+    assert ps.default_plan(Ruleset(players=3), "twins") == "tuned_twins_2p"
+
+
 def test_a_1e_princess_without_a_1e_plan_falls_back_to_her_2e_tuned_plan(monkeypatch):
     from hoc.agents import registry
     monkeypatch.delitem(registry.AGENTS, "tuned_bergamot_1e_2p")

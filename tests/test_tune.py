@@ -199,6 +199,13 @@ def test_schedule_kernel_plays_the_same_games_as_the_harness(warm_kernels):
     assert (out[:, 2] == ref[:, K.RES_SEAT]).all() and (out[:, 3] == ref[:, K.RES_SEAT + K.RES_SEAT_SZ]).all()
 
 
+def test_a_win_shared_by_k_seats_counts_one_kth_for_each_of_them_and_a_loss_nothing():
+    from hoc.agents.tune.evaluate import share
+    mask = np.array([0b0001, 0b0101, 0b1111, 0b0000, 0b0110])
+    assert share(mask, np.zeros(5, np.int64)).tolist() == [1.0, 0.5, 0.25, 0.0, 0.0]
+    assert share(mask, np.full(5, 2)).tolist() == [0.0, 0.5, 0.25, 0.0, 0.5]
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_candidate_equal_to_its_opponent_wins_exactly_its_share_with_seats_mirrored(players, warm_kernels):
     rs = Ruleset(players=players, market="siege")

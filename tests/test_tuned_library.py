@@ -43,11 +43,12 @@ def test_a_per_princess_plan_backs_its_princess_first(princess):
     assert spec.prefer[0] == princess
 
 
-@pytest.mark.parametrize("princess", [p for p in PRINCESSES if (TUNED / f"tuned_{p}_1e_2p.toml").exists()])
-def test_a_per_princess_1e_plan_backs_its_princess_first_and_binds_under_1e(princess):
-    spec = priority.parse(TUNED / f"tuned_{princess}_1e_2p.toml")
+@pytest.mark.parametrize("princess,players", [(p, n) for p in PRINCESSES for n in (2, 3, 4)
+                                               if (TUNED / f"tuned_{p}_1e_{n}p.toml").exists()])
+def test_a_per_princess_1e_plan_backs_its_princess_first_and_binds_under_1e_at_its_table_size(princess, players):
+    spec = priority.parse(TUNED / f"tuned_{princess}_1e_{players}p.toml")
     assert spec.prefer[0] == princess
-    get(f"tuned_{princess}_1e_2p").params(Ruleset(players=2, edition="1e"))
+    get(f"tuned_{princess}_1e_{players}p").params(Ruleset(players=players, edition="1e"))
 
 
 def test_tuned_plans_are_not_among_the_hand_written_archetypes():

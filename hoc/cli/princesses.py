@@ -59,8 +59,9 @@ def add_parser(sub) -> None:
     p.add_argument("--games", type=int, default=12_000,
                    help="games with each seat's princess drawn at random (default 12000)")
     p.add_argument("--plans", action="append", metavar="PRINCESS=AGENT,...",
-                   help="the agent playing a princess instead of her tuned plan tuned_PRINCESS_2p (under 1E "
-                        "tuned_PRINCESS_1e_2p when the library has it), e.g. "
+                   help="the agent playing a princess instead of her tuned plan for the table size: "
+                        "tuned_PRINCESS_Np when the library has it, else tuned_PRINCESS_2p (under 1E first "
+                        "tuned_PRINCESS_1e_Np, then tuned_PRINCESS_1e_2p), e.g. "
                         "twins=my_twins.toml (repeatable)")
     p.add_argument("--games-per-pair", type=int, default=2000,
                    help="2 players: mirrored games of each pair of princesses' plans for the matrix (default 2000; "

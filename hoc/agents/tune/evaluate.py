@@ -61,6 +61,12 @@ def _play_task(game, T, R, ids, rows, master, seed_index, seats) -> np.ndarray:
     return out
 
 
+def share(win_mask: np.ndarray, seat: np.ndarray) -> np.ndarray:
+    """What each game gives `seat` (per game): 1 for a win, 1/k for a win shared by k seats, 0 else."""
+    mask = np.asarray(win_mask).astype(np.int64)
+    return ((mask >> seat) & 1) / np.maximum(np.bitwise_count(mask), 1)
+
+
 def score(wins: np.ndarray, games: np.ndarray, margin: np.ndarray, fair: float) -> np.ndarray:
     """Per candidate (row) over its opponents (columns): the mean win rate, minus the mean shortfall
     below the fair share (so every point short of it against one opponent counts twice: a plan must
@@ -72,7 +78,8 @@ def score(wins: np.ndarray, games: np.ndarray, margin: np.ndarray, fair: float) 
 
 @dataclass
 class Race:
-    """A generation's results: per candidate and opponent, games won and played and the summed SP
+    """A generation's results: per candidate and opponent, games won (a win shared by k seats counts
+    1/k: at 3 and 4 players a plan gains nothing by steering games to a tie) and played and the summed SP
     margin; per candidate the last round it played; `order` ranks the candidates (later rounds
     first, then by score); `games_played` counts every game."""
 
@@ -107,9 +114,9 @@ def _mirrored(alive: np.ndarray, C: int, O: int, seeds: int, players: int, base:
 @dataclass
 class Seeds:
     """Every candidate's games against one opponent on common seeds (`seed_games`): for candidate c,
-    seed i and the candidate's seat t, whether that seat won and the card ids it owned at the end."""
+    seed i and the candidate's seat t, what that seat won (`share`) and the card ids it owned at the end."""
 
-    won: np.ndarray        # (candidates, seeds, players) 0 or 1
+    won: np.ndarray        # (candidates, seeds, players) 1 a win, 1/k a win shared by k seats, 0 a loss
     owned: np.ndarray      # (candidates, seeds, players) bits of card ids 0-63 (uint64)
 
     def share(self) -> np.ndarray:
@@ -139,7 +146,7 @@ def seed_games(ruleset: Ruleset, candidates: np.ndarray, opponent: np.ndarray, o
     g = np.arange(len(t))
     low, high = (out[g, OUT_OWNED + 2 * t + h].astype(np.int64) & 0xFFFFFFFF for h in (0, 1))
     owned = (low | (high << 32)).astype(np.uint64)
-    return Seeds(((out[:, 0] >> t) & 1).reshape(C, seeds, players), owned.reshape(C, seeds, players))
+    return Seeds(share(out[:, 0], t).reshape(C, seeds, players), owned.reshape(C, seeds, players))
 
 
 def per_seed(ruleset: Ruleset, candidates: np.ndarray, opponent: np.ndarray, opponent_id: int, master: int,
@@ -160,7 +167,7 @@ def race(ruleset: Ruleset, candidates: np.ndarray, opponents: np.ndarray, oppone
     C, O = len(candidates), len(opponents)
     rows = np.concatenate([candidates, opponents]).astype(DTYPE)
     ids = np.concatenate([[list_id(r) for r in candidates], opponent_ids]).astype(DTYPE)
-    wins = np.zeros((C, O), np.int64)
+    wins = np.zeros((C, O))                  # a win shared by k seats counts 1/k (a score, as `hoc simulate`'s)
     games = np.zeros((C, O), np.int64)
     margin = np.zeros((C, O))
     reached = np.zeros(C, np.int64)
@@ -171,7 +178,7 @@ def race(ruleset: Ruleset, candidates: np.ndarray, opponents: np.ndarray, oppone
     while True:
         c, o, t, seed_index, seats = _mirrored(alive, C, O, seeds, players, base)
         out = play_games(ruleset, ids, rows, master, seed_index, seats, backend)
-        won = (out[:, 0] >> t) & 1
+        won = share(out[:, 0], t)
         sp = out[:, 2:2 + players].astype(float)
         own = sp[np.arange(len(c)), t]
         sp[np.arange(len(c)), t] = -np.inf

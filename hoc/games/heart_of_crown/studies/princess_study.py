@@ -30,8 +30,8 @@ from hoc.research.runs import check_memory, execute
 from hoc.research.simulate import concat
 from hoc.games.heart_of_crown.rules import Ruleset
 
-DEFAULT_PLAN = "tuned_{}_2p"      # each princess's tuned plan: the strongest plan that backs her first
-EDITION_PLAN = "tuned_{}_{}_2p"   # a plan tuned under a given edition (tuned_twins_1e_2p), preferred there
+DEFAULT_PLAN = "tuned_{}_{}p"      # a princess's tuned plan for a table size: the strongest plan that backs her first
+EDITION_PLAN = "tuned_{}_{}_{}p"   # one tuned under a given edition (tuned_twins_1e_3p), preferred there
 CORRECTION = "fdr_bh"             # statsmodels multipletests method for the market comparisons
 CORRECTION_NAME = "Benjamini-Hochberg"
 TOP_KINDS = 3                     # market kinds shown per princess besides the corrected-significant ones
@@ -79,21 +79,27 @@ def _misspelt(key: str, princesses: list[str]) -> bool:
     return bool(difflib.get_close_matches(key, princesses, n=1, cutoff=0.75))
 
 
+def plan_names(ruleset: Ruleset, princess: str) -> list[str]:
+    """The library names that may play `princess` by default, the preferred first: for the table size,
+    then for 2 players; under an edition other than 2E, her plans tuned under that edition
+    (`tuned_PRINCESS_1e_3p`, `tuned_PRINCESS_1e_2p`) before her 2E tuned plan `tuned_PRINCESS_2p`."""
+    sizes = list(dict.fromkeys((ruleset.players, 2)))
+    if ruleset.second_edition:
+        return [DEFAULT_PLAN.format(princess, n) for n in sizes]
+    return [EDITION_PLAN.format(princess, ruleset.edition, n) for n in sizes] + [DEFAULT_PLAN.format(princess, 2)]
+
+
 def default_plan(ruleset: Ruleset, princess: str) -> str:
-    """The library plan that plays `princess` by default: under an edition other than 2E, her plan
-    tuned under that edition (`tuned_PRINCESS_1e_2p`) when the library has one, else her 2E tuned
-    plan `tuned_PRINCESS_2p` (read for the edition by the agent format's edition rule)."""
-    if not ruleset.second_edition:
-        own = EDITION_PLAN.format(princess, ruleset.edition)
-        if own in AGENTS:
-            return own
-    return DEFAULT_PLAN.format(princess)
+    """The library plan that plays `princess` by default: the first of `plan_names` the library has
+    (a 2E plan is read for the edition by the agent format's edition rule), else her 2-player name."""
+    names = plan_names(ruleset, princess)
+    return next((n for n in names if n in AGENTS), names[-1])
 
 
 def best_plans(ruleset: Ruleset, specs: dict[str, str] | None = None) -> dict[str, Agent]:
     """Each princess of the pool (in pool order) and the agent that plays her: `specs[princess]` if
-    given, else her tuned plan (`default_plan`: the edition's own when there is one). A priority-list
-    plan must back her first."""
+    given, else her tuned plan (`default_plan`: the edition's own for the table size when there is
+    one). A priority-list plan must back her first."""
     from hoc.games.heart_of_crown.agents import policies
     from hoc.games.heart_of_crown.agents.priority_kernel import PR_PRINCESS
 

@@ -20,10 +20,12 @@ def validate(ruleset: Ruleset, plan_file: Path, opponents: list[Agent], games: i
              backend: Backend) -> pd.DataFrame:
     """The plan (read back from its file, as every command reads it) against each opponent: `games`
     games (rounded up to a multiple of the players), each seed played once with the plan in every
-    seat and the opponent in the others. Columns opponent, games, wins, rate, lo, hi (95% Wilson),
+    seat and the opponent in the others. Columns opponent, games, wins (a win shared by k seats counts
+    1/k, as `hoc simulate`'s score), rate, lo, hi (95%, `stats.share_interval`),
     fair (1 / players) and beats (lo above fair)."""
     from hoc.research.harness import Plan as Games, chunk_size, play
-    from hoc.research.stats import wilson
+    from hoc.agents.tune.evaluate import share
+    from hoc.research.stats import share_interval
 
     best = from_file(plan_file)
     p = ruleset.players
@@ -35,8 +37,8 @@ def validate(ruleset: Ruleset, plan_file: Path, opponents: list[Agent], games: i
         for chunk in play(plan, backend):
             df = chunk.games
             seat = (-df["game"].to_numpy()) % p          # seat j is played by lineup[(j + game) % p]
-            wins += int(((df["win_mask"].to_numpy() >> seat) & 1).sum())
-        lo, hi = wilson(wins, n)
+            wins += float(share(df["win_mask"].to_numpy(), seat).sum())
+        lo, hi = share_interval(wins, n)
         rows.append({"opponent": opponent.name, "games": n, "wins": wins, "rate": wins / n, "lo": lo, "hi": hi,
                      "fair": 1 / p, "beats": lo > 1 / p})
     return pd.DataFrame(rows)
@@ -113,7 +115,8 @@ def summary(out: Path, settings, state, best, validation: pd.DataFrame, playoff:
         "- the learning curve: `learning_curve.png`; every generation: `history.jsonl`", "",
         "## Final validation", "",
         f"{int(validation['games'].iat[0]):,} games per opponent on fresh seeds (run seed {validation_seed}), "
-        f"each seed played with the plan in every seat; 95% Wilson intervals. The plan beats "
+        f"each seed played with the plan in every seat; a win shared by k seats counts 1/k; 95% Wilson intervals "
+        f"of that score. The plan beats "
         f"{beaten} of {len(validation)} opponents (interval above {100 * fair:.0f}%).", "",
         "| opponent | games | win rate [95% interval] | beats it |",
         "| --- | ---: | ---: | :---: |",

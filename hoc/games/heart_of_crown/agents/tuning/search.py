@@ -323,15 +323,16 @@ def step(state: State, settings: Settings, opponent_rows: np.ndarray, opponent_i
 
 def _record(r: evaluate.Race, k: int, names: list[str], fixed: int, players: int) -> dict:
     """The champion's figures: its win rate against each opponent, and pooled over the fixed ones
-    (the opponents of the command line, not the hall) with a 95% Wilson interval."""
-    from hoc.research.stats import wilson
+    (the opponents of the command line, not the hall) with a 95% Wilson interval (a win shared by k
+    seats counts 1/k)."""
+    from hoc.research.stats import share_interval
 
     wins, games = r.wins[k], r.games[k]
-    w, n = int(wins[:fixed].sum()), int(games[:fixed].sum())
-    lo, hi = wilson(w, n)
+    w, n = float(wins[:fixed].sum()), int(games[:fixed].sum())
+    lo, hi = share_interval(w, n)
     rates = {name: float(x / m) for name, x, m in zip(names, wins, games)}
     j = min(range(fixed), key=lambda i: rates[names[i]])
-    worst_lo, worst_hi = wilson(int(wins[j]), int(games[j]))
+    worst_lo, worst_hi = share_interval(float(wins[j]), int(games[j]))
     return {"score": float(r.score[k]), "win_rate": w / n, "lo": lo, "hi": hi, "worst_opponent": names[j],
             "worst_rate": rates[names[j]], "worst_lo": worst_lo, "worst_hi": worst_hi, "rates": rates,
             "champion_games": n, "fair": 1 / players}
