@@ -91,9 +91,9 @@ def add_parser(sub) -> None:
                                    "interaction v(A,B) - v(A) - v(B) + v(neither), and A's deck against B's across "
                                    "seats. The top pairs are run again in fresh markets with fresh searches, and "
                                    "confirmed with the false-discovery rate controlled (Benjamini-Hochberg over the pairs followed up). "
-                                   "Rerun the same command to resume. About 10 to 40 s per run of a pair on one core "
-                                   "(docs/combos.md): the defaults over 465 pairs (31 kinds) take about 2 to 3 hours "
-                                   "on 2 cores (--jobs 2).")
+                                   "Rerun the same command to resume. About 15 to 20 s of one core per run of a pair "
+                                   "(docs/combos.md): the defaults over 465 pairs (31 kinds) take about 1.5 to 2 hours "
+                                   "on 2 free cores (--jobs 2), an estimate from measured runs.")
     game_option(p)
     edition_option(p)
     p.add_argument("--players", type=int, default=2, help="2 to 4")
