@@ -152,8 +152,8 @@ def rushes(settings: Settings, archive, backend: Backend, found: Search) -> list
         archive.add(xs, m.fitness, m.descriptors)
         found.evaluations += len(xs)
         found.games += len(xs) * len(settings.panel) * settings.seeds * space.ruleset.players
-        best = {xs[i].tobytes(): m.fitness[i] for i in range(len(xs))}
-    return sorted(points, key=lambda x: -best[x.tobytes()])
+    fitness = {x.tobytes(): f for x, f in zip(xs, m.fitness)}      # the last round measured every swept rush
+    return sorted(points, key=lambda x: -fitness[x.tobytes()])
 
 
 def load(folder: Path, settings: Settings) -> Search | None:

@@ -16,9 +16,11 @@ A search is CMA-ES (`cma`) over the game's plan space with the barred kinds' car
 from starts with equal budgets: the space's best guess, that guess changed to buy two copies of
 the condition's allowed kinds of the pair before its last resort (`Layout.favouring`), and changed
 to buy them first without a cap (`Layout.rushing`: a deck that is mostly the pair, which a search
-from the guess does not reach); with nothing to favour, the guess again on its own random stream. A search's estimates come from its own few games, so the decks are
-chosen among every search's best plans on more seeds (`choose`), and the figures come from a third
-set of seeds no search or choice saw (the winner's curse stays behind).
+from the guess does not reach); with nothing to favour, the guess again on its own random stream.
+Each start is swept card by card first (`hoc.research.atlas.sweep`). A search's estimates come from
+its own few games, so the decks are chosen among every search's best plans on more seeds
+(`choose`), and the figures come from a third set of seeds no search or choice saw (the winner's
+curse stays behind).
 """
 from __future__ import annotations
 
@@ -192,7 +194,7 @@ def search(settings: Settings, space, kinds, opponent, seed: int, backend, start
                               descriptors, [space.slots(kinds)] * len(starts))
         seen.extend(xs)
         fitness.extend(m.fitness)
-    free = space.free()                     # the barred cards' genes stay as the start has them
+    free = space.free()                     # the barred cards' genes stay the guess's: no plan here reads them
     strategies = [cma.CMAEvolutionStrategy(x0[free], settings.sigma, {
         "bounds": [space.lower[free].tolist(), space.upper[free].tolist()], "popsize": settings.batch,
         "seed": int(rng.integers(1, 2 ** 31 - 1)), "verbose": -9}) for x0 in starts]
