@@ -168,9 +168,20 @@ def test_an_out_that_exists_as_a_file_is_refused(capsys, no_play, tmp_path):
     assert "exists and is a file" in line
 
 
-def test_an_out_inside_a_missing_folder_is_refused(capsys, no_play, tmp_path):
-    line = refused(capsys, "tournament", "--out", str(tmp_path / "missing" / "g.parquet"))
-    assert "does not exist" in line and "missing" in line
+def test_an_out_inside_a_file_is_refused(capsys, no_play, tmp_path):
+    (tmp_path / "f").write_bytes(b"")
+    line = refused(capsys, "tournament", "--out", str(tmp_path / "f" / "missing" / "g.parquet"))
+    assert "is a file, not a folder" in line
+
+
+def test_an_out_inside_missing_folders_is_written_there(tmp_path, capsys):
+    """The README's tour names outputs such as `--out atlas/festival` in a fresh clone: the folders
+    are made."""
+    from hoc.cli.main import main
+
+    out = tmp_path / "missing" / "deeper" / "g.parquet"
+    assert main(["simulate", "--agents", "basic_rush,basic_rush", "--games", "20", "--out", str(out)]) == 0
+    assert list(out.glob("*.parquet"))
 
 
 @needs_proc

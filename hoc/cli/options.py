@@ -173,14 +173,13 @@ def check_outputs(args) -> None:
 
 
 def check_writable(flag: str, path: Path, folder: bool) -> None:
-    """The games' folder must sit in an existing folder; a plot's missing folders are made when it is
-    saved. Either way the nearest existing folder must take a new file."""
+    """An output (a folder, or a file when `folder` is false) may name missing folders: they are made
+    when it is written. The nearest existing folder must take a new file, checked now, before a run."""
     if path.exists() and path.is_dir() != folder:
         raise HocError(f"{flag} {path} exists and is a {'file' if folder else 'folder'}; choose another name")
     parent = path.parent
-    if not folder:
-        while not parent.exists() and parent != parent.parent:
-            parent = parent.parent
+    while not parent.exists() and parent != parent.parent:
+        parent = parent.parent
     if not parent.exists():
         raise HocError(f"{flag} {path}: the folder {parent} does not exist")
     if not parent.is_dir():

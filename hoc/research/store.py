@@ -46,7 +46,7 @@ class ParquetStore:
         self.plan = plan
         self.manifest = {"plan": plan.describe(), **provenance(plan)}
         try:
-            self.path.mkdir(exist_ok=True)
+            self.path.mkdir(parents=True, exist_ok=True)
             probe = self.path / ".write-test"
             probe.write_bytes(b"")
             probe.unlink()

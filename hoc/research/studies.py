@@ -37,7 +37,7 @@ def _out(out: str | None, name: str) -> str | None:
     if top.suffix != ".parquet":
         raise HocError(f"--out must name a .parquet folder, got {out!r}")
     try:
-        top.mkdir(exist_ok=True)
+        top.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise HocError(f"cannot write to {top}: {e.strerror or e}") from None
     return str(top / f"{name}.parquet")
