@@ -9,7 +9,8 @@ set (the cards named beside the bot's own, completed to 10 from the seed where t
    seeds, seats mirrored; the strongest imported bot is the one with the best mean score over its
    pairings (a shared win counts 1/k);
 2. against that bot, on fresh seeds, seats mirrored: our per-kingdom tuned plan (`hoc tune --game
-   dominion --market K`, budget `--tune-games` games, against `--tune-opponents`), the strategy
+   dominion --market K`, budget `--tune-games` games, against `--tune-opponents`: by default that
+   bot, as a player evolves a bot against the one at hand), the strategy
    atlas's best elite (`hoc atlas --market K`, when `--atlas-iterations` is above 0) and our search
    agent (`--search`, `--search-games` games; `--search-rollout strongest` plays its rollouts with the
    bot it faces): each score with its 95% interval over seed pairs.
@@ -185,9 +186,10 @@ def options(argv):
     p.add_argument("--no-own", action="store_true", help="skip the imported bots' own kingdoms")
     p.add_argument("--tune-games", type=int, default=500_000,
                    help="the tuner's budget in games per kingdom (default 500000)")
-    p.add_argument("--tune-opponents", default="dom_smithy_bm,dom_witch_bm",
-                   help="whom the plan is tuned against: agent names, comma-separated (default: hoc tune's own, "
-                        "dom_smithy_bm,dom_witch_bm), or `strongest` (the kingdom's strongest imported bot)")
+    p.add_argument("--tune-opponents", default="strongest",
+                   help="whom the plan is tuned against: `strongest` (default: the kingdom's strongest imported bot, "
+                        "the one it is judged against, on other seeds), or agent names, comma-separated (e.g. hoc "
+                        "tune's own, dom_smithy_bm,dom_witch_bm: a plan that never saw the bot)")
     p.add_argument("--atlas-iterations", type=int, default=0,
                    help="run the strategy atlas on each kingdom with this many iterations and judge its best elite "
                         "(default 0: no atlas)")

@@ -240,6 +240,45 @@ def test_the_same_tune_command_finds_the_same_plan(tmp_path, capsys):
     assert plans[0] == plans[1]
 
 
+def test_the_tuner_starts_from_a_money_deck_around_each_kingdom_card_with_an_endgame():
+    from hoc.games.dominion.agents.genome import ENDGAME_PLAN, STARTING_PLAN, bot, starts
+
+    rs = Ruleset(players=2, market=KINGDOM)
+    menus = starts(rs)
+    assert menus[:2] == [STARTING_PLAN, ENDGAME_PLAN]
+    for card in KINGDOM:                # one and two copies of each kingdom card, the rest the endgame plan
+        around = [g for g in menus if any(e.card == card for e in g)]
+        assert sorted(e.owned_below for g in around for e in g if e.card == card) == [1, 2]
+        assert all([e for e in g if e.card != card] == list(ENDGAME_PLAN) for g in around)
+    before = {e.card: [x.card for x in g].index(e.card) < [x.card for x in g].index("gold")
+              for g in menus[2:] for e in g if e.card in KINGDOM}
+    assert before["witch"] and not before["smithy"]          # cost 5 before Gold, cost 4 after it
+    for g in menus:
+        assert bot(g, "start").params(rs).any()              # each a valid bot row on the kingdom
+
+
+def test_a_tuned_entrys_gains_to_end_rule_is_a_when_condition_of_its_bot_file(tmp_path):
+    from hoc.games.dominion.agents.bots import parse
+    from hoc.games.dominion.agents.genome import ENDGAME_PLAN, toml
+
+    (tmp_path / "p.toml").write_text(toml(ENDGAME_PLAN, "a test"), encoding="utf-8")
+    buy = parse(tmp_path / "p.toml").buy
+    assert buy[1] == {"card": "duchy", "coins": 5, "when": ["gains_to_end <= 4"]}
+    assert buy[2] == {"card": "estate", "coins": 2, "when": ["gains_to_end <= 2"]}
+
+
+def test_one_generation_of_the_tuner_finds_a_witch_deck_that_beats_big_money(tmp_path):
+    """Witch with money beats Big Money nearly always; the tuner's starts hold it, so the first
+    generation finds it (from plain Big Money it took hundreds of thousands of games)."""
+    from hoc.games.dominion.agents.tuning import tune
+
+    rs = Ruleset(players=2, market=KINGDOM)
+    r = tune(rs, [get("dom_big_money")], 1, 3, str(tmp_path / "t"), population=4, keep=2, games_per_opponent=200,
+             validate_games=400, progress=lambda line: None)
+    assert r.generations == 1 and any(e.card == "witch" for e in r.genome)
+    assert r.validation[0]["lo"] > 0.7
+
+
 def test_tune_dominion_needs_a_fixed_kingdom(tmp_path, capsys):
     from hoc.cli.main import main
 

@@ -30,6 +30,8 @@ def test_the_study_writes_each_method_against_the_kingdoms_strongest_imported_bo
     assert robin.score.is_monotonic_decreasing
     assert t.strongest.str.startswith(("domsim_", "dominiate_", "pyminion_")).all()
     assert list(t.games) == [12, 2]
+    tuned = json.loads((study / "kingdoms" / "random_00" / "tune" / "summary.json").read_text())
+    assert tuned["opponents"] == [t.strongest.iloc[0]]            # by default tuned against the bot it faces
     assert (study / "strength.parquet").exists() and (study / "strength.png").stat().st_size > 0
     text = (study / "summary.md").read_text()
     assert "python -m experiments.dominion_strength" in text and "## Per method" in text

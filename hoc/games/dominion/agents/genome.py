@@ -1,9 +1,11 @@
 """A Dominion buy menu as the tuner's genome (`hoc.games.dominion.agents.tuning`): its entries, the cards a
-plan may buy on a kingdom, the moves that breed new menus from old (insert, delete, swap or tweak an
-entry; one parent's first entries with the other's last), and the menu as a bot and as a bot file."""
+plan may buy on a kingdom, the menus a search starts from (Big Money with an endgame, alone and with one
+or two copies of each kingdom card), the moves that breed new menus from old (insert, delete, swap or
+tweak an entry; one parent's first entries with the other's last), and the menu as a bot and as a bot
+file."""
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 
 import numpy as np
 
@@ -17,14 +19,27 @@ class Entry:
     max_coins: int | None = None
     owned_below: int | None = None
     provinces_at_most: int | None = None
+    gains_at_most: int | None = None      # buy while the game is this many gains from its end (`gains_to_end`)
+
+    def buy(self) -> dict:
+        """The entry as a bot file's buy entry (`hoc.games.dominion.agents.bots`)."""
+        fields = {k: v for k, v in asdict(self).items() if v is not None and k != "gains_at_most"}
+        if self.gains_at_most is not None:
+            fields["when"] = [f"gains_to_end <= {self.gains_at_most}"]
+        return fields
 
     def toml(self) -> str:
-        fields = {k: v for k, v in asdict(self).items() if v is not None}
-        return "{ " + ", ".join(f'{k} = "{v}"' if isinstance(v, str) else f"{k} = {v}" for k, v in fields.items()) + " }"
+        def value(v):
+            return f'"{v}"' if isinstance(v, str) else "[" + ", ".join(map(value, v)) + "]" if isinstance(v, list) else str(v)
+
+        return "{ " + ", ".join(f"{k} = {value(v)}" for k, v in self.buy().items()) + " }"
 
 
 Genome = tuple[Entry, ...]
 STARTING_PLAN: Genome = (Entry("province", 8), Entry("gold", 6), Entry("silver", 3))   # Big Money
+# Big Money with the endgame players give it: Duchies from four gains before the end, Estates from two
+ENDGAME_PLAN: Genome = (Entry("province", 8), Entry("duchy", 5, gains_at_most=4), Entry("estate", 2, gains_at_most=2),
+                        Entry("gold", 6), Entry("silver", 3))
 
 
 def universe(ruleset) -> list[str]:
@@ -36,6 +51,21 @@ def universe(ruleset) -> list[str]:
         raise HocError("tune --game dominion finds a plan for one kingdom: give --market a recommended kingdom "
                        "(e.g. first_game) or 10 kingdom cards")
     return ["province", "duchy", "estate", "gold", "silver", *kingdom]
+
+
+def starts(ruleset) -> list[Genome]:
+    """The menus a search starts from: Big Money, Big Money with its endgame, and the latter with one
+    or two copies of each kingdom card bought before Gold (costing 5 or more) or before Silver. Most
+    strong base-set decks are a money deck around one or two kingdom cards, a long walk from plain Big
+    Money for single mutations: a search starting from each such deck finds them in one generation."""
+    db = ruleset.cards
+    out = [STARTING_PLAN, ENDGAME_PLAN]
+    at = {e.card: i for i, e in enumerate(ENDGAME_PLAN)}
+    for card in universe(ruleset)[5:]:
+        place = at["gold"] if db[card].cost >= 5 else at["silver"]
+        for copies in (1, 2):
+            out.append(ENDGAME_PLAN[:place] + (Entry(card, db[card].cost, owned_below=copies),) + ENDGAME_PLAN[place:])
+    return out
 
 
 class Breeder:
@@ -51,9 +81,14 @@ class Breeder:
         coins = c.cost + int(rng.choice([0, 0, 0, 1, 2]))
         owned = None if "victory" in c.types or card in ("gold", "silver") and rng.random() < 0.8 \
             else int(rng.choice(COUNTS))
-        at_most = int(rng.integers(1, 8)) if "victory" in c.types and card != "province" else None
+        at_most = gains = None
+        if "victory" in c.types and card != "province":       # an endgame rule: Provinces left, or gains to the end
+            if rng.random() < 0.5:
+                at_most = int(rng.integers(1, 8))
+            else:
+                gains = int(rng.integers(1, 8))
         high = coins + int(rng.integers(0, 3)) if rng.random() < 0.25 else None
-        return Entry(card, coins, high, owned, at_most)
+        return Entry(card, coins, high, owned, at_most, gains)
 
     def mutate(self, g: Genome) -> Genome:
         rng = self.rng
@@ -71,16 +106,19 @@ class Breeder:
             c = self.db[e.card]
             which = int(rng.integers(4))
             if which == 0:
-                e = Entry(e.card, max(c.cost, e.coins + int(rng.choice([-1, 1]))), e.max_coins, e.owned_below,
-                          e.provinces_at_most)
+                e = replace(e, coins=max(c.cost, e.coins + int(rng.choice([-1, 1]))))
             elif which == 1:
-                e = Entry(e.card, e.coins, e.max_coins, None if rng.random() < 0.3 else int(rng.choice(COUNTS)),
-                          e.provinces_at_most)
+                e = replace(e, owned_below=None if rng.random() < 0.3 else int(rng.choice(COUNTS)))
             elif which == 2 and "victory" in c.types and e.card != "province":
-                e = Entry(e.card, e.coins, e.max_coins, e.owned_below, int(rng.integers(1, 8)))
+                # a step of the endgame rule it has (or a new one of either kind)
+                if e.gains_at_most is not None and rng.random() < 0.8:
+                    e = replace(e, gains_at_most=int(np.clip(e.gains_at_most + rng.choice([-1, 1]), 1, 7)))
+                elif rng.random() < 0.5:
+                    e = replace(e, provinces_at_most=int(rng.integers(1, 8)), gains_at_most=None)
+                else:
+                    e = replace(e, gains_at_most=int(rng.integers(1, 8)), provinces_at_most=None)
             else:
-                e = Entry(e.card, e.coins, None if e.max_coins is not None else e.coins + int(rng.integers(0, 3)),
-                          e.owned_below, e.provinces_at_most)
+                e = replace(e, max_coins=None if e.max_coins is not None else e.coins + int(rng.integers(0, 3)))
             g[i] = e
         return tuple(g) or STARTING_PLAN
 
@@ -94,7 +132,7 @@ class Breeder:
 def bot(genome: Genome, name: str):
     from hoc.games.dominion.agents.bots import NEVER, Bot
 
-    buy = tuple({k: v for k, v in asdict(e).items() if v is not None} for e in genome)
+    buy = tuple(e.buy() for e in genome)
     return Bot(name, "a buy menu tuned by hoc tune --game dominion", buy, (), 0, NEVER, "(tuned)")
 
 

@@ -3,15 +3,18 @@ menus per kingdom.
 
 A candidate is a buy menu (`hoc.games.dominion.agents.genome`, read as a bot by
 `hoc.games.dominion.agents.bots`: entries best first, each a card with its fewest and most coins,
-copies owned below, and for Victory cards how small the game-ending pile must be); its Actions are
-played in the default order (+Actions first, then by cost).
-Each generation, children are bred from the best plans by mutation (insert, delete, swap or tweak
-an entry) and crossover (one parent's first entries, the other's last), and every plan, parents
-included, plays the same games against each opponent: common random numbers, seats mirrored (each
-seed played with the candidate in every seat), a shared win counting 1/k. The best `keep` plans
-by mean score against the opponents are the next parents. The winner is pruned (entries whose
-removal costs nothing on the same games are dropped, so the plan reads as what matters), then
-validated on fresh seeds against every opponent, each score with its 95% interval over seed pairs.
+copies owned below, and for Victory cards how few Provinces must be left or how few gains the game
+is from its end); its Actions are played in the default order (+Actions first, then by cost).
+The first generation plays the starts (`genome.starts`: Big Money, with its endgame, and that with
+one or two copies of each kingdom card) beside children bred from them. Each generation, children
+are bred from the best plans by mutation (insert, delete, swap or tweak an entry) and crossover
+(one parent's first entries, the other's last), and every plan, parents included, plays the same
+games against each opponent: common random numbers, seats mirrored (each seed played with the
+candidate in every seat), a shared win counting 1/k. The best `keep` plans by mean score against
+the opponents are the next parents. The last parents replay four times the games on seeds of their
+own (a generation's best is also its luckiest); their best is pruned (entries whose removal costs
+nothing on the same games are dropped, so the plan reads as what matters), then validated on fresh
+seeds against every opponent, each score with its 95% interval over seed pairs.
 """
 from __future__ import annotations
 
@@ -23,7 +26,7 @@ from pathlib import Path
 import numpy as np
 
 from hoc.errors import HocError
-from hoc.games.dominion.agents.genome import STARTING_PLAN, Breeder, Genome, bot, toml
+from hoc.games.dominion.agents.genome import Breeder, Genome, bot, starts, toml
 
 VALIDATE_FIRST = 12 << 36      # validation games start far from the search's indices (a multiple of 2, 3, 4)
 
@@ -94,7 +97,7 @@ def tune(ruleset, opponents, games_budget: int, seed: int, out: str, population:
         raise HocError(f"--out {out} is a file; name a folder")
     folder.mkdir(parents=True, exist_ok=True)
     breed = Breeder(ruleset, seed)
-    parents: list[Genome] = [STARTING_PLAN] + [breed.mutate(breed.mutate(STARTING_PLAN)) for _ in range(keep - 1)]
+    parents: list[Genome] = starts(ruleset)         # the first generation plays every start: a money deck per kingdom card
     used = 0
     generation = 0
     t0 = time.perf_counter()
@@ -122,7 +125,14 @@ def tune(ruleset, opponents, games_budget: int, seed: int, out: str, population:
         progress(f"generation {generation}: best score {fitness[order[0]]:.3f} "
                  f"({len(parents[0])} entries), {used:,} games")
         generation += 1
-    best = prune(ruleset, parents[0], opponents, 2 * games_per_opponent, seed, progress)
+    # the last generation's best is also its luckiest: its parents replay four times the games on seeds
+    # of their own, and the best of that is pruned and validated
+    final_seed = int(np.random.SeedSequence([seed, 1 << 21]).generate_state(1)[0])
+    final = [float(scores(ruleset, g, opponents, 4 * games_per_opponent, final_seed).mean()) for g in parents]
+    used += len(parents) * 4 * per_candidate
+    progress(f"the {len(parents)} best replayed on {4 * games_per_opponent:,} games each: "
+             + ", ".join(f"{x:.3f}" for x in final))
+    best = prune(ruleset, parents[int(np.argmax(final))], opponents, 2 * games_per_opponent, seed, progress)
     validation = []
     final = scores(ruleset, best, opponents, validate_games, seed + 1, first=VALIDATE_FIRST)
     for opp, s in zip(opponents, final):
