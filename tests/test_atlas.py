@@ -3,6 +3,8 @@ catches a lucky elite, a resumed search equal to an uninterrupted one, the outpu
 reads, and bad options refused in one line."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -184,3 +186,29 @@ def test_a_kinds_archetype_value_plays_the_best_owner_against_the_best_deck_with
 def test_balance_by_the_atlas_refuses_a_bad_budget_in_one_line(capsys):
     assert main(["balance", "--card", "scout", "--strong", "atlas", "--atlas-iterations", "0"]) == 2
     assert "--atlas-iterations must be at least 1" in capsys.readouterr().err
+
+
+FIRST_GAME_ATLAS = Path(__file__).parent.parent / "results" / "atlas" / "dominion_first_game"
+
+
+def test_an_atlas_folder_names_its_viable_elites_best_first_wherever_agents_are_listed(capsys):
+    from hoc.agents.registry import split_names
+
+    frame = pd.read_parquet(FIRST_GAME_ATLAS / "elites.parquet")
+    viable = [str(FIRST_GAME_ATLAS / p) for p in frame[frame.viable].sort_values("fitness", ascending=False).plan]
+    assert 1 < len(viable) < len(frame)                     # the viable ones only, not every elite
+    assert split_names(f"{FIRST_GAME_ATLAS},dom_big_money") == viable + ["dom_big_money"]
+    assert split_names(str(FIRST_GAME_ATLAS), archives=False) == [str(FIRST_GAME_ATLAS)]   # a web request's list
+    assert main(["tournament", "--game", "dominion", "--market", "first_game", "--agents",
+                 f"{FIRST_GAME_ATLAS},dom_big_money", "--games-per-pairing", "4"]) == 0
+    assert "elite_000" in capsys.readouterr().out
+
+
+def test_an_atlas_folder_without_its_plan_files_is_refused_in_one_line(capsys, tmp_path):
+    import shutil
+
+    shutil.copy(FIRST_GAME_ATLAS / "elites.parquet", tmp_path / "elites.parquet")
+    assert main(["tournament", "--game", "dominion", "--market", "first_game", "--agents",
+                 f"{tmp_path},dom_big_money", "--games-per-pairing", "4"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "viable elites' plan files" in err[0]

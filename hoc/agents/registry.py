@@ -69,10 +69,14 @@ def from_file(path: str | Path) -> Agent:
     return games.get(name).catalog().from_file(path, data)
 
 
-def split_names(text: str) -> list[str]:
+def split_names(text: str, archives: bool = True) -> list[str]:
     """Agent names from a comma-separated list. A search agent's options are comma-separated too:
     `key=value` tokens after a name of a kind with options (`Parser.options`) belong to it, so
-    `ismcts:iterations=1000,rollout=x,y` names two agents."""
+    `ismcts:iterations=1000,rollout=x,y` names two agents. With `archives`, a strategy atlas's folder
+    stands for its viable elites' plan files (`hoc.agents.archive`); a web request's list is read
+    without (it names no folder of the server)."""
+    from hoc.agents import archive
+
     _gather()
     names: list[str] = []
     for token in (t.strip() for t in text.split(",")):
@@ -81,6 +85,8 @@ def split_names(text: str) -> list[str]:
         if names and "=" in token and ":" not in token and ":" in names[-1] \
                 and any(p.options and p.claims(names[-1]) for p in _parsers()):
             names[-1] += "," + token
+        elif archives and archive.is_archive(token):
+            names.extend(archive.members(token))
         else:
             names.append(token)
     return names

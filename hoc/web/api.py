@@ -144,7 +144,7 @@ class NewGame(Rules):
         if isinstance(v, str) and len(v) <= MAX_SEATS * (limits.MAX_AGENT_NAME + 1):
             from hoc.agents.registry import split_names
 
-            return split_names(v)
+            return split_names(v, archives=False)
         return v
 
 
