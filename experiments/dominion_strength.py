@@ -10,10 +10,10 @@ set (the cards named beside the bot's own, completed to 10 from the seed where t
    pairings (a shared win counts 1/k);
 2. against that bot, on fresh seeds, seats mirrored: our per-kingdom tuned plan (`hoc tune --game
    dominion --market K`, budget `--tune-games` games, against `--tune-opponents`: by default that
-   bot, as a player evolves a bot against the one at hand), the strategy
-   atlas's best elite (`hoc atlas --market K`, when `--atlas-iterations` is above 0) and our search
-   agent (`--search`, `--search-games` games; `--search-rollout strongest` plays its rollouts with the
-   bot it faces): each score with its 95% interval over seed pairs.
+   bot, as a player evolves a bot against the one at hand) and the strategy atlas's best elite
+   (`hoc atlas --market K`, when `--atlas-iterations` is above 0), `--match-games` games each, and
+   our search agent (`--search`, `--search-games` games; `--search-rollout strongest` plays its
+   rollouts with the bot it faces): each score with its 95% interval over seed pairs.
 
 Each kingdom is one unit of work, saved in `OUT/kingdoms/` as it finishes: a rerun with the same
 options skips the finished kingdoms. Writes strength.csv, strength.parquet, roundrobin.csv,
@@ -151,7 +151,7 @@ def unit(k: dict, s: dict, folder: str) -> dict:
                         games_per_opponent=per_opponent, validate_games=s["games"], command=f"--game dominion --market {','.join(k['cards'])}",
                         progress=lambda line: None)
     agent = bot_agent(parse(tuned.out / "best.toml", name=f"tuned_{k['id']}"))
-    judge("tuned", agent, s["games"], {"plan": str((tuned.out / "best.toml").relative_to(here.parent.parent))})
+    judge("tuned", agent, s["match_games"], {"plan": str((tuned.out / "best.toml").relative_to(here.parent.parent))})
     if s["atlas_iterations"]:
         from hoc.agents.plan_space import space_of
         from hoc.research.atlas import atlas
@@ -164,7 +164,7 @@ def unit(k: dict, s: dict, folder: str) -> dict:
         frame = atlas(settings, here / "atlas", Backend(1), f"--game dominion --market {','.join(k['cards'])}",
                       progress=lambda line: None)
         best = here / "atlas" / frame.iloc[0]["plan"]
-        judge("atlas", bot_agent(parse(best, name=f"atlas_{k['id']}")), s["games"],
+        judge("atlas", bot_agent(parse(best, name=f"atlas_{k['id']}")), s["match_games"],
               {"plan": str(best.relative_to(here.parent.parent))})
     searcher = s["search"]
     if s["search_rollout"] == "strongest":         # the search playing out its games with the bot it faces
@@ -181,8 +181,12 @@ def _clock(seconds: float) -> str:
 
 
 def options(argv):
-    p = parser(NAME, __doc__, 2_000, "games per pairing of the round robin and per head-to-head match")
+    p = parser(NAME, __doc__, 2_000, "games per pairing of the round robin")
     p.add_argument("--kingdoms", type=int, default=20, help="random base-set kingdoms (default 20)")
+    p.add_argument("--match-games", type=int, default=20_000,
+                   help="games of the tuned plan and of the atlas's elite against the strongest bot, on fresh seeds "
+                        "(default 20000: an interval of about ±0.7 points, as a strong plan and a strong bot are often "
+                        "a few points apart)")
     p.add_argument("--no-own", action="store_true", help="skip the imported bots' own kingdoms")
     p.add_argument("--tune-games", type=int, default=500_000,
                    help="the tuner's budget in games per kingdom (default 500000)")
@@ -202,7 +206,8 @@ def options(argv):
     args = p.parse_args(argv)
     for flag, value, least in (("--kingdoms", args.kingdoms, 0), ("--tune-games", args.tune_games, 1),
                                ("--atlas-iterations", args.atlas_iterations, 0),
-                               ("--search-games", args.search_games, 2), ("--games", args.games, 2)):
+                               ("--search-games", args.search_games, 2), ("--games", args.games, 2),
+                               ("--match-games", args.match_games, 2)):
         if value < least:
             raise HocError(f"{flag} must be at least {least}, got {value}")
     from hoc.agents.registry import get, split_names
@@ -222,7 +227,7 @@ def main(argv: list[str] | None = None) -> Study:
         raise HocError("no kingdom to study: --kingdoms 0 with --no-own")
     study = Study(NAME, "Our methods against the strongest imported Dominion bot, kingdom by kingdom", args, argv)
     settings = {"format": 3} | {k: getattr(args, k) for k in (
-        "seed", "games", "tune_games", "tune_opponents", "atlas_iterations", "search", "search_rollout", "search_games")}
+        "seed", "games", "match_games", "tune_games", "tune_opponents", "atlas_iterations", "search", "search_rollout", "search_games")}
     units = study.out / "kingdoms"
     units.mkdir(exist_ok=True)
     done = {}
@@ -292,7 +297,7 @@ def report(study: Study, results: list[dict], args) -> None:
                f"seeds, seats mirrored: the tuned plan (`hoc tune --game dominion`, {args.tune_games:,} games "
                f"against {args.tune_opponents}) and the atlas's best elite "
                + (f"({args.atlas_iterations} iterations)" if args.atlas_iterations else "(not run: --atlas-iterations 0)")
-               + f" {args.games:,} games each, the search agent `{args.search}`"
+               + f" {args.match_games:,} games each, the search agent `{args.search}`"
                + (" rolling out the strongest imported bot" if args.search_rollout == "strongest" else "")
                + f" {args.search_games:,} games. "
                "A rate is the method's share of the wins (a shared win counts 1/2) with its 95% interval (t over "

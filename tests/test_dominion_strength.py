@@ -9,7 +9,7 @@ import pytest
 
 from test_cli_errors import study_refused
 
-TINY = ["--kingdoms", "1", "--no-own", "--games", "12", "--tune-games", "600", "--search-games", "2",
+TINY = ["--kingdoms", "1", "--no-own", "--games", "12", "--match-games", "12", "--tune-games", "600", "--search-games", "2",
         "--search", "dom_search:iterations=10", "--jobs", "1"]
 
 
