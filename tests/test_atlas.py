@@ -167,6 +167,30 @@ def test_the_heart_of_crown_space_decodes_every_point_into_a_plan_the_engine_rea
     assert again.prefer[:1] == plan.prefer[:1] and again.min_coins == plan.min_coins
 
 
+def test_a_heart_of_crown_plan_plays_first_the_actions_its_genes_say_and_a_rush_plays_its_kinds_first():
+    """Library pays a coin for every Action played after it: a deck built around it must be able to
+    play it first, so the space has a play-first gene per card, read back from a plan's `first`."""
+    from hoc.games.heart_of_crown.agents.atlas import FIRST, PER_CARD
+    from hoc.games.heart_of_crown.agents.catalog import TUNED
+    from hoc.games.heart_of_crown.agents.genome import load
+    from hoc.games.heart_of_crown.rules import Ruleset
+
+    market = ("library", "post_horse", "alchemist", "trading_ship", "supply_unit", "stargazing_witch", "donation",
+              "bank", "hideout", "scout")
+    rs = Ruleset(players=2, market=market)
+    space = space_of(rs)
+    base = space.point(load(TUNED / "tuned_general_2p.toml"))
+    assert space.plan(base).first == ()
+    rush = space.rushing(base, ["library", "post_horse"])
+    plan = space.plan(rush)
+    assert plan.first == ("library", "post_horse")               # the kinds first, in their priority order
+    assert space.plan(space.point(plan)).first == plan.first       # read back
+    x = np.array(base)
+    x[space.cards.index("city") * PER_CARD + FIRST] = 1.0          # a Territory is never in `first`
+    assert "city" not in space.plan(x).first
+    assert plan.params(rs).any()
+
+
 def test_a_kinds_archetype_value_plays_the_best_owner_against_the_best_deck_without_it(dominion, tmp_path):
     from hoc.research.atlas.value import OWNER, WITHOUT, archetype_value
 

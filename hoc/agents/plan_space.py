@@ -98,6 +98,7 @@ class Layout:
     priority: int = 0
     gate: int = 1
     cap: tuple[int, float] | None = None     # (gene, value) of a cap of two copies, for `favouring`
+    first: int | None = None                 # the gene that plays a card before the others, if the space has one
     barred: frozenset = frozenset()
 
     def slots(self, kinds) -> list[int]:
@@ -123,8 +124,9 @@ class Layout:
 
     def favouring(self, x: np.ndarray, kinds) -> np.ndarray:
         """Point x changed to buy two copies of each of the kinds' cards before its last resort (gate
-        on, priority just above the lowest card it buys, the space's cap of two): a start for a
-        search of decks built around them, which then finds how many, how early and before what."""
+        on, priority just above the lowest card it buys, the space's cap of two, played first where the
+        space says so): a start for a search of decks built around them, which then finds how many,
+        how early and before what."""
         x = np.array(x, float)
         per = x[:self.per_card * len(self.cards)].reshape(len(self.cards), self.per_card)
         bought = np.clip(per[:, self.priority], 0, 1)[np.clip(per[:, self.gate], 0, 1) >= 0.5]
@@ -134,12 +136,15 @@ class Layout:
             per[i, self.priority] = min(1.0, above + 0.02 * (k + 1))
             if self.cap is not None:
                 per[i, self.cap[0]] = self.cap[1]
+            if self.first is not None:
+                per[i, self.first] = 0.75
         return x
 
     def rushing(self, x: np.ndarray, kinds) -> np.ndarray:
         """Point x changed to buy the kinds' cards before anything else and without a cap (gate on,
-        priority at the top, the cap gene at 1, none in every space): a start for a deck that is
-        mostly the kinds (a rush of a gainer and the card it gains), which the search then trims."""
+        priority at the top, the cap gene at 1, none in every space, played first where the space
+        says so): a start for a deck that is mostly the kinds (a rush of a gainer and the card it
+        gains, or a chain of Actions), which the search then trims."""
         x = np.array(x, float)
         per = x[:self.per_card * len(self.cards)].reshape(len(self.cards), self.per_card)
         per[:, self.priority] = 0.9 * np.clip(per[:, self.priority], 0, 1)     # the others below, in order
@@ -148,6 +153,8 @@ class Layout:
             per[i, self.priority] = 1.0 - 0.01 * k
             if self.cap is not None:
                 per[i, self.cap[0]] = 1.0
+            if self.first is not None:
+                per[i, self.first] = 0.75
         return x
 
 

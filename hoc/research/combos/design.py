@@ -18,7 +18,7 @@ from hoc.errors import HocError
 
 SCREEN, CONFIRM = "screen", "confirm"
 CONTEXTS = ("pair", "market")
-FORMAT = 1              # of a screen's folder (its identity)
+FORMAT = 2              # of a screen's folder (its identity; 2: Heart of Crown's play-first gene)
 
 
 def derive(seed: int, *key: int) -> int:

@@ -1,14 +1,17 @@
 """Heart of Crown's plan space for the strategy atlas (`hoc atlas`): a vector of numbers in [0, 1]
 decoded into a priority list (`hoc.games.heart_of_crown.agents.genome.Plan`), the tuner's format.
 
-Every card a plan may buy on the ruleset's markets (`Universe.buyable`) has seven coordinates: its
+Every card a plan may buy on the ruleset's markets (`Universe.buyable`) has eight coordinates: its
 priority (rules are ordered by it), a gate (bought at all when at least 1/2), a cap (`owned_below` 1
 to 12, none above), a start (`turn_at_least` 1 to 20), a deck window (`cards_at_least` 6 to 40, none
-below; `cards_below` 10 to 45, none above) and a phase (before backing a princess only, either, or
-after only: the condition `princess`). Then one coordinate per princess of the pool (the plan
+below; `cards_below` 10 to 45, none above), a phase (before backing a princess only, either, or
+after only: the condition `princess`) and, for an Action, whether it is played before the others
+(`[play] first`, in priority order: a card that pays for the Actions played after it, or opens
+links for them, is worth more played first). Then one coordinate per princess of the pool (the plan
 prefers the highest), the backing settings (`min_coins` 6 to 14, `min_owned` 0 to 40, `set_min_sp`
-1 to 16) and three switches of play (`keep`, `accept_modes`, `recall`). Plays are the priority list's defaults,
-abilities on. The tuner's plans use these conditions most; a plan's other conditions are beyond it.
+1 to 16) and three switches of play (`keep`, `accept_modes`, `recall`). Other plays are the priority
+list's defaults, abilities on. The tuner's plans use these conditions most; a plan's other
+conditions are beyond it.
 
 So a deck built around any card is one region of the space: the search is never told which.
 """
@@ -17,11 +20,11 @@ from __future__ import annotations
 import numpy as np
 
 from hoc.games.heart_of_crown.agents.genome import Plan, Rule, Universe, load
-from hoc.games.heart_of_crown.agents.row import MAX_CONDS, MAX_RULES
+from hoc.games.heart_of_crown.agents.row import MAX_CONDS, MAX_FIRST, MAX_RULES
 from hoc.agents.plan_space import Descriptor, Layout, Profile, deck_size, own_turns, ranked, share_of
 
-PER_CARD = 7
-PRIORITY, GATE, CAP, START, FROM, UNTIL, PHASE = range(PER_CARD)
+PER_CARD = 8
+PRIORITY, GATE, CAP, START, FROM, UNTIL, PHASE, FIRST = range(PER_CARD)
 MAX_CAP, MAX_START = 12, 20
 DECK_FROM = (6, 40)             # cards_at_least: none at the bottom of the gene's range
 DECK_UNTIL = (10, 45)           # cards_below: none at the top
@@ -49,7 +52,7 @@ def _gene(value, lo: int, hi: int, none: float) -> float:
 class Space(Layout):
     """The priority lists of one ruleset (`hoc.agents.plan_space.Space`)."""
 
-    per_card, priority, gate = PER_CARD, PRIORITY, GATE
+    per_card, priority, gate, first = PER_CARD, PRIORITY, GATE, FIRST
     cap = (CAP, 2 / MAX_CAP)                    # owned_below 3
 
     def __init__(self, ruleset):
@@ -90,8 +93,10 @@ class Space(Layout):
         """The priority list of point x."""
         n = len(self.cards)
         genes = np.clip(np.asarray(x, float), 0.0, 1.0)
-        rules = []
+        rules, first = [], []
         for c, g in ranked(genes, n, PER_CARD, PRIORITY, GATE, self.barred):
+            if g[FIRST] >= 0.5 and self.cards[c] in self.universe.playable:
+                first.append(self.cards[c])
             conditions = []
             cap = 1 + int(round(g[CAP] * MAX_CAP))
             if cap <= MAX_CAP:
@@ -115,11 +120,15 @@ class Space(Layout):
         at += len(SETTINGS)
         switches = {name: bool(genes[at + i] >= 0.5) for i, name in enumerate(SWITCHES)}
         rules = rules[:MAX_RULES]           # a list's most: the rules of the highest priority
-        return Plan(buy=tuple(rules) or (Rule(self.cards[0]),), prefer=(prefer,), **settings, **switches)
+        bought = {r.card for r in rules}
+        first = tuple(c for c in first if c in bought)[:MAX_FIRST]
+        return Plan(buy=tuple(rules) or (Rule(self.cards[0]),), prefer=(prefer,), first=first, **settings,
+                    **switches)
 
     def point(self, plan: Plan) -> np.ndarray:
         """The point whose plan is closest to `plan`: each card's first rule (its order, cap and start;
-        other conditions are dropped), its first preferred princess and its backing settings."""
+        other conditions are dropped), the cards it plays first, its first preferred princess and its
+        backing settings."""
         n = len(self.cards)
         x = np.full(len(self.lower), 0.5)
         per = x[:PER_CARD * n].reshape(n, PER_CARD)
@@ -128,6 +137,10 @@ class Space(Layout):
         per[:, START] = 0.0
         per[:, FROM] = 0.0
         per[:, UNTIL] = 1.0
+        per[:, FIRST] = 0.25
+        for name in plan.first:
+            if name in self.cards:
+                per[self.cards.index(name), FIRST] = 0.75
         seen = set()
         for i, rule in enumerate(plan.buy):
             if rule.card not in self.cards or rule.card in seen:
