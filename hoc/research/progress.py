@@ -1,6 +1,7 @@
 """The progress line of a long command, with its ETA, on stderr: tqdm's bar on a terminal; elsewhere
 (a log file, a pipe, CI) the same figures as a plain line every `EVERY` seconds, so a run whose output
-is not a terminal still says how far it is and how long it has left."""
+is not a terminal still says how far it is and how long it has left. A run in stages (`metered`) has
+one line over all of them, counted where games are played (`played`)."""
 from __future__ import annotations
 
 import sys
@@ -69,9 +70,9 @@ def bar(total: float | None, desc: str, unit: str = "games", show=True, **option
 class Stages:
     """The meter of a run in stages whose sizes are known only as it goes (a search, then its
     finalists, then a refinement ...): one bar over all their games. Its total is the games played
-    so far plus what each stage not yet ended is expected to play: a stage's estimate (`expect`)
-    gives way to the games it did play once it ends, so the bar never stops short of the work left
-    nor counts work that was not done, and its ETA is the whole run's."""
+    so far plus what each stage not yet ended is expected to play (at least what it has played): a
+    stage's estimate (`expect`, `more`) gives way to the games it did play once it ends, so work not
+    done is not counted for long, and the ETA is the whole run's, as good as the stages' estimates."""
 
     def __init__(self, bar):
         self.bar = bar
@@ -85,8 +86,8 @@ class Stages:
         self._size()
 
     def stage(self, name: str, games: float | None = None) -> None:
-        """The current stage ends (its size is now the games it played) and `name` begins (named
-        after the figures on the bar)."""
+        """The current stage ends (its size is now the games it played) and `name` begins (its name
+        shown after the figures on the bar)."""
         self.end()
         self.current = name
         if games is not None:
