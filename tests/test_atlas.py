@@ -105,6 +105,24 @@ def test_a_resumed_atlas_equals_an_uninterrupted_one(dominion, tmp_path):
         search.run(_settings(space, panel, iterations=3, seed=4), parts, SERIAL, progress=lambda line: None)
 
 
+def test_an_atlas_counts_every_game_once_on_one_progress_line_its_search_sized_ahead(dominion, tmp_path):
+    """The seeding, the search and the remeasure on one progress line (`hoc.research.progress`): every
+    game counted once; the search's stage played what it was sized at before it began."""
+    from hoc.research import progress
+    from hoc.research.atlas import atlas
+
+    space, panel = dominion
+    settings = _settings(space, panel)
+    told = []
+    with progress.metered("atlas", show=told.append) as meter:
+        frame = atlas(settings, tmp_path, SERIAL, "(test)", progress=lambda line: None)
+    found = search.load(tmp_path, settings)
+    per = len(panel) * settings.seeds * space.ruleset.players
+    assert sum(told) == found.games + len(frame) * len(panel) * settings.remeasure_seeds * space.ruleset.players
+    assert meter.played["search"] == settings.iterations * settings.emitters * settings.batch * per
+    assert 0 < meter.played["seeding"] and meter.total() == sum(told)
+
+
 def test_hoc_atlas_writes_elites_that_every_command_plays_by_path(capsys, tmp_path):
     out = tmp_path / "atlas"
     code = main(["atlas", "--game", "dominion", "--market", KINGDOM, "--panel", "dom_big_money", "--iterations", "2",

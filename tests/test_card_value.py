@@ -225,6 +225,28 @@ def test_a_rule_search_with_a_build_plays_against_the_banned_plan_or_the_built_d
     assert banned in (start_banned, cv.twin(allowed, "margrave", ["margrave"]))
 
 
+def test_a_single_card_run_off_a_terminal_prints_progress_lines_with_the_eta_of_all_its_stages(capsys, monkeypatch,
+                                                                                               warm_kernels):
+    """One progress line over the card's whole run (the rule search's stages, then the value's head to
+    heads), its size and time left on every line, the stage it is in named."""
+    from hoc.research import progress
+
+    monkeypatch.setattr(progress, "EVERY", 0.05)        # a line every 0.05 s instead of every 15
+    assert main(["balance", "--card", "margrave", *TINY, "--jobs", "1"]) == 0
+    err = capsys.readouterr().err
+    lines = [line for line in err.splitlines() if line.startswith("margrave:")]
+    shape = re.compile(r"margrave:\s+\d+%\|[#0-9 ]+\| ([\d.]+)(k?)/([\d.]+)(k?) \[\d\d:\d\d<\d\d:\d\d, [^,]+, ([a-z -]+)\]$")
+    matched = [shape.match(line) for line in lines]
+    assert len(lines) > 5 and all(matched), lines
+    stages = list(dict.fromkeys(m.group(5) for m in matched))
+    assert stages[0] in ("strong players", "race") and "race" in stages and "buyers" in stages
+    assert stages.index("race") < stages.index("buyers")
+    for m in matched:                                   # never more games played than the line's total
+        done, total = (float(m.group(i)) * (1000 if m.group(i + 1) else 1) for i in (1, 3))
+        assert done <= total
+    assert "hoc balance: margrave: racing" in err and "hoc balance: margrave: 20 seeds x 2 seats" in err
+
+
 def test_card_value_with_whole_plans_re_tuned_per_condition(capsys, tmp_path, warm_kernels):
     argv = ["balance", "--card", "margrave", "--strong", "tuned", "--tune-games", "300", "--seeds", "20", "--json",
             "--work", str(tmp_path)]

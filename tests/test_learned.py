@@ -242,6 +242,16 @@ def test_recorded_decisions_are_legal_and_carry_the_games_result():
     np.testing.assert_array_equal(again.actions, s.actions)
 
 
+def test_the_teachers_recording_tells_its_progress_line_after_each_lineup():
+    """`hoc learn`'s recording of the teacher counts its games on a progress line, lineup by lineup."""
+    pytest.importorskip("torch")
+    from hoc.agents.learn import imitation
+
+    rs, told = Ruleset(players=2), []
+    s = imitation.collect(rs, get("tuned_general_2p"), [get("basic_rush")], 21, 1, 0.5, progress=told.append)
+    assert told == [11, 10] and len(np.unique(s.games)) == 21
+
+
 @pytest.mark.slow   # trains twice in torch (~1 min)
 def test_hoc_learn_trains_resumes_and_gives_the_same_weights_for_the_same_seed(tmp_path):
     pytest.importorskip("torch")

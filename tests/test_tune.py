@@ -236,6 +236,34 @@ def test_races_do_not_depend_on_how_games_are_split_over_workers(warm_kernels):
     assert (a.wins == b.wins).all() and (a.games == b.games).all() and np.allclose(a.margin, b.margin)
 
 
+@pytest.mark.parametrize("candidates,seeds,keep", [(5, 4, 2), (3, 8, 6), (13, 2, 4)])
+def test_the_games_of_a_race_are_known_before_it_is_played(candidates, seeds, keep, warm_kernels):
+    from hoc.agents.tune.evaluate import race_games
+
+    rows = np.stack([AGENTS[n].params(SIEGE) for n in ("senator_duke", "lulu_crown", "attack_deck")])
+    rows = rows[np.arange(candidates) % 3]
+    r = race(SIEGE, rows, rows[:2], np.array([2, 2]), master=2, backend=Backend(), seeds=seeds, keep=keep)
+    assert race_games(candidates, SIEGE.players, 2, seeds, keep) == r.games_played
+
+
+def test_a_race_counted_by_a_progress_line_plays_the_same_games_in_parts(monkeypatch, warm_kernels):
+    """Counted by a progress line, a schedule played in this process goes in parts (each counted as it
+    ends): the same games, every one counted once."""
+    from hoc.agents.tune import evaluate
+    from hoc.research import progress
+
+    rows = np.stack([AGENTS[n].params(SIEGE) for n in ("senator_duke", "lulu_crown", "attack_deck")])
+    plain = race(SIEGE, rows, rows[:2], np.array([2, 2]), master=3, backend=Backend(), seeds=40)
+    monkeypatch.setattr(evaluate, "METERED_TASK", 50)
+    counted = []
+    with progress.metered("racing", show=counted.append) as meter:
+        meter.stage("race")
+        parted = race(SIEGE, rows, rows[:2], np.array([2, 2]), master=3, backend=Backend(), seeds=40)
+    assert len(counted) > 3 and sum(counted) == parted.games_played == plain.games_played
+    assert (plain.wins == parted.wins).all() and (plain.games == parted.games).all()
+    assert np.allclose(plain.margin, parted.margin)
+
+
 def test_a_race_on_a_dask_cluster_equals_the_serial_race(warm_kernels):
     from dask.distributed import LocalCluster
 

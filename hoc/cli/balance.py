@@ -240,6 +240,8 @@ def add_parser(sub) -> None:
                                    "rules, 5,000 seeds, --jobs 1) took 74 s on a machine shared with other work "
                                    "(load about 7); --card all prices the 31 common kinds of 2E one after another, "
                                    "about 31 times that (some 40 minutes), with a progress line over the cards. "
+                                   "Each card's run has a progress line over its games with the time left (its "
+                                   "search's stages sized ahead at their most, each resized once it ends). "
                                    "A game without this card-value study (--game): each kind's archetype value "
                                    "through the strategy atlas (--strong atlas, its default there).")
     game_option(p)

@@ -48,7 +48,7 @@ def _play(plans: list[tuple[str, Plan]], columns: list[str], backend: Backend, o
     """Play the plans one after the other; `stop(name, plan, games so far)` may end a plan early."""
     if stop is None:                    # a sequential test usually stops far short of its plans' size
         check_memory(sum(plan.games for _, plan in plans))
-    from hoc.research.progress import bar as progress_bar
+    from hoc.research.progress import bar as progress_bar, played
 
     frames = []
     # one progress line for all the plans: its ETA is the whole study's (a plan a sequential test stops
@@ -57,7 +57,7 @@ def _play(plans: list[tuple[str, Plan]], columns: list[str], backend: Backend, o
     try:
         for name, plan in plans:
             games: list[pd.DataFrame] = []
-            execute(plan, backend, _out(out, name), [_keep(columns, games), lambda df: bar.update(len(df))],
+            execute(plan, backend, _out(out, name), [_keep(columns, games), lambda df: (bar.update(len(df)), played(len(df)))],
                     progress=False, stop=(lambda: stop(name, plan, games)) if stop else None, announce=progress)
             df = concat(games)
             df.insert(0, "plan", name)

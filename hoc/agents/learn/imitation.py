@@ -28,8 +28,9 @@ class Fit:
     value_error: float       # mean squared error of the value head on them
 
 
-def collect(ruleset, teacher, opponents: list, games: int, seed: int, rate: float) -> Samples:
-    """The teacher's decisions in `games` games shared out over the opponents and itself."""
+def collect(ruleset, teacher, opponents: list, games: int, seed: int, rate: float, progress=None) -> Samples:
+    """The teacher's decisions in `games` games shared out over the opponents and itself;
+    `progress(n)` after each lineup's `n` games."""
     lineups = [(teacher, o) for o in opponents] + [(teacher, teacher)]
     share = [games // len(lineups) + (1 if i < games % len(lineups) else 0) for i in range(len(lineups))]
     parts = []
@@ -41,6 +42,8 @@ def collect(ruleset, teacher, opponents: list, games: int, seed: int, rate: floa
         labels = [0] + ([k for k in range(1, ruleset.players)] if o is t else [-1] * (ruleset.players - 1))
         parts.append(record(ruleset, seats, labels, n, seed, rate, first=first))
         first += n              # every lineup plays games of its own indices: no two share a seed
+        if progress is not None:
+            progress(n)
     return Samples(*(np.concatenate([getattr(p, f) for p in parts]) for f in Samples._fields))
 
 

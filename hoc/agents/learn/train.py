@@ -209,7 +209,7 @@ class Run:
                     if bar is not None:
                         bar.update(settings.batch)
                         bar.set_postfix(gen=progress.generation, kl=f"{stats['kl']:.3f}",
-                                        ent=f"{stats['entropy']:.2f}")
+                                        ent=f"{stats['entropy']:.2f}", refresh=False)
                 progress.seconds += time.perf_counter() - t0
                 progress.wall += time.perf_counter() - began
                 began = time.perf_counter()
@@ -235,11 +235,13 @@ class Run:
         learning.write_outputs(self.out, self.options, progress, self.command)
 
     def _bar(self, progress, target, on):
+        """The PPO decisions' progress line (`hoc.research.progress.bar`: redrawn on a terminal, a line
+        every 15 s elsewhere), with the time left when the budget is in decisions."""
         if not on:
             return None
-        from tqdm import tqdm
+        from hoc.research.progress import bar
 
-        return tqdm(total=target, initial=progress.steps, unit="dec", unit_scale=True, desc="PPO", leave=False)
+        return bar(target, "PPO", "dec", initial=progress.steps, unit_scale=True)
 
     def _league(self, generation: int) -> list[str]:
         names = list(self.options.opponents)
@@ -254,19 +256,23 @@ class Run:
 
     def _imitate(self, model, generator, progress_bar, log) -> dict:
         from hoc.agents.learn import imitation
+        from hoc.research.progress import bar as progress_line
 
         o = self.options
         t0 = time.perf_counter()
         teacher = self.get(o.teacher)
         opponents = [self.get(n) for n in o.opponents if n != o.teacher]
-        samples = imitation.collect(self.ruleset, teacher, opponents, o.imitation_games, o.seed, o.imitation_rate)
+        recording = progress_line(o.imitation_games, f"recording {o.teacher}", "games", progress_bar, unit_scale=True)
+        try:
+            samples = imitation.collect(self.ruleset, teacher, opponents, o.imitation_games, o.seed,
+                                        o.imitation_rate, progress=recording.update)
+        finally:
+            recording.close()
         recorded = time.perf_counter() - t0
         bar = None
         if progress_bar:
-            from tqdm import tqdm
-
-            bar = tqdm(total=o.imitation_epochs * int((samples.games % imitation.HELD_OUT != 0).sum()),
-                       unit="dec", unit_scale=True, desc="imitation", leave=False)
+            bar = progress_line(o.imitation_epochs * int((samples.games % imitation.HELD_OUT != 0).sum()),
+                                "imitation", "dec", unit_scale=True)
         fit = imitation.fit(model, samples, o.imitation_epochs, generator,
                             progress=bar.update if bar is not None else None)
         if bar is not None:

@@ -23,6 +23,7 @@ from hoc.research.harness import Backend, run_tasks
 SHAPING = 0.05       # weight of the SP margin: a signal while every candidate still loses every game
 MARGIN_SCALE = 20    # SP margin of a game: (own SP - best other SP) / 20, clipped to [-1, 1]
 MIN_TASK = 512       # games per parallel task at least
+METERED_TASK = 4096  # games per part of a schedule played in this process while a progress line counts them
 
 
 def play_games(ruleset: Ruleset, ids: np.ndarray, rows: np.ndarray, master: int, seed_index: np.ndarray,
@@ -30,14 +31,21 @@ def play_games(ruleset: Ruleset, ids: np.ndarray, rows: np.ndarray, master: int,
     """Play a schedule (game g: seed `seed_index[g]` of the run `master`, seat j played by row
     `seats[g, j]`); one OUT_* row per game. The split into tasks does not change any game."""
     from hoc.agents.tune.kernel import OUT_LEN
+    from hoc.research import progress
 
     n = len(seed_index)
-    parts = 1 if backend.in_process else max(1, min(n // MIN_TASK, 4 * workers(backend)))
+    if backend.in_process:      # in parts only for a progress line that counts them (`progress.played`)
+        parts = max(1, n // METERED_TASK) if progress.metering() else 1
+    else:
+        parts = max(1, min(n // MIN_TASK, 4 * workers(backend)))
     bounds = np.linspace(0, n, parts + 1).astype(int)
     tasks = [(ruleset.game.name, ruleset.cards.table, ruleset.vector, ids, rows, master, seed_index[a:b], seats[a:b])
              for a, b in zip(bounds[:-1], bounds[1:]) if b > a]
-    out = (np.concatenate(list(run_tasks(backend, _play_task, tasks, len(tasks)))) if tasks
-           else np.zeros((0, OUT_LEN), DTYPE))
+    done = []
+    for part in run_tasks(backend, _play_task, tasks, len(tasks)):
+        done.append(part)
+        progress.played(len(part))
+    out = np.concatenate(done) if done else np.zeros((0, OUT_LEN), DTYPE)
     bad = np.flatnonzero(out[:, 1])
     if len(bad):
         g = int(bad[0])
@@ -153,6 +161,17 @@ def per_seed(ruleset: Ruleset, candidates: np.ndarray, opponent: np.ndarray, opp
              seeds: int, backend: Backend) -> np.ndarray:
     """`seed_games`' share of each seed's games won by each candidate, one row per candidate."""
     return seed_games(ruleset, candidates, opponent, opponent_id, master, seeds, backend).share()
+
+
+def race_games(candidates: int, players: int, opponents: int = 1, seeds: int = 8, keep: int = 2) -> int:
+    """The games a `race` of `candidates` plays (its rounds' sizes are fixed by its settings alone)."""
+    games, alive = 0, candidates
+    while True:
+        games += alive * opponents * seeds * players
+        if alive <= keep:
+            return games
+        alive = math.ceil(alive / 2)
+        seeds *= 2
 
 
 def race(ruleset: Ruleset, candidates: np.ndarray, opponents: np.ndarray, opponent_ids: np.ndarray, master: int,

@@ -17,15 +17,22 @@ from pathlib import Path
 def atlas(settings, folder: str | Path, backend, command: str, progress=print):
     """Search (or resume) the atlas of `settings` in `folder`, measure every elite again on fresh
     seeds, and write the outputs (`report`): the elites' frame, best first."""
+    from contextlib import nullcontext
+
+    from hoc.research import progress as meter
     from hoc.research.atlas import report, search
 
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     t0 = time.perf_counter()
-    found = search.run(settings, folder, backend, progress)
-    progress(f"measuring the {len(found.archive)} elites again on {settings.remeasure_seeds} fresh seeds per "
-             f"panel member")
-    data, measured = search.remeasure(settings, found, backend)
+    # one progress line (stderr) over the seeding, the search and the remeasure, with the ETA of them all
+    line = meter.metered("atlas", "games", unit_scale=True) if not meter.metering() else nullcontext()
+    with line:
+        found = search.run(settings, folder, backend, progress)
+        progress(f"measuring the {len(found.archive)} elites again on {settings.remeasure_seeds} fresh seeds per "
+                 f"panel member")
+        meter.stage("remeasure", search.remeasured(settings, found))
+        data, measured = search.remeasure(settings, found, backend)
     frame = report.elites_frame(settings, data, measured, folder, command)
     report.heat_map(settings, frame, folder / "atlas.png")
     seconds = time.perf_counter() - t0

@@ -16,7 +16,7 @@ import numpy as np
 from hoc.engine import layout as L
 from hoc.engine.layout import DTYPE
 from hoc.errors import InvariantError
-from hoc.agents.tune.evaluate import workers
+from hoc.agents.tune.evaluate import METERED_TASK, workers
 from hoc.research.harness import Backend, run_tasks
 
 MIN_TASK = 256          # games per parallel task at least
@@ -91,12 +91,20 @@ def measure(space, xs: np.ndarray, panel, master: int, seeds: int, first: int, b
 
 def play(ruleset, ids, rows, master: int, seed_index: np.ndarray, seats: np.ndarray, backend: Backend):
     """A schedule's games: per game the win mask, the result row and every seat's copies of each card."""
+    from hoc.research import progress
+
     n = len(seed_index)
-    parts = 1 if backend.in_process else max(1, min(n // MIN_TASK, 4 * workers(backend)))
+    if backend.in_process:      # in parts only for a progress line that counts them (`progress.played`)
+        parts = max(1, n // METERED_TASK) if progress.metering() else 1
+    else:
+        parts = max(1, min(n // MIN_TASK, 4 * workers(backend)))
     bounds = np.linspace(0, n, parts + 1).astype(int)
     tasks = [(ruleset.game.name, ruleset.cards.table, ruleset.vector, ids, rows, master, seed_index[a:b], seats[a:b])
              for a, b in zip(bounds[:-1], bounds[1:]) if b > a]
-    parts = list(run_tasks(backend, _task, tasks, len(tasks)))
+    parts = []
+    for part in run_tasks(backend, _task, tasks, len(tasks)):
+        parts.append(part)
+        progress.played(len(part[0]))
     out = np.concatenate([o for o, _, _ in parts])
     results = np.concatenate([r for _, r, _ in parts])
     copies = np.concatenate([c for _, _, c in parts])

@@ -182,13 +182,20 @@ def save(folder: Path, settings: Settings, search: Search) -> None:
 def run(settings: Settings, folder: Path, backend: Backend, progress=print) -> Search:
     """Iterate until `settings.iterations` (resuming from the checkpoint in `folder`), checkpointing
     after every iteration."""
+    from hoc.research import progress as meter
+
+    per_plan = len(settings.panel) * settings.seeds * settings.space.ruleset.players       # games of a plan
     search = load(folder, settings)
     if search is None:
         kinds = settings.space.ruleset.market_piles[1]
         if kinds:
             progress(f"seeding the archive: a rush of each of the market's {len(kinds)} kinds, swept card by card "
                      f"({len(kinds) * SWEEPS * len(settings.space.cards):,} plans at most)")
+        meter.expect(search=settings.iterations * settings.emitters * settings.batch * per_plan)
+        meter.stage("seeding", len(kinds) * SWEEPS * (1 + len(settings.space.cards)) * per_plan)
         search = start(settings, backend)
+    meter.stage("search", (settings.iterations - search.iteration) * settings.emitters * settings.batch * per_plan)
+    meter.expect(remeasure=remeasured(settings, search))
     if search.iteration:
         progress(f"resuming at iteration {search.iteration} of {settings.iterations} "
                  f"({search.evaluations:,} plans measured so far)")
@@ -208,6 +215,7 @@ def run(settings: Settings, folder: Path, backend: Backend, progress=print) -> S
                                "best": float(stats.obj_max) if stats.obj_max is not None else None,
                                "qd_score": float(stats.qd_score), "games": search.games})
         save(folder, settings, search)
+        meter.expect(remeasure=remeasured(settings, search))       # the elites found so far
         per = (time.perf_counter() - began) / (search.iteration - done_before)
         left = per * (settings.iterations - search.iteration)
         progress(f"iteration {search.iteration}/{settings.iterations}: {int(stats.num_elites)} cells filled, "
@@ -219,6 +227,11 @@ def run(settings: Settings, folder: Path, backend: Backend, progress=print) -> S
 def _clock(seconds: float) -> str:
     seconds = int(round(seconds))
     return f"{seconds // 60} min {seconds % 60:02d} s" if seconds >= 60 else f"{seconds} s"
+
+
+def remeasured(settings: Settings, search: Search) -> int:
+    """The games of `remeasure` with the elites the archive holds now."""
+    return len(search.archive) * len(settings.panel) * settings.remeasure_seeds * settings.space.ruleset.players
 
 
 def remeasure(settings: Settings, search: Search, backend: Backend):

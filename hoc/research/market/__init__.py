@@ -101,12 +101,21 @@ def kinds_of(ruleset) -> list[str]:
     return list(kinds)
 
 
+def _princess_games(space, panel, decks: int, budget: Budget) -> int:
+    """The games of `princesses.strengths` for `decks` decks: every princess's backing of each deck and
+    of the space's starts on the select seeds, then her best on the princess seeds."""
+    per = len(panel) * space.ruleset.players
+    n = len(space.princesses)
+    return n * (decks + len(space.starts())) * budget.select_seeds * per + n * budget.princess_seeds * per
+
+
 def market(ruleset, budget: Budget, folder: str | Path, backend, command: str, progress=print,
            baseline: list[dict] | None = None, label: str = "") -> dict:
     """The report of the supply of `ruleset` (a fixed market) as one JSON-able object; the atlas is
     kept in `folder/atlas` (the same command resumes it)."""
     from hoc.agents.plan_space import space_of
     from hoc.agents.registry import get
+    from hoc.research import progress as meter
     from hoc.research.atlas import atlas
     from hoc.research.atlas.search import Settings
     from hoc.research.market import decks, percentiles, princesses
@@ -119,15 +128,27 @@ def market(ruleset, budget: Budget, folder: str | Path, backend, command: str, p
                         iterations=budget.iterations, emitters=budget.emitters, batch=budget.batch,
                         seeds=budget.seeds, remeasure_seeds=budget.remeasure_seeds)
     progress(f"the strategy atlas of the supply ({budget.iterations} iterations)")
-    frame = atlas(settings, folder / "atlas", backend, command, progress=progress)
-    points = np.load(folder / "atlas" / "points.npy")
-    found = decks.viable(frame, space)
-    chosen = decks.distinct(frame, budget.top)
-    if len(chosen) < 2:
-        raise HocError(f"the atlas of this supply kept {len(frame)} elite: nothing to play it against; give more "
-                       f"--iterations")
-    progress(f"round robin of the {len(chosen)} best distinct decks on {budget.pair_seeds} common seeds per pair")
-    table = decks.round_robin(space, points[chosen], budget.pair_seeds, budget.seed, backend)
+    with meter.metered("market", "games", unit_scale=True):    # one progress line over every stage (stderr)
+        p = ruleset.players
+        with_princesses = bool(ruleset.pool and hasattr(space, "backing"))
+        # the stages after the atlas, at their most (the top decks all distinct)
+        meter.expect(**{"round robin": budget.top * (budget.top - 1) * budget.pair_seeds * p,
+                        "princesses": _princess_games(space, panel, budget.top, budget) if with_princesses else 0})
+        frame = atlas(settings, folder / "atlas", backend, command, progress=progress)
+        points = np.load(folder / "atlas" / "points.npy")
+        found = decks.viable(frame, space)
+        chosen = decks.distinct(frame, budget.top)
+        if len(chosen) < 2:
+            raise HocError(f"the atlas of this supply kept {len(frame)} elite: nothing to play it against; give "
+                           f"more --iterations")
+        progress(f"round robin of the {len(chosen)} best distinct decks on {budget.pair_seeds} common seeds per pair")
+        meter.expect(princesses=_princess_games(space, panel, len(chosen), budget) if with_princesses else 0)
+        meter.stage("round robin", len(chosen) * (len(chosen) - 1) * budget.pair_seeds * p)
+        table = decks.round_robin(space, points[chosen], budget.pair_seeds, budget.seed, backend)
+        if with_princesses:
+            meter.stage("princesses")
+            progress(f"each princess's best plan on the supply ({len(space.princesses)} princesses)")
+            strengths = princesses.strengths(space, panel, [points[i] for i in chosen], budget, backend)
     report = {
         "game": ruleset.game.name, "title": ruleset.game.title, "market_word": ruleset.game.market_word,
         "players": ruleset.players, "supply": kinds_of(ruleset), "label": label or ",".join(kinds_of(ruleset)),
@@ -140,9 +161,8 @@ def market(ruleset, budget: Budget, folder: str | Path, backend, command: str, p
         "first_seat": table["first_seat"], "length": table["length"],
         "kinds": found["kinds"],
     }
-    if ruleset.pool and hasattr(space, "backing"):
-        progress(f"each princess's best plan on the supply ({len(space.princesses)} princesses)")
-        report["princesses"] = princesses.strengths(space, panel, [points[i] for i in chosen], budget, backend)
+    if with_princesses:
+        report["princesses"] = strengths
     report["figures"] = percentiles.figures(report)
     report["seconds"] = round(time.perf_counter() - t0, 1)
     report["percentiles"] = percentiles.place(report["figures"], baseline or [])

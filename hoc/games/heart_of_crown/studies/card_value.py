@@ -42,6 +42,7 @@ import pandas as pd
 
 from hoc.agents.registry import Agent
 from hoc.errors import HocError
+from hoc.research import progress as meter
 from hoc.research import stats
 from hoc.research.harness import Backend, Plan, chunk_size
 from hoc.games.heart_of_crown.rules import Ruleset
@@ -273,27 +274,35 @@ def rule_search(ruleset: Ruleset, kind: str, tuning: Tuning, work: Path, backend
         return tuple(dataclasses.replace(from_file(work / f"{n}.toml"), name=n) for n in names)
     without, banned, pool, cards = rule_plans(ruleset, kind, tuning)
     if progress:
-        print(f"hoc balance: {label}: racing {len(pool.plans)} plans with a rule for {kind} against "
-              f"{tuning.start_name(ruleset.players)} without it", file=sys.stderr)
+        meter.say(f"hoc balance: {label}: racing {len(pool.plans)} plans with a rule for {kind} against "
+                  f"{tuning.start_name(ruleset.players)} without it")
+    meter.expect(**_expected(ruleset, tuning, pool, cards))
+    meter.stage("race")
     r = evaluate.race(ruleset, np.stack(pool.rows), banned.params(ruleset)[None, :],
                       np.array([list_id(banned.params(ruleset))], np.int32), derive(tuning.seed, 7), backend,
                       seeds=RACE_SEEDS, keep=FINALISTS)
+    meter.stage("buyers")
     buyers, fallback = _buyers(ruleset, kind, cards, pool, r.order, banned, tuning.seed, backend)
+    meter.stage("select")
     best, forced, played = _select(ruleset, kind, [without] + [pool.plans[k] for k in r.order[:FINALISTS]], buyers,
                                    banned, derive(tuning.seed, 9), backend, tuning.select_seeds)
     forced = forced or fallback
     # the allowed plan's refinement starts from the best plan with a rule for the kind (the race's
     # best when the plan without it was picked), and must beat the plan picked
     ruled = [p for p in [best] + [pool.plans[k] for k in r.order] if any(x.card in cards for x in p.buy)]
-    best, n = _refined(ruleset, kind, ruled[0], best, 0.0, banned, derive(tuning.seed, 10), backend, tuning)
-    forced, m = _refined(ruleset, kind, forced, forced, BUYS, banned, derive(tuning.seed, 11), backend, tuning)
+    best, n = _refined(ruleset, kind, ruled[0], best, 0.0, banned, derive(tuning.seed, 10), backend, tuning,
+                       "allowed")
+    forced, m = _refined(ruleset, kind, forced, forced, BUYS, banned, derive(tuning.seed, 11), backend, tuning,
+                         "buyer")
     played += n + m
     # the two refinements climb from different plans, and the buyer's can end the stronger: the
     # allowed player (free to buy the kind) takes it when it wins clearly, as any refined plan
+    meter.stage("cross-check")
     if tuning.refine_seeds and forced != best:
         best, k = _clearly_better(ruleset, kind, best, forced, banned, derive(tuning.seed, 12), backend,
                                   tuning.select_seeds)
         played += k
+    meter.stage("build")
     built, twinned, forced, k = _built(ruleset, kind, cards, best, banned, forced, derive(tuning.seed, 14), backend,
                                        tuning, label if progress else None)
     start_name = tuning.start_name(ruleset.players)
@@ -314,6 +323,32 @@ def rule_search(ruleset: Ruleset, kind: str, tuning: Tuning, work: Path, backend
                                   f"markets always offering {kind}, overrides {list(ruleset.overrides)}"))
         files.append(dataclasses.replace(from_file(path), name=name))
     return files[0], files[1], files[2]
+
+
+def _expected(ruleset: Ruleset, tuning: Tuning, pool, cards: list[str]) -> dict[str, int]:
+    """The games each stage of `rule_search` is expected to play (its progress line's size): the race
+    and the first check of the buyers exactly, their race, the selection and the comparisons at their
+    most, each refinement at its most steps (a refinement often takes them all) with as many
+    neighbours as the race's plans have (the median of a sample of them). A stage's figure gives way
+    to the games it played when it ends."""
+    from hoc.agents.tune.evaluate import race_games
+
+    p = ruleset.players
+    ruled = [plan for plan in pool.plans if any(x.card in cards for x in plan.buy)]
+    select = tuning.select_seeds * p
+    near = np.median([len(neighbours(ruleset, plan, cards)) for plan in ruled[::20]]) if ruled else 0
+    step = int(1 + near) * tuning.refine_seeds * p
+    refining = bool(tuning.refine_seeds)
+    building = refining and tuning.build_steps > 0
+    return {"race": race_games(len(pool.plans), p, 1, RACE_SEEDS, FINALISTS),
+            "buyers": len(ruled) * RACE_SEEDS * p + (race_games(len(ruled), p, 1, RACE_SEEDS, FINALISTS)
+                                                     if len(ruled) > FINALISTS else 0),
+            "select": (1 + 2 * FINALISTS) * select,
+            "refine allowed": REFINE_STEPS * step, "check allowed": 2 * CLEAR * select * refining,
+            "refine buyer": REFINE_STEPS * step, "check buyer": 2 * select * refining,
+            "cross-check": 2 * CLEAR * select * refining,
+            "build": tuning.build_steps * (1 + BUILD_SAMPLE) * tuning.refine_seeds * p * building,
+            "check build": 3 * select * building}
 
 
 def _added(ruleset: Ruleset, card: str) -> tuple:
@@ -403,6 +438,7 @@ def refine(ruleset: Ruleset, kind: str, plan, banned, seed: int, backend: Backen
         if not near:
             break
         plans = [plan] + near
+        meter.more((steps - step) * len(plans) * seeds * ruleset.players)      # at its most steps
         g = evaluate.seed_games(ruleset, np.stack([p.params(ruleset) for p in plans]), row, list_id(row),
                                 derive(seed, step), seeds, backend)
         played += g.won.size
@@ -434,18 +470,21 @@ def build(ruleset: Ruleset, kind: str, plan, banned, seed: int, backend: Backend
 
 
 def _refined(ruleset: Ruleset, kind: str, start, plan, buys: float, banned, seed: int, backend: Backend,
-             tuning: Tuning):
+             tuning: Tuning, what: str = "allowed"):
     """(`plan` or a better one, games played): `start` (a plan with a rule for the kind) refined on
     seeds of its own (`refine`), then it and `plan` held against the banned plan on
     `tuning.select_seeds` fresh seeds. For the allowed plan (`buys` 0) the refined one replaces
     `plan` only when it wins clearly, its paired interval over those seeds above 0: a hill climb over
     a few hundred plans finds noise too, and a plan free to ignore the kind must not come to read
-    below 0 by it. A buyer's replaces it when it wins and still buys the kind (or `plan` did not)."""
+    below 0 by it. A buyer's replaces it when it wins and still buys the kind (or `plan` did not).
+    `what` names its stages on the progress line."""
     from hoc.games.heart_of_crown.agents.tuning.search import derive
 
     if tuning.refine_seeds == 0:
         return plan, 0
+    meter.stage(f"refine {what}")
     new, played = refine(ruleset, kind, start, banned, derive(seed, 0), backend, buys, tuning.refine_seeds)
+    meter.stage(f"check {what}")
     if new == plan:
         return plan, played
     if buys == 0:
@@ -487,9 +526,10 @@ def _built(ruleset: Ruleset, kind: str, cards: list[str], allowed, banned, force
         return allowed, banned, forced, 0
     new, played = build(ruleset, kind, forced, banned, derive(seed, 0), backend, tuning.refine_seeds,
                         tuning.build_steps)
+    meter.stage("check build")
     if new == forced:
         if label:
-            print(f"hoc balance: {label}: the build found no plan better than the buyer", file=sys.stderr)
+            meter.say(f"hoc balance: {label}: the build found no plan better than the buyer")
         return allowed, banned, forced, played
     other = twin(new, kind, cards)
     old_v, = _held(ruleset, kind, (allowed,), banned, derive(seed, 1), backend, tuning.select_seeds)
@@ -500,11 +540,11 @@ def _built(ruleset: Ruleset, kind: str, cards: list[str], allowed, banned, force
     gain = mean_interval(vs[worse].scores - old_v.scores)
     taken = vs[worse].bought >= BUYS and gain[1] > 0
     if label:
-        print(f"hoc balance: {label}: the plan built around {kind} wins {100 * vs[0].rate:.1f}% against the banned "
-              f"plan and {100 * vs[1].rate:.1f}% against its own deck without {kind} ({100 * vs[worse].bought:.0f}% "
-              f"of its seats end with it), the allowed plan {100 * old_v.rate:.1f}%: "
-              f"{'taken' if taken else 'not taken'} (paired {100 * gain[0]:+.1f} [{100 * gain[1]:+.1f}, "
-              f"{100 * gain[2]:+.1f}] points)", file=sys.stderr)
+        meter.say(f"hoc balance: {label}: the plan built around {kind} wins {100 * vs[0].rate:.1f}% against the "
+                  f"banned plan and {100 * vs[1].rate:.1f}% against its own deck without {kind} "
+                  f"({100 * vs[worse].bought:.0f}% of its seats end with it), the allowed plan "
+                  f"{100 * old_v.rate:.1f}%: {'taken' if taken else 'not taken'} (paired {100 * gain[0]:+.1f} "
+                  f"[{100 * gain[1]:+.1f}, {100 * gain[2]:+.1f}] points)")
     if taken:
         return new, against[worse], new, played
     return allowed, banned, forced, played
@@ -526,6 +566,7 @@ def _buyers(ruleset: Ruleset, kind: str, cards: list[str], pool, order, banned, 
     (against the banned plan)."""
     from hoc.games.heart_of_crown.agents.priority import list_id
     from hoc.agents.tune import evaluate
+    from hoc.agents.tune.evaluate import race_games
     from hoc.games.heart_of_crown.agents.tuning.search import Candidates, derive
 
     row = banned.params(ruleset)
@@ -537,6 +578,8 @@ def _buyers(ruleset: Ruleset, kind: str, cards: list[str], pool, order, banned, 
         if o >= BUYS:
             buyers.add(pool.plans[k])
     fallback = buyers.plans[0] if buyers.plans else pool.plans[with_rule[0]]
+    meter.more(race_games(len(buyers.plans), ruleset.players, 1, RACE_SEEDS, FINALISTS)
+               if len(buyers.plans) > FINALISTS else 0)
     if len(buyers.plans) <= FINALISTS:
         return list(buyers.plans), fallback
     r = evaluate.race(ruleset, np.stack(buyers.rows), row[None, :], np.array([list_id(row)], np.int32),
@@ -649,25 +692,34 @@ def card_value(ruleset: Ruleset, kind: str, strong: str = RULES, tuning: Tuning 
                seed: int = 0, work: str | Path | None = None, backend: Backend | None = None,
                progress: bool = True, reuse: bool = False) -> Value:
     """The value of common kind `kind` under `ruleset` (random markets that always offer it).
-    `reuse`: `work` holds this rule search's plans already (a rerun with other value seeds)."""
+    `reuse`: `work` holds this rule search's plans already (a rerun with other value seeds).
+    `progress`: the stages on stderr, and one progress line over all the run's games with its ETA
+    (the search's stages sized as `_expected` says, the value's head to heads exactly)."""
     import tempfile
+    from contextlib import nullcontext
 
     check_kind(ruleset, kind)
     if seeds < 2:
         raise HocError(f"--seeds must be at least 2 (the interval is over seeds), got {seeds}")
     rs = dataclasses.replace(ruleset, market="random", market_with=(kind,))
     backend = backend or Backend()
-    with tempfile.TemporaryDirectory(prefix="hoc-balance-") as tmp:
+    metered = meter.metered(kind, "games", unit_scale=True) if progress and not meter.metering() else nullcontext()
+    with tempfile.TemporaryDirectory(prefix="hoc-balance-") as tmp, metered:
         folder = Path(work) if work is not None else Path(tmp)
+        # the value's head to heads: the allowed player's, and the buyer's unless it is the same plan
+        meter.expect(value=(2 if strong == RULES else 1) * seeds * rs.players)
+        meter.stage("strong players", 2 * tuning.games if strong == TUNED else 0)
         allowed, banned, forced = strong_pair(rs, kind, strong, tuning, folder, backend, progress, reuse)
+        meter.stage("value")
         if progress:
-            print(f"hoc balance: {kind}: {seeds:,} seeds x {rs.players} seats, {allowed.name} against {banned.name}",
-                  file=sys.stderr)
-        value = head_to_head(rs, kind, allowed, banned, seeds, seed, backend, progress)
+            meter.say(f"hoc balance: {kind}: {seeds:,} seeds x {rs.players} seats, {allowed.name} against "
+                      f"{banned.name}")
+        inner = progress and not meter.metering()           # the run's progress line counts these games
+        value = head_to_head(rs, kind, allowed, banned, seeds, seed, backend, inner)
         if forced is not None:
             same = forced.params(rs).tobytes() == allowed.params(rs).tobytes()
             value.forced = dataclasses.replace(value) if same else \
-                head_to_head(rs, kind, forced, banned, seeds, seed, backend, progress)
+                head_to_head(rs, kind, forced, banned, seeds, seed, backend, inner)
         return value
 
 
