@@ -246,10 +246,11 @@ def test_the_tuner_starts_from_a_money_deck_around_each_kingdom_card_with_an_end
     rs = Ruleset(players=2, market=KINGDOM)
     menus = starts(rs)
     assert menus[:2] == [STARTING_PLAN, ENDGAME_PLAN]
-    for card in KINGDOM:                # one and two copies of each kingdom card, the rest the endgame plan
-        around = [g for g in menus if any(e.card == card for e in g)]
-        assert sorted(e.owned_below for g in around for e in g if e.card == card) == [1, 2]
-        assert all([e for e in g if e.card != card] == list(ENDGAME_PLAN) for g in around)
+    for card in KINGDOM:                # one, two, one per 11 cards of each kingdom card; the rest the endgame plan
+        around = [[e for e in g if e.card == card][0] for g in menus if any(e.card == card for e in g)]
+        assert [(e.owned_below, e.density) for e in around] == [(1, None), (2, None), (None, 11)]
+        assert all([e for e in g if e.card != card] == list(ENDGAME_PLAN) for g in menus[2:] if any(
+            e.card == card for e in g))
     before = {e.card: [x.card for x in g].index(e.card) < [x.card for x in g].index("gold")
               for g in menus[2:] for e in g if e.card in KINGDOM}
     assert before["witch"] and not before["smithy"]          # cost 5 before Gold, cost 4 after it
@@ -265,6 +266,17 @@ def test_a_tuned_entrys_gains_to_end_rule_is_a_when_condition_of_its_bot_file(tm
     buy = parse(tmp_path / "p.toml").buy
     assert buy[1] == {"card": "duchy", "coins": 5, "when": ["gains_to_end <= 4"]}
     assert buy[2] == {"card": "estate", "coins": 2, "when": ["gains_to_end <= 2"]}
+
+
+def test_a_tuned_entrys_share_of_the_deck_and_money_threshold_are_when_conditions_the_bot_reads():
+    from hoc.games.dominion.agents.genome import Entry, bot, fit
+
+    e = Entry("smithy", 4, density=11, money_above=15)
+    assert e.buy() == {"card": "smithy", "coins": 4, "when": ["11 * owned(smithy) < owned(all)", "money > 15"]}
+    rs = Ruleset(players=2, market=KINGDOM)
+    assert bot((e, Entry("silver", 3)), "x").params(rs).any()
+    crowded = fit(tuple(Entry("smithy", 4, density=9, money_above=12) for _ in range(12)))   # 24 conditions
+    assert sum(x.conditions() for x in crowded) <= 16 and crowded[0].density == 9           # a row holds 16
 
 
 def test_one_generation_of_the_tuner_finds_a_witch_deck_that_beats_big_money(tmp_path):

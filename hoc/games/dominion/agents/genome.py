@@ -1,6 +1,6 @@
 """A Dominion buy menu as the tuner's genome (`hoc.games.dominion.agents.tuning`): its entries, the cards a
 plan may buy on a kingdom, the menus a search starts from (Big Money with an endgame, alone and with one
-or two copies of each kingdom card), the moves that breed new menus from old (insert, delete, swap or
+or two copies of each kingdom card or one per 11 cards owned), the moves that breed new menus from old (insert, delete, swap or
 tweak an entry; one parent's first entries with the other's last), and the menu as a bot and as a bot
 file."""
 from __future__ import annotations
@@ -12,6 +12,8 @@ import numpy as np
 from hoc.errors import HocError
 
 COUNTS = (1, 2, 3, 4, 6, 8)
+DENSITIES = (5, 7, 9, 11, 13, 16)       # one copy of the card per N cards owned
+MONEY = (10, 20)                        # the range of a deck-money threshold
 @dataclass(frozen=True)
 class Entry:
     card: str
@@ -20,13 +22,17 @@ class Entry:
     owned_below: int | None = None
     provinces_at_most: int | None = None
     gains_at_most: int | None = None      # buy while the game is this many gains from its end (`gains_to_end`)
+    density: int | None = None            # buy while owning fewer than one copy per N cards owned
+    money_above: int | None = None        # buy once the deck's money (its Treasures' coins) is above N
 
     def buy(self) -> dict:
         """The entry as a bot file's buy entry (`hoc.games.dominion.agents.bots`)."""
-        fields = {k: v for k, v in asdict(self).items() if v is not None and k != "gains_at_most"}
-        if self.gains_at_most is not None:
-            fields["when"] = [f"gains_to_end <= {self.gains_at_most}"]
-        return fields
+        fields = {k: v for k, v in asdict(self).items() if v is not None and k not in WHEN}
+        when = [WHEN[k].format(n=v, card=self.card) for k, v in asdict(self).items() if k in WHEN and v is not None]
+        return fields | ({"when": when} if when else {})
+
+    def conditions(self) -> int:
+        return sum(getattr(self, k) is not None for k in WHEN)
 
     def toml(self) -> str:
         def value(v):
@@ -35,6 +41,8 @@ class Entry:
         return "{ " + ", ".join(f"{k} = {value(v)}" for k, v in self.buy().items()) + " }"
 
 
+WHEN = {"gains_at_most": "gains_to_end <= {n}", "density": "{n} * owned({card}) < owned(all)",
+        "money_above": "money > {n}"}          # the fields written as `when` conditions
 Genome = tuple[Entry, ...]
 STARTING_PLAN: Genome = (Entry("province", 8), Entry("gold", 6), Entry("silver", 3))   # Big Money
 # Big Money with the endgame players give it: Duchies from four gains before the end, Estates from two
@@ -55,7 +63,8 @@ def universe(ruleset) -> list[str]:
 
 def starts(ruleset) -> list[Genome]:
     """The menus a search starts from: Big Money, Big Money with its endgame, and the latter with one
-    or two copies of each kingdom card bought before Gold (costing 5 or more) or before Silver. Most
+    or two copies of each kingdom card, or one per 11 cards owned (as Big Money Ultimate buys its
+    Smithies), bought before Gold (costing 5 or more) or before Silver. Most
     strong base-set decks are a money deck around one or two kingdom cards, a long walk from plain Big
     Money for single mutations: a search starting from each such deck finds them in one generation."""
     db = ruleset.cards
@@ -63,8 +72,9 @@ def starts(ruleset) -> list[Genome]:
     at = {e.card: i for i, e in enumerate(ENDGAME_PLAN)}
     for card in universe(ruleset)[5:]:
         place = at["gold"] if db[card].cost >= 5 else at["silver"]
-        for copies in (1, 2):
-            out.append(ENDGAME_PLAN[:place] + (Entry(card, db[card].cost, owned_below=copies),) + ENDGAME_PLAN[place:])
+        for around in (Entry(card, db[card].cost, owned_below=1), Entry(card, db[card].cost, owned_below=2),
+                       Entry(card, db[card].cost, density=11)):
+            out.append(ENDGAME_PLAN[:place] + (around,) + ENDGAME_PLAN[place:])
     return out
 
 
@@ -81,6 +91,11 @@ class Breeder:
         coins = c.cost + int(rng.choice([0, 0, 0, 1, 2]))
         owned = None if "victory" in c.types or card in ("gold", "silver") and rng.random() < 0.8 \
             else int(rng.choice(COUNTS))
+        density = money = None
+        if owned is not None and "action" in c.types and rng.random() < 0.3:    # a share of the deck, not a count
+            owned, density = None, int(rng.choice(DENSITIES))
+        if card in ("province", "gold") and rng.random() < 0.3:
+            money = int(rng.integers(*MONEY))
         at_most = gains = None
         if "victory" in c.types and card != "province":       # an endgame rule: Provinces left, or gains to the end
             if rng.random() < 0.5:
@@ -88,7 +103,7 @@ class Breeder:
             else:
                 gains = int(rng.integers(1, 8))
         high = coins + int(rng.integers(0, 3)) if rng.random() < 0.25 else None
-        return Entry(card, coins, high, owned, at_most, gains)
+        return Entry(card, coins, high, owned, at_most, gains, density, money)
 
     def mutate(self, g: Genome) -> Genome:
         rng = self.rng
@@ -104,7 +119,7 @@ class Breeder:
         else:                                             # tweak one field
             e = g[i]
             c = self.db[e.card]
-            which = int(rng.integers(4))
+            which = int(rng.integers(6))
             if which == 0:
                 e = replace(e, coins=max(c.cost, e.coins + int(rng.choice([-1, 1]))))
             elif which == 1:
@@ -117,16 +132,39 @@ class Breeder:
                     e = replace(e, provinces_at_most=int(rng.integers(1, 8)), gains_at_most=None)
                 else:
                     e = replace(e, gains_at_most=int(rng.integers(1, 8)), provinces_at_most=None)
+            elif which == 4 and "action" in c.types:
+                # a step of its density (or one instead of its count), or none
+                if e.density is not None and rng.random() < 0.8:
+                    e = replace(e, density=int(np.clip(e.density + rng.choice([-2, 2]), 3, 20)))
+                else:
+                    e = replace(e, density=None if e.density else int(rng.choice(DENSITIES)), owned_below=None)
+            elif which == 5:
+                if e.money_above is not None and rng.random() < 0.7:
+                    e = replace(e, money_above=int(np.clip(e.money_above + rng.choice([-2, 2]), 4, 30)))
+                else:
+                    e = replace(e, money_above=None if e.money_above else int(rng.integers(*MONEY)))
             else:
                 e = replace(e, max_coins=None if e.max_coins is not None else e.coins + int(rng.integers(0, 3)))
             g[i] = e
-        return tuple(g) or STARTING_PLAN
+        return fit(tuple(g)) or STARTING_PLAN
 
     def cross(self, a: Genome, b: Genome) -> Genome:
         i = int(self.rng.integers(1, len(a) + 1))
         j = int(self.rng.integers(0, len(b) + 1))
         child = list(a[:i]) + [e for e in b[j:] if e not in a[:i]]
-        return tuple(child[:16])
+        return fit(tuple(child[:16]))
+
+
+def fit(g: Genome) -> Genome:
+    """The menu with its last entries' conditions dropped while it has more than a bot row holds."""
+    from hoc.games.dominion.agents.row import MAX_WHEN
+
+    g = list(g)
+    i = len(g) - 1
+    while sum(e.conditions() for e in g) > MAX_WHEN and i >= 0:
+        g[i] = replace(g[i], gains_at_most=None, density=None, money_above=None)
+        i -= 1
+    return tuple(g)
 
 
 def bot(genome: Genome, name: str):
