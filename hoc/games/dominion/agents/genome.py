@@ -1,8 +1,8 @@
-"""A Dominion buy menu as the tuner's genome (`hoc.games.dominion.agents.tuning`): its entries, the cards a
-plan may buy on a kingdom, the menus a search starts from (Big Money with an endgame, alone and with one
-or two copies of each kingdom card or one per 11 cards owned), the moves that breed new menus from old (insert, delete, swap or
-tweak an entry; one parent's first entries with the other's last), and the menu as a bot and as a bot
-file."""
+"""A Dominion buy menu as the tuner's genome (`hoc.games.dominion.agents.tuning`): its entries, the
+cards a plan may buy on a kingdom, the menus a search starts from (Big Money with an endgame, alone
+and with one or two copies of each kingdom card or one per 11 cards owned), the moves that breed new
+menus from old (insert, delete, swap or tweak an entry; one parent's first entries with the other's
+last), and the menu as a bot and as a bot file."""
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, replace
@@ -14,6 +14,8 @@ from hoc.errors import HocError
 COUNTS = (1, 2, 3, 4, 6, 8)
 DENSITIES = (5, 7, 9, 11, 13, 16)       # one copy of the card per N cards owned
 MONEY = (10, 20)                        # the range of a deck-money threshold
+
+
 @dataclass(frozen=True)
 class Entry:
     card: str
@@ -23,7 +25,7 @@ class Entry:
     provinces_at_most: int | None = None
     gains_at_most: int | None = None      # buy while the game is this many gains from its end (`gains_to_end`)
     density: int | None = None            # buy while owning fewer than one copy per N cards owned
-    money_above: int | None = None        # buy once the deck's money (its Treasures' coins) is above N
+    money_above: int | None = None        # buy once the deck's money (`money`: the coins its cards make) is above N
 
     def buy(self) -> dict:
         """The entry as a bot file's buy entry (`hoc.games.dominion.agents.bots`)."""
@@ -64,9 +66,9 @@ def universe(ruleset) -> list[str]:
 def starts(ruleset) -> list[Genome]:
     """The menus a search starts from: Big Money, Big Money with its endgame, and the latter with one
     or two copies of each kingdom card, or one per 11 cards owned (as Big Money Ultimate buys its
-    Smithies), bought before Gold (costing 5 or more) or before Silver. Most
-    strong base-set decks are a money deck around one or two kingdom cards, a long walk from plain Big
-    Money for single mutations: a search starting from each such deck finds them in one generation."""
+    Smithies), bought before Gold (costing 5 or more) or before Silver. Most strong base-set decks
+    are a money deck around one or two kingdom cards, a long walk from plain Big Money for single
+    mutations: a search starting from each such deck finds them in one generation."""
     db = ruleset.cards
     out = [STARTING_PLAN, ENDGAME_PLAN]
     at = {e.card: i for i, e in enumerate(ENDGAME_PLAN)}
