@@ -7,11 +7,11 @@ copies owned below or a share of the deck, a threshold of the deck's money, and 
 how few Provinces must be left or how few gains the game is from its end); its Actions are played in
 the default order (+Actions first, then by cost). The first generation plays the starts
 (`genome.starts`: Big Money, with its endgame, and that with one or two copies of each kingdom card
-or one per 11 cards) beside children bred from them. Each generation, children
-are bred from the best plans by mutation (insert, delete, swap or tweak an entry) and crossover
-(one parent's first entries, the other's last), and every plan, parents included, plays the same
-games against each opponent: common random numbers, seats mirrored (each seed played with the
-candidate in every seat), a shared win counting 1/k. The best `keep` plans by mean score against
+or one per 11 cards) beside children bred from them. Each generation, children are bred from the
+best plans by mutation (insert, delete, swap or tweak an entry) and crossover (one parent's first
+entries, the other's last), and every plan, parents included, plays the same games against each
+opponent: common random numbers, seats mirrored (each seed played with the candidate in every
+seat), a shared win counting 1/k. The best `keep` plans by mean score against
 the opponents are the next parents. The last parents replay four times the games on seeds of their
 own (a generation's best is also its luckiest); their best is pruned (entries whose removal costs
 nothing on the same games are dropped, so the plan reads as what matters), then validated on fresh
