@@ -124,6 +124,7 @@ def test_cli_out_writes_a_readable_parquet_file(capsys, tmp_path):
 
 
 def test_cli_out_to_unwritable_place_is_a_clean_error(capsys, tmp_path):
+    (tmp_path / "no").write_bytes(b"")          # a file where a folder would be made
     code, out, err = run(capsys, "simulate", *BASIC, "--games", "2", "--out",
                          str(tmp_path / "no" / "such" / "dir" / "x.parquet"))
     assert code == 2

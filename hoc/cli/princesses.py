@@ -51,7 +51,7 @@ def add_parser(sub) -> None:
                                           "against princess, and the market kinds that move her most",
                        description="Each princess's win rate when backed by her best plan, princess against "
                                    "princess, and the market kinds that move her most. Typical time on 2 cores: "
-                                   "about a minute at the defaults (40,000 games and 2,000 per pair of princesses, "
+                                   "about 40 s at the defaults (40,000 games and 2,000 per pair of princesses, "
                                    "--jobs 2).")
     game_options(p, None)
     p.set_defaults(agents=None)
