@@ -10,6 +10,7 @@ from dataclasses import asdict, dataclass, replace
 import numpy as np
 
 from hoc.errors import HocError
+from hoc.games.dominion.agents.row import MAX_WHEN
 
 COUNTS = (1, 2, 3, 4, 6, 8)
 DENSITIES = (5, 7, 9, 11, 13, 16)       # one copy of the card per N cards owned
@@ -159,8 +160,6 @@ class Breeder:
 
 def fit(g: Genome) -> Genome:
     """The menu with its last entries' conditions dropped while it has more than a bot row holds."""
-    from hoc.games.dominion.agents.row import MAX_WHEN
-
     g = list(g)
     i = len(g) - 1
     while sum(e.conditions() for e in g) > MAX_WHEN and i >= 0:
