@@ -5,6 +5,7 @@ confirmed, and bad options are one line."""
 from __future__ import annotations
 
 import json
+import re
 
 import numpy as np
 import pytest
@@ -138,6 +139,37 @@ def test_a_pair_whose_decks_do_without_it_reads_exactly_zero():
     assert "gardens" not in row["plan_neither"].split("\n", 1)[1]
 
 
+def _cards(plan: str) -> list[str]:
+    return re.findall(r'card = "(\w+)"', plan.split("\n", 1)[1])
+
+
+def test_built_decks_are_one_plan_on_the_pair_and_its_knock_outs_against_the_baseline():
+    """Under `--measure built` the four decks are one plan that owns the pair (at least `LEAST` copies
+    of each) played as it is, without B, without A and without either, against the baseline (the
+    best deck found that uses neither): the interaction is what the kinds add to each other in it."""
+    s = _dominion(measure="built")
+    row = pair.run(s, SCREEN, "village", "smithy", 0)
+    assert row["measure"] == "built" and row["reference"] == "baseline"
+    both = _cards(row["plan_both"])
+    assert {"village", "smithy"} <= set(both)
+    assert _cards(row["plan_a"]) == [c for c in both if c != "smithy"]
+    assert _cards(row["plan_b"]) == [c for c in both if c != "village"]
+    assert _cards(row["plan_neither"]) == [c for c in both if c not in ("village", "smithy")]
+    assert not {"village", "smithy"} & set(_cards(row["plan_reference"]))
+    assert min(row["owns_a_both"], row["owns_b_both"]) >= pair.LEAST
+    assert row["owns_b_a"] == 0 and row["owns_a_b"] == 0
+    assert row["same"] == pytest.approx(row["v_both"] - row["v_a"] - row["v_b"] + row["v_neither"])
+
+
+def test_the_offered_measure_keeps_the_identity_of_older_screens():
+    """A screen's folder made before `--measure` existed resumes under the default; a built screen is
+    another screen."""
+    assert "measure" not in _dominion().identity()
+    assert _dominion(measure="built").identity()["measure"] == "built"
+    with pytest.raises(Exception, match="--measure must be one of"):
+        _dominion(measure="both")
+
+
 def test_serial_and_parallel_screens_and_a_resumed_one_give_the_same_runs(tmp_path):
     s = Settings.of(game("dominion").ruleset(players=2), KINDS[:3], **{**TINY, "confirm": 0})
     a = screen.run(s, tmp_path / "serial", Backend(1), progress=lambda _: None)
@@ -194,14 +226,15 @@ def test_a_planted_combo_is_confirmed_and_few_of_the_other_pairs_are():
     assert same["confirmed"].sum() <= 2 and (same["stage"] == CONFIRM).sum() > 10
 
 
-def test_a_screen_on_shuffled_labels_confirms_no_pair(tmp_path):
+@pytest.mark.parametrize("measure", ["offered", "built"])
+def test_a_screen_on_shuffled_labels_confirms_no_pair(tmp_path, measure):
     """The null check of the issue: every run plays a random pair, so a label names no consistent
     pair and nothing may be confirmed, although the screen follows pairs up."""
     # searches a little stronger than TINY's, on kinds whose decks use them (two terminal attacks, a
     # terminal draw and the defence), so that the screen has non-zero pairs to follow up
     s = Settings.of(game("dominion").ruleset(players=2), ["smithy", "witch", "militia", "moat"],
                     **{**TINY, "iterations": 3, "batch": 4, "seeds": 4, "confirm": 1, "shuffle": True,
-                       "pick_seeds": 40, "measure_seeds": 24})
+                       "pick_seeds": 40, "measure_seeds": 24, "measure": measure})
     rows = screen.run(s, tmp_path, Backend(1), progress=lambda _: None)
     assert any(r["stage"] == CONFIRM for r in rows)
     assert any((r["played_a"], r["played_b"]) != (r["a"], r["b"]) for r in rows)

@@ -24,7 +24,7 @@ def _command(args, kinds) -> str:
         argv += ["--yardstick", args.yardstick]
     for name in BUDGET:
         argv += [f"--{name.replace('_', '-')}", str(getattr(args, name))]
-    argv += ["--context", args.context, "--fdr", str(args.fdr), "--seed", str(args.seed), *(["--shuffle-labels"] if args.shuffle_labels else []),
+    argv += ["--context", args.context, *(["--measure", args.measure] if args.measure != "offered" else []), "--fdr", str(args.fdr), "--seed", str(args.seed), *(["--shuffle-labels"] if args.shuffle_labels else []),
              "--out", args.out]
     return " ".join(shlex.quote(a) for a in argv)
 
@@ -49,8 +49,10 @@ def cmd_combos(args) -> int:
     if not 2 <= ruleset.players <= 4:
         raise HocError(f"--players must be 2 to 4 for hoc combos, got {ruleset.players}")
     kinds = split_names(args.kinds) if args.kinds else None
+    if args.replicates is None:
+        args.replicates = 8 if args.measure == "built" else 4
     settings = Settings.of(ruleset, kinds, yardstick=args.yardstick or "", seed=args.seed, fdr=args.fdr,
-                           context=args.context,
+                           context=args.context, measure=args.measure,
                            shuffle=args.shuffle_labels, **{n: getattr(args, n) for n in BUDGET})
     if args.yardstick:
         _check_yardstick(settings)
@@ -68,7 +70,8 @@ def cmd_combos(args) -> int:
         print(json.dumps(report.as_json(settings, frame, command)))
         return 0
     t = report.tables(frame)
-    for key, title in (("combos", "combos"), ("blunt", "weaker together"), ("across", "across seats")):
+    for key, title in (("combos", "combos"), ("blunt", "weaker together"), ("across", "across seats"))[
+            :2 if settings.measure == "built" else 3]:          # built measures no across-seat figure
         confirmed = t[key][t[key]["confirmed"]]
         names = ", ".join(f"{r.a}+{r.b} {100 * r.estimate:+.1f} [{100 * r.lo:+.1f}, {100 * r.hi:+.1f}]"
                           for r in confirmed.itertuples()) or "none"
@@ -105,6 +108,11 @@ def add_parser(sub) -> None:
                    help="what the decks may use: the pair and the basic supply (pair, default: the pair's own "
                         "strength), or every kind of the market the condition does not bar (market: what the pair "
                         "adds to the market's best deck)")
+    p.add_argument("--measure", default="offered", choices=("offered", "built"),
+                   help="each condition's deck: the strongest that may use its kinds (offered, default: what "
+                        "offering the pair adds, 0 when no strong deck builds on it), or the strongest built on "
+                        "them, owning at least 2 copies of each (built: what the kinds add to each other in "
+                        "decks built on them, as players' combo guides mean it)")
     p.add_argument("--iterations", type=int, default=12, help="CMA-ES iterations per search (default 12)")
     p.add_argument("--batch", type=int, default=10, help="plans per start per iteration, two starts (default 10)")
     p.add_argument("--seeds", type=int, default=12, help="seeds per plan in a search, each in every seat (default 12)")
@@ -114,7 +122,9 @@ def add_parser(sub) -> None:
                    help="fresh seeds for the four decks and the matchups (default 200)")
     p.add_argument("--confirm", type=int, default=6,
                    help="pairs followed up per table: combos, weaker together, across seats (default 6)")
-    p.add_argument("--replicates", type=int, default=4, help="fresh markets per pair followed up (default 4)")
+    p.add_argument("--replicates", type=int, default=None,
+                   help="fresh markets per pair followed up (default 4; 8 under --measure built, whose runs take "
+                        "half the time and whose decks vary more from market to market)")
     p.add_argument("--fdr", type=float, default=0.10, help="false-discovery rate among the confirmed pairs (default 0.1)")
     p.add_argument("--seed", type=int, default=0, help="seed of the screen (default 0)")
     p.add_argument("--shuffle-labels", action="store_true",

@@ -32,7 +32,8 @@ def screen_frame(rows: list[dict]) -> pd.DataFrame:
     frame = pd.DataFrame([r for r in rows if r["stage"] == SCREEN])
     if frame.empty:
         return pd.DataFrame(columns=["a", "b", *MEASURES, *(f"{m}_se" for m in MEASURES), *(f"{m}_z" for m in MEASURES)])
-    for m in MEASURES:
+    for m in MEASURES:                  # a figure not measured (None: across seats under `built`) is NaN
+        frame[m], frame[f"{m}_se"] = frame[m].astype(float), frame[f"{m}_se"].astype(float)
         frame[f"{m}_z"] = frame[m] / frame[f"{m}_se"].where(frame[f"{m}_se"] > 0)
     return frame.reset_index(drop=True)
 
@@ -74,6 +75,7 @@ def pairs_frame(settings: Settings, rows: list[dict]) -> pd.DataFrame:
         est, lo, hi, p, n = [], [], [], [], []
         for a, b in zip(out["a"], out["b"]):
             vals = runs[a, b][m].to_numpy(float) if (a, b) in runs else np.zeros(0)
+            vals = vals[~np.isnan(vals)]        # not measured (across seats under `built`): not tested
             k = len(vals)
             n.append(k)
             if k < 2:

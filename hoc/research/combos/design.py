@@ -18,6 +18,9 @@ from hoc.errors import HocError
 
 SCREEN, CONFIRM = "screen", "confirm"
 CONTEXTS = ("pair", "market")
+# what a condition's deck is: the strongest that may use its kinds ("offered": what offering them
+# adds), or the strongest built on them, owning copies of each ("built": what they add to each other)
+MEASURES = ("offered", "built")
 FORMAT = 2              # of a screen's folder (its identity; 2: Heart of Crown's play-first gene)
 
 
@@ -48,6 +51,7 @@ class Settings:
     replicates: int = 4                 # fresh markets per pair followed up
     fdr: float = 0.10                   # the false-discovery rate among the confirmed pairs (BH over those followed up)
     context: str = "pair"               # the decks may use: the pair and the basic supply ("pair"), or the market
+    measure: str = "offered"            # each condition's deck: the best that may use its kinds, or built on them
     shuffle: bool = False               # null check: each run plays a random pair, not the one it is labelled
 
     def __post_init__(self):
@@ -57,6 +61,8 @@ class Settings:
                 raise HocError(f"--{name.replace('_', '-')} must be at least {least}, got {getattr(self, name)}")
         if self.context not in CONTEXTS:
             raise HocError(f"--context must be one of {', '.join(CONTEXTS)}, got {self.context!r}")
+        if self.measure not in MEASURES:
+            raise HocError(f"--measure must be one of {', '.join(MEASURES)}, got {self.measure!r}")
         if not 0 < self.sigma <= 1:
             raise HocError(f"--sigma must be above 0 and at most 1, got {self.sigma}")
         if not 0 < self.fdr < 1:
@@ -95,8 +101,10 @@ class Settings:
         return list(itertools.combinations(self.kinds, 2))
 
     def identity(self) -> dict:
+        # the default measure is left out, so the folders of screens made before it existed still resume
         return {"format": FORMAT, **{f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self)
-                                     if f.name not in ("confirm", "replicates", "fdr")}}
+                                     if f.name not in ("confirm", "replicates", "fdr")
+                                     and not (f.name == "measure" and self.measure == "offered")}}
 
     def played(self, stage: str, a: str, b: str, replicate: int) -> tuple[str, str]:
         """The pair a run labelled (a, b) plays: itself, or under `shuffle` a random pair of the kinds."""

@@ -6,6 +6,24 @@ Same seat: four decks, each the best found that may use both kinds, A only, B on
 kind the condition does not bar), all against the yardstick; the interaction is
 `v(both) - v(A) - v(B) + v(neither)`.
 
+Under the `built` measure the four decks are one deck built on the pair and its knock-outs: the
+strongest plan found that owns at least `LEAST` copies of each kind at the end, on average (a
+plan short of that counts `SHORT` of a share of the wins less per copy missing), played as it is, without
+B, without A and without either (the plan read in each condition's space: its rules for a barred
+kind idle, the rest buy in their place), the last the plan's skeleton. The four play the baseline,
+the strongest deck found that uses neither kind (the `offered` neither deck), not the yardstick.
+The interaction is what the kinds add to each other in a deck built on them (does losing B cost more
+when A is there?), whether or not that deck is the best the market offers: a player's combo of two
+cards each weak alone reads positive here, and 0 under `offered`, where no deck builds on them.
+One plan, not four searches: decks searched apart under a rule to own weak cards differ by the
+searches' luck (and degenerate where the rule is hard to meet) far more than by the pair. The
+baseline, not a yardstick that plays the whole market: shares stay away from 0, where a deck made
+worse cannot show it (two weak kinds would read as a combo); nor the skeleton itself, which some
+plans cannot play to an end against their own copy. The across-seat figures are the `offered`
+measure's alone (`None` under `built`): variants of one plan against each other play near one half,
+where a share moves most for a given change in strength, and against the baseline far from it, so
+their difference measured the scale, not a counter (a test run "confirmed" a counter each way).
+
 Across seats, for each kind whose deck uses it (A's deck: the A-only deck, when it is not the
 neither deck): the best response to that deck that may use the other kind B, and the best that may
 not; how much more B helps against A's deck than it helps against the yardstick,
@@ -42,6 +60,15 @@ SEARCH, PICK, MEASURE, RESPONSE = 2, 3, 4, 5      # streams of a run's seeds
 PICK_FIRST = 1 << 40                              # game indices of the choices, apart from the search's
 MEASURE_FIRST = 1 << 41
 SWEEPS = 2                                        # rounds of the card sweep before CMA-ES, from every start
+# copies of each kind a deck built on the pair owns at the end, on average (`built`): one, which a
+# deck of Heart of Crown's 2nd edition, whose market shows a few cards at a time, reaches without
+# giving up its strength (two copies were often out of reach, and the searches then degenerated into
+# plans that bought the pair and little else)
+LEAST = 1.0
+# what a copy missing costs a plan (a share of the wins): enough that a deck which ignores the pair
+# loses to one built on it, not so much that a deck which owns the pair and never wins beats a sane
+# deck a little short of it (a whole share per copy chose such decks: they never ended a game)
+SHORT = 0.25
 
 
 def run(settings: Settings, stage: str, a: str, b: str, replicate: int, backend=None) -> dict:
@@ -64,20 +91,32 @@ def run(settings: Settings, stage: str, a: str, b: str, replicate: int, backend=
     base = space.without(market[2:]) if settings.context == "pair" else space
     spaces = {"both": base, "a": base.without([pb]), "b": base.without([pa]), "neither": base.without([pa, pb])}
     favour = {"both": [pa, pb], "a": [pa], "b": [pb], "neither": []}
-    decks = best(settings, spaces, favour, CONDITIONS, yardstick, settings.stream(SEARCH, *key), backend)
+    built = settings.measure == "built"
+    if built:
+        searched = best(settings, spaces, favour, ("both", "neither"), yardstick, settings.stream(SEARCH, *key), backend,
+                        inner={"both": (), "neither": ()}, need=favour)
+        decks = {c: (spaces[c], searched["both"][1]) for c in CONDITIONS}     # the deck and its knock-outs
+        reference = _agent(*searched["neither"], "baseline", ruleset)
+    else:
+        decks = best(settings, spaces, favour, CONDITIONS, yardstick, settings.stream(SEARCH, *key), backend)
+        reference = yardstick
     v, shares, owned = {}, {}, {}
     ids = {k: np.asarray(space.kinds[k], np.int64) for k in (pa, pb)}
     for c in CONDITIONS:
-        m = _measure(settings, decks[c], yardstick, settings.stream(MEASURE, *key), backend)
+        m = _measure(settings, decks[c], reference, settings.stream(MEASURE, *key), backend)
         shares[c] = m.shares[0, 0]                               # per seed, seats averaged
         v[c] = float(shares[c].mean())
         owned[c] = [float(m.copies[0, ids[k]].sum()) for k in (pa, pb)]
     same = shares["both"] - shares["a"] - shares["b"] + shares["neither"]
     row = {"stage": stage, "a": a, "b": b, "replicate": replicate, "played_a": pa, "played_b": pb,
-           "market": ",".join(market), "context": settings.context, "yardstick": yardstick.name,
+           "market": ",".join(market), "context": settings.context, "measure": settings.measure,
+           "yardstick": yardstick.name, "reference": reference.name,
            "same": float(same.mean()), "same_se": _se(same)}
     for side, deck, other, usefulness in (("a", "a", "b", shares["b"] - shares["neither"]),
                                           ("b", "b", "a", shares["a"] - shares["neither"])):
+        if built:
+            row[f"cross_{side}"] = row[f"cross_{side}_se"] = None       # not measured: see the docstring
+            continue
         if _same_plan(decks[deck], decks["neither"]):
             row[f"cross_{side}"], row[f"cross_{side}_se"] = 0.0, 0.0     # the kind's deck does without it
             continue
@@ -98,25 +137,31 @@ def run(settings: Settings, stage: str, a: str, b: str, replicate: int, backend=
         row[f"owns_a_{c}"], row[f"owns_b_{c}"] = owned[c]
         row[f"plan_{c}"] = decks[c][0].text(decks[c][1], f"hoc combos: the {c} deck of {a} + {b} ({stage} {replicate}), "
                                                          f"market {','.join(market)}")
+    if built:
+        row["plan_reference"] = searched["neither"][0].text(searched["neither"][1], f"hoc combos: the baseline deck of "
+                                                            f"{a} + {b} ({stage} {replicate}), market {','.join(market)}")
     return row
 
 
 def best(settings: Settings, spaces: dict, favour: dict, order, opponent, seed: int, backend, inner=None,
-         starts=None) -> dict:
+         starts=None, need=None) -> dict:
     """Each condition's deck against `opponent`: a search per condition (`search`, from `starts[c]` where
-    given), then `choose`."""
-    starts = starts or {}
-    found = {c: search(settings, spaces[c], favour[c], opponent, seed + k, backend, starts.get(c))
+    given), then `choose`; a condition in `need` is built on the kinds it names."""
+    starts, need = starts or {}, need or {}
+    found = {c: search(settings, spaces[c], favour[c], opponent, seed + k, backend, starts.get(c), need.get(c, ()))
              for k, c in enumerate(order)}
-    return choose(settings, spaces, found, opponent, seed + len(order), backend, inner or INNER)
+    return choose(settings, spaces, found, opponent, seed + len(order), backend, inner or INNER, need)
 
 
-def choose(settings: Settings, spaces: dict, found: dict, opponent, seed: int, backend, inner: dict) -> dict:
+def choose(settings: Settings, spaces: dict, found: dict, opponent, seed: int, backend, inner: dict,
+           need=None) -> dict:
     """Each condition's deck, from every plan the searches found, read in the condition's space (a
     plan that buys a barred kind plays without it), measured again on common seeds: the best deck of
     the conditions within it (which it may play), unless its own best does better (`CLEARLY`). So the
     conditions share their searches' work and choose among the same plans, and when the best plan
-    uses neither kind the decks are one and the interactions exactly 0."""
+    uses neither kind the decks are one and the interactions exactly 0. A condition in `need` takes
+    the best plan by its share less `SHORT` per copy it lacks of `LEAST` of each kind it names, never
+    an inner condition's deck (which does not own them)."""
     from hoc.research.atlas.measure import measure
 
     conditions = list(found)
@@ -130,11 +175,14 @@ def choose(settings: Settings, spaces: dict, found: dict, opponent, seed: int, b
     m = measure(table, np.arange(len(table.rows))[:, None], (opponent,), seed, settings.pick_seeds, PICK_FIRST,
                 backend, ())
     per_seed = m.shares[:, 0]                       # decoded plans x seeds
+    need = need or {}
     chosen = {}                                     # condition -> (decoded plan, condition it was read in, point)
     for c in sorted(conditions, key=lambda c: _depth(c, inner)):
-        own = max(range(len(xs)), key=lambda i: (m.fitness[where[c, i]], -where[c, i]))
+        short = _short(m.copies, _ids(spaces[c], need.get(c, ())))
+        value = m.fitness - SHORT * short
+        own = max(range(len(xs)), key=lambda i: (value[where[c, i]], -where[c, i]))
         pick = (where[c, own], c, own)
-        if inner[c]:
+        if inner[c] and not need.get(c):
             keep = max((chosen[k] for k in inner[c]), key=lambda d: m.fitness[d[0]])
             diff = per_seed[pick[0]] - per_seed[keep[0]]
             se = diff.std(ddof=1) / math.sqrt(len(diff))
@@ -142,6 +190,20 @@ def choose(settings: Settings, spaces: dict, found: dict, opponent, seed: int, b
                 pick = keep
         chosen[c] = pick
     return {c: (spaces[w], xs[i]) for c, (_, w, i) in chosen.items()}
+
+
+def _ids(space, kinds) -> list[np.ndarray]:
+    """Each kind's card ids."""
+    return [np.asarray(space.kinds[k], np.int64) for k in kinds]
+
+
+def _short(copies: np.ndarray, ids: list[np.ndarray]) -> np.ndarray:
+    """Per plan (rows of `copies`, mean copies of each card id at the end), the copies it lacks of
+    `LEAST` of each kind; 0 when it needs none."""
+    lack = np.zeros(len(copies))
+    for k in ids:
+        lack += np.maximum(0.0, LEAST - copies[:, k].sum(1))
+    return lack
 
 
 def _depth(c: str, inner: dict) -> int:
@@ -173,12 +235,13 @@ def _same_plan(d1, d2) -> bool:
     return k1 == k2 and np.array_equal(r1, r2)
 
 
-def search(settings: Settings, space, kinds, opponent, seed: int, backend, start=None) -> np.ndarray:
+def search(settings: Settings, space, kinds, opponent, seed: int, backend, start=None, need=()) -> np.ndarray:
     """The `pick` strongest plans (by the search's own estimates) CMA-ES finds against `opponent` in
     `space`, from starts with equal budgets: `start` (default the space's best guess), and with
     `kinds` it changed to favour them (two copies each) and to rush them (first, uncapped), else a
     second search from the guess; each start swept first (`SWEEPS` rounds of the card sweep,
-    `hoc.research.atlas.sweep`); a given start is one of the plans returned."""
+    `hoc.research.atlas.sweep`); a given start is one of the plans returned. A plan short of `LEAST`
+    copies of a kind of `need` counts `SHORT` less per copy it lacks (a deck built on them)."""
     import cma
 
     from hoc.research.atlas.measure import measure
@@ -188,12 +251,13 @@ def search(settings: Settings, space, kinds, opponent, seed: int, backend, start
     starts = [guess, space.favouring(guess, kinds), space.rushing(guess, kinds)] if kinds else [guess, guess]
     rng = np.random.default_rng(seed)
     descriptors = tuple(space.default_descriptors)
+    ids = _ids(space, need)
     seen, fitness = [], []
     for _ in range(SWEEPS):         # whole cards first (a rush lacks its cheap fillers), then the numbers
         starts, xs, m = sweep(space, starts, (opponent,), int(rng.integers(0, 2 ** 62)), settings.seeds, backend,
                               descriptors, [space.slots(kinds)] * len(starts))
         seen.extend(xs)
-        fitness.extend(m.fitness)
+        fitness.extend(m.fitness - SHORT * _short(m.copies, ids))
     free = space.free()                     # the barred cards' genes stay the guess's: no plan here reads them
     strategies = [cma.CMAEvolutionStrategy(x0[free], settings.sigma, {
         "bounds": [space.lower[free].tolist(), space.upper[free].tolist()], "popsize": settings.batch,
@@ -203,11 +267,12 @@ def search(settings: Settings, space, kinds, opponent, seed: int, backend, start
         xs = np.array([guess for batch in asked for _ in batch])
         xs[:, free] = [x for batch in asked for x in batch]
         m = measure(space, xs, (opponent,), int(rng.integers(0, 2 ** 62)), settings.seeds, 0, backend, descriptors)
+        value = m.fitness - SHORT * _short(m.copies, ids)
         for k, es in enumerate(strategies):
-            part = m.fitness[k * settings.batch:(k + 1) * settings.batch]
+            part = value[k * settings.batch:(k + 1) * settings.batch]
             es.tell(asked[k], (-part).tolist())             # cma minimises
         seen.extend(xs)
-        fitness.extend(m.fitness)
+        fitness.extend(value)
     best = np.argsort(-np.asarray(fitness), kind="stable")[:settings.pick]
     return np.array([seen[i] for i in best] + ([guess] if start is not None else []))
 

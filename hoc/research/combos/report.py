@@ -11,6 +11,7 @@ import pandas as pd
 
 from hoc.research.combos import analysis
 from hoc.research.combos.design import CONFIRM, Settings
+from hoc.research.combos.pair import LEAST
 
 
 def write(settings: Settings, rows: list[dict], folder: Path, command: str, seconds: float) -> pd.DataFrame:
@@ -33,7 +34,8 @@ def as_json(settings: Settings, frame: pd.DataFrame, command: str) -> dict:
                  "confirmed": bool(r.confirmed), "stage": r.stage, "q": _num(r.q)} for r in e.itertuples()]
     return {"game": settings.game, "kinds": list(settings.kinds), "pairs_screened": len(frame),
             "replicates": settings.replicates, "fdr": settings.fdr, "command": command,
-            "pairs": listed("same"), "across": listed("across")}
+            "measure": settings.measure, "pairs": listed("same"),
+            "across": [] if settings.measure == "built" else listed("across")}
 
 
 def _num(v):
@@ -59,8 +61,8 @@ def summary(settings: Settings, frame: pd.DataFrame, rows: list[dict], command: 
              f"Command: `hoc combos {command}`", "",
              f"{runs} runs of a pair ({sum(r['stage'] == 'screen' for r in rows)} in the screen, "
              f"{sum(r['stage'] == CONFIRM for r in rows)} confirming), {seconds / 60:.1f} min in this session. "
-             f"Each run searches four decks (may use both kinds, A only, B only, neither) in a market of the pair and "
-             f"eight random kinds, against the yardstick `{rows[0]['yardstick'] if rows else settings.yardstick}`. "
+             f"{_BUILT if settings.measure == 'built' else _OFFERED}"
+             f"`{rows[0]['yardstick'] if rows else settings.yardstick}`. "
              f"Figures are points of the share of the wins; intervals are 95%, over the {settings.replicates} "
              f"confirmation replicates (fresh markets, searches and seeds). Confirmed: Benjamini-Hochberg over the "
              f"{followed} pairs followed up (of {len(frame)} screened), each family apart, at a false-discovery rate "
@@ -72,6 +74,9 @@ def summary(settings: Settings, frame: pd.DataFrame, rows: list[dict], command: 
             ("blunt", "Blunting: weaker together in one deck", "same-seat interaction"),
             ("across", "Across seats: A's deck against responses that may use B",
              "negative: B counters A, it helps more against A's deck than against the yardstick")):
+        if key == "across" and settings.measure == "built":
+            lines += [f"## {title}", "", "(not measured under `--measure built`; see `--measure offered`)", ""]
+            continue
         lines += [f"## {title}", "", f"({reading})", "", "| A | B | points | 95% interval | q | confirmed |",
                   "|---|---|---:|---|---:|:---:|"]
         for r in t[key].itertuples():
@@ -84,6 +89,15 @@ def summary(settings: Settings, frame: pd.DataFrame, rows: list[dict], command: 
               "followed up, else the screen's (its interval over seeds only: the screen ranks, it does not decide). "
               "`pairs.parquet` holds every figure; `runs.jsonl` every run with its four decks' plans.", ""]
     return "\n".join(lines)
+
+
+_OFFERED = ("Each run searches four decks (may use both kinds, A only, B only, neither) in a market of the pair and "
+            "eight random kinds, against the yardstick ")
+_BUILT = (f"The `built` measure: each run searches, in a market of the pair and eight random kinds, the strongest deck "
+          f"owning at least {LEAST:g} cop{'y' if LEAST == 1 else 'ies'} of each kind of the pair at the end (on average), and plays it as it is, "
+          "without B, without A and without either, against the baseline (the strongest deck found that uses neither "
+          "kind): what the kinds add to each other in a deck built on them, not what offering them adds to the best "
+          "deck (`--measure offered`). Across seats is not measured under it. Searches against the yardstick ")
 
 
 def heat_map(settings: Settings, frame: pd.DataFrame, path: Path) -> None:
@@ -117,7 +131,7 @@ def heat_map(settings: Settings, frame: pd.DataFrame, path: Path) -> None:
         ax.set_yticks(range(n), kinds, fontsize=7)
         ax.set_title(title, fontsize=9)
         fig.colorbar(im, ax=ax, shrink=0.7, label="points (boxed: confirmed)")
-    fig.suptitle(f"{settings.game}: pair interactions, {settings.context} context", fontsize=10)
+    fig.suptitle(f"{settings.game}: pair interactions, {settings.context} context, {settings.measure} measure", fontsize=10)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)

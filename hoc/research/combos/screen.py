@@ -88,10 +88,10 @@ def _play(settings, tasks, folder: Path, backend, progress, what: str) -> list[d
             os.fsync(f.fileno())
             out.append(row)
             per = (time.perf_counter() - began) / n
+            across = ("" if row["cross_a"] is None else
+                      f", across seats {100 * row['cross_a']:+.1f} and {100 * row['cross_b']:+.1f}")
             progress(f"{what}: {n}/{len(tasks)} runs ({row['a']} + {row['b']}: same seat "
-                     f"{100 * row['same']:+.1f}, across seats {100 * row['cross_a']:+.1f} and "
-                     f"{100 * row['cross_b']:+.1f} points), "
-                     f"about {_clock(per * (len(tasks) - n))} left")
+                     f"{100 * row['same']:+.1f}{across} points), about {_clock(per * (len(tasks) - n))} left")
     return out
 
 
