@@ -149,7 +149,7 @@ def test_built_decks_are_one_plan_on_the_pair_and_its_knock_outs_against_the_bas
     best deck found that uses neither): the interaction is what the kinds add to each other in it."""
     s = _dominion(measure="built")
     row = pair.run(s, SCREEN, "village", "smithy", 0)
-    assert row["measure"] == "built" and row["reference"] == "baseline"
+    assert row["measure"] == "built" and row["reference"] == "baseline" and row["yardstick"] == "basic"
     both = _cards(row["plan_both"])
     assert {"village", "smithy"} <= set(both)
     assert _cards(row["plan_a"]) == [c for c in both if c != "smithy"]
@@ -158,7 +158,30 @@ def test_built_decks_are_one_plan_on_the_pair_and_its_knock_outs_against_the_bas
     assert not {"village", "smithy"} & set(_cards(row["plan_reference"]))
     assert min(row["owns_a_both"], row["owns_b_both"]) >= pair.LEAST
     assert row["owns_b_a"] == 0 and row["owns_a_b"] == 0
-    assert row["same"] == pytest.approx(row["v_both"] - row["v_a"] - row["v_b"] + row["v_neither"])
+    assert row["same_additive"] == pytest.approx(row["v_both"] - row["v_a"] - row["v_b"] + row["v_neither"])
+    n = s.measure_seeds * 2                                  # games against the baseline, two a seed
+    logit = lambda v: np.log((v * n + 0.5) / (n + 1) / (1 - (v * n + 0.5) / (n + 1)))    # noqa: E731
+    predicted = 1 / (1 + np.exp(-(logit(row["v_a"]) + logit(row["v_b"]) - logit(row["v_neither"]))))
+    assert row["same"] == pytest.approx(row["v_both"] - predicted)
+
+
+def test_two_kinds_whose_effects_add_on_the_log_odds_scale_read_no_combo():
+    """Decks built on two weak kinds sit far below one half: each kind alone halves the deck's odds
+    (0.5 to 0.25 against the baseline) and both together quarter them (0.1). On the share scale
+    `0.1 - 0.25 - 0.25 + 0.5` reads +10 points; `beyond_log_odds` reads no interaction, and it does
+    read one the deck with both has beyond that."""
+    rng = np.random.default_rng(3)
+    n = 4000
+    seeds = lambda p: (rng.random((n, 2)) < p).mean(1)        # noqa: E731 (two games a seed)
+    expit = lambda x: 1 / (1 + np.exp(-x))                    # noqa: E731
+    both = expit(2 * np.log(0.25 / 0.75))
+    shares = [seeds(both), seeds(0.25), seeds(0.25), seeds(0.5)]
+    assert shares[0].mean() - shares[1].mean() - shares[2].mean() + shares[3].mean() > 0.08
+    estimate, se = pair.beyond_log_odds(shares, 2, rng)
+    assert abs(estimate) < 3 * se + 0.005 and se < 0.01
+    combo = [seeds(both + 0.1), *shares[1:]]
+    estimate, se = pair.beyond_log_odds(combo, 2, rng)
+    assert estimate == pytest.approx(0.1, abs=3 * se) and estimate - 3 * se > 0.05
 
 
 def test_the_offered_measure_keeps_the_identity_of_older_screens():
@@ -265,6 +288,7 @@ def test_hoc_combos_prints_json_pairs_and_writes_its_report(capsys, tmp_path):
     (["--replicates", "1"], "--replicates must be at least 2"),
     (["--fdr", "1.5"], "--fdr must be between 0 and 1"),
     (["--yardstick", "nobody"], "unknown agent"),
+    (["--planner"], "no turn planner"),
 ])
 def test_bad_combos_options_are_one_line_and_exit_code_2(capsys, tmp_path, argv, message):
     assert main(["combos", "--game", "dominion", *argv, "--out", str(tmp_path / "o")]) == 2

@@ -114,6 +114,12 @@ class Layout:
             mask[c * self.per_card:(c + 1) * self.per_card] = False
         return np.flatnonzero(mask)
 
+    def thinking(self):
+        """This space with its plans played by the game's turn planner, where it has one."""
+        from hoc.errors import HocError
+
+        raise HocError(f"{self.ruleset.game.title}'s plans have no turn planner to play them with")
+
     def without(self, kinds):
         """This space with the kinds' cards never bought (a deck that may not use them)."""
         import copy

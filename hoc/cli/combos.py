@@ -24,7 +24,8 @@ def _command(args, kinds) -> str:
         argv += ["--yardstick", args.yardstick]
     for name in BUDGET:
         argv += [f"--{name.replace('_', '-')}", str(getattr(args, name))]
-    argv += ["--context", args.context, *(["--measure", args.measure] if args.measure != "offered" else []), "--fdr", str(args.fdr), "--seed", str(args.seed), *(["--shuffle-labels"] if args.shuffle_labels else []),
+    argv += ["--context", args.context, *(["--measure", args.measure] if args.measure != "offered" else []),
+             *(["--planner"] if args.planner else []), "--fdr", str(args.fdr), "--seed", str(args.seed), *(["--shuffle-labels"] if args.shuffle_labels else []),
              "--out", args.out]
     return " ".join(shlex.quote(a) for a in argv)
 
@@ -33,7 +34,7 @@ def cmd_combos(args) -> int:
     from hoc.agents.registry import split_names
     from hoc.games import get as game
     from hoc.research.combos import report, screen
-    from hoc.research.combos.design import Settings
+    from hoc.research.combos.design import BASIC, Settings
 
     out = Path(args.out)
     if out.exists() and not out.is_dir():
@@ -52,10 +53,15 @@ def cmd_combos(args) -> int:
     if args.replicates is None:
         args.replicates = 8 if args.measure == "built" else 4
     settings = Settings.of(ruleset, kinds, yardstick=args.yardstick or "", seed=args.seed, fdr=args.fdr,
-                           context=args.context, measure=args.measure,
+                           context=args.context, measure=args.measure, planner=args.planner,
                            shuffle=args.shuffle_labels, **{n: getattr(args, n) for n in BUDGET})
-    if args.yardstick:
+    if args.yardstick and args.yardstick != BASIC:
         _check_yardstick(settings)
+    if args.planner:                            # a game without a planner: one line now
+        from hoc.agents.plan_space import space_of
+        from hoc.research.combos.design import SCREEN
+
+        space_of(settings.ruleset(settings.market(SCREEN, *settings.pairs()[0], 0))).thinking()
     backend = backend_of(args)
     command = _command(args, settings.kinds)
     progress = (lambda line: None) if args.json else (lambda line: print(line, flush=True))
@@ -103,7 +109,9 @@ def add_parser(sub) -> None:
     p.add_argument("--kinds", help="the kinds whose pairs are screened, comma-separated (default: every kind)")
     p.add_argument("--override", action="append", metavar="CARD.FIELD=VALUE", help="change a card value (repeatable)")
     p.add_argument("--turn-cap", type=int, default=None, help="turns per player before a capped draw (the game's own)")
-    p.add_argument("--yardstick", help="the reference agent every deck plays (default: the atlas's first panel agent)")
+    p.add_argument("--yardstick", help="the reference agent the searches play (default: the atlas's first panel agent; "
+                                       "under --measure built, basic: the plan space's best guess on the basic "
+                                       "supply alone, which is also a name to give)")
     p.add_argument("--context", default="pair", choices=("pair", "market"),
                    help="what the decks may use: the pair and the basic supply (pair, default: the pair's own "
                         "strength), or every kind of the market the condition does not bar (market: what the pair "
@@ -113,6 +121,10 @@ def add_parser(sub) -> None:
                         "offering the pair adds, 0 when no strong deck builds on it), or the strongest built on "
                         "them, owning at least 2 copies of each (built: what the kinds add to each other in "
                         "decks built on them, as players' combo guides mean it)")
+    p.add_argument("--planner", action="store_true",
+                   help="the decks play their Main phase and card questions by the game's turn planner, one "
+                        "determinization each (a mode, an optional cost, a card to lose weighed by looking ahead, "
+                        "not answered by a list's fixed defaults; docs/combos.md); refused for a game without one")
     p.add_argument("--iterations", type=int, default=12, help="CMA-ES iterations per search (default 12)")
     p.add_argument("--batch", type=int, default=10, help="plans per start per iteration, two starts (default 10)")
     p.add_argument("--seeds", type=int, default=12, help="seeds per plan in a search, each in every seat (default 12)")

@@ -21,6 +21,7 @@ CONTEXTS = ("pair", "market")
 # what a condition's deck is: the strongest that may use its kinds ("offered": what offering them
 # adds), or the strongest built on them, owning copies of each ("built": what they add to each other)
 MEASURES = ("offered", "built")
+BASIC = "basic"         # the yardstick named so: the plan space's best guess on the basic supply alone
 FORMAT = 2              # of a screen's folder (its identity; 2: Heart of Crown's play-first gene)
 
 
@@ -38,7 +39,7 @@ class Settings:
     rules: tuple                        # the ruleset's other options as (name, value) pairs
     candidates: tuple[str, ...]         # every kind a market may offer (the other eight are drawn from them)
     kinds: tuple[str, ...]              # the kinds whose pairs are studied
-    yardstick: str = ""                 # the reference agent ("": the first of the space's panel)
+    yardstick: str = ""                 # the reference agent ("": the first of the space's panel; built: BASIC)
     seed: int = 0
     iterations: int = 12                # of CMA-ES per condition
     batch: int = 10                     # plans per start per iteration (two starts)
@@ -52,6 +53,7 @@ class Settings:
     fdr: float = 0.10                   # the false-discovery rate among the confirmed pairs (BH over those followed up)
     context: str = "pair"               # the decks may use: the pair and the basic supply ("pair"), or the market
     measure: str = "offered"            # each condition's deck: the best that may use its kinds, or built on them
+    planner: bool = False               # the decks play with the game's turn planner (`Space.thinking`)
     shuffle: bool = False               # null check: each run plays a random pair, not the one it is labelled
 
     def __post_init__(self):
@@ -101,10 +103,12 @@ class Settings:
         return list(itertools.combinations(self.kinds, 2))
 
     def identity(self) -> dict:
-        # the default measure is left out, so the folders of screens made before it existed still resume
+        # the default measure and planner are left out, so the folders of screens made before they
+        # existed still resume
         return {"format": FORMAT, **{f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self)
                                      if f.name not in ("confirm", "replicates", "fdr")
-                                     and not (f.name == "measure" and self.measure == "offered")}}
+                                     and not (f.name == "measure" and self.measure == "offered")
+                                     and not (f.name == "planner" and not self.planner)}}
 
     def played(self, stage: str, a: str, b: str, replicate: int) -> tuple[str, str]:
         """The pair a run labelled (a, b) plays: itself, or under `shuffle` a random pair of the kinds."""

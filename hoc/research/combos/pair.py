@@ -13,13 +13,19 @@ B, without A and without either (the plan read in each condition's space: its ru
 kind idle, the rest buy in their place), the last the plan's skeleton. The four play the baseline,
 the strongest deck found that uses neither kind (the `offered` neither deck), not the yardstick.
 The interaction is what the kinds add to each other in a deck built on them (does losing B cost more
-when A is there?), whether or not that deck is the best the market offers: a player's combo of two
+when A is there?), read on the log-odds scale (`beyond_log_odds`: the both deck's share beyond what
+its knock-outs predict), because decks built on weak kinds sit far below one half, where shares
+cannot add (the share-scale figure is kept as `same_additive`); whether or not that deck is the best
+the market offers: a player's combo of two
 cards each weak alone reads positive here, and 0 under `offered`, where no deck builds on them.
 One plan, not four searches: decks searched apart under a rule to own weak cards differ by the
 searches' luck (and degenerate where the rule is hard to meet) far more than by the pair. The
 baseline, not a yardstick that plays the whole market: shares stay away from 0, where a deck made
 worse cannot show it (two weak kinds would read as a combo); nor the skeleton itself, which some
-plans cannot play to an end against their own copy. The across-seat figures are the `offered`
+plans cannot play to an end against their own copy. The searches play the basic deck (`BASIC`: the
+plan space's best guess on the basic supply alone) unless a yardstick is given: against a yardstick
+that plays the whole market, every deck of a pair lost nearly every game on markets with strong
+kinds (docs/combos.md), so the searches could not tell plans apart. The across-seat figures are the `offered`
 measure's alone (`None` under `built`): variants of one plan against each other play near one half,
 where a share moves most for a given change in strength, and against the baseline far from it, so
 their difference measured the scale, not a counter (a test run "confirmed" a counter each way).
@@ -46,7 +52,7 @@ import math
 
 import numpy as np
 
-from hoc.research.combos.design import Settings
+from hoc.research.combos.design import BASIC, Settings
 
 CONDITIONS = ("both", "a", "b", "neither")
 # the conditions within each (barring more): a condition may play their decks
@@ -56,7 +62,7 @@ INNER = {"neither": (), "a": ("neither",), "b": ("neither",), "both": ("a", "b")
 # deck with A and B adopted an attack's deck that the deck with the attack alone, a little less lucky on
 # the same seeds, did not: a spurious interaction of +11 points); ties keep the inner deck.
 CLEARLY = 0.0
-SEARCH, PICK, MEASURE, RESPONSE = 2, 3, 4, 5      # streams of a run's seeds
+SEARCH, PICK, MEASURE, RESPONSE, BOOTSTRAP = 2, 3, 4, 5, 6      # streams of a run's seeds
 PICK_FIRST = 1 << 40                              # game indices of the choices, apart from the search's
 MEASURE_FIRST = 1 << 41
 SWEEPS = 2                                        # rounds of the card sweep before CMA-ES, from every start
@@ -86,12 +92,18 @@ def run(settings: Settings, stage: str, a: str, b: str, replicate: int, backend=
     market = settings.market(stage, pa, pb, replicate)
     ruleset = settings.ruleset(market)
     space = space_of(ruleset)
-    yardstick = get(settings.yardstick or space.panel()[0])
-    yardstick.params(ruleset)               # an agent of another game: one line now
+    if settings.planner:
+        space = space.thinking()
+    built = settings.measure == "built"
+    name = settings.yardstick or (BASIC if built else space.panel()[0])
+    if name == BASIC:           # the space's best guess on the basic supply alone
+        yardstick = _agent(space.without(market), space.starts()[0], BASIC, ruleset)
+    else:
+        yardstick = get(name)
+        yardstick.params(ruleset)           # an agent of another game: one line now
     base = space.without(market[2:]) if settings.context == "pair" else space
     spaces = {"both": base, "a": base.without([pb]), "b": base.without([pa]), "neither": base.without([pa, pb])}
     favour = {"both": [pa, pb], "a": [pa], "b": [pb], "neither": []}
-    built = settings.measure == "built"
     if built:
         searched = best(settings, spaces, favour, ("both", "neither"), yardstick, settings.stream(SEARCH, *key), backend,
                         inner={"both": (), "neither": ()}, need=favour)
@@ -108,10 +120,18 @@ def run(settings: Settings, stage: str, a: str, b: str, replicate: int, backend=
         v[c] = float(shares[c].mean())
         owned[c] = [float(m.copies[0, ids[k]].sum()) for k in (pa, pb)]
     same = shares["both"] - shares["a"] - shares["b"] + shares["neither"]
+    if built:
+        additive = (float(same.mean()), _se(same))
+        rng = np.random.default_rng(settings.stream(BOOTSTRAP, *key))
+        same_mean, same_se = beyond_log_odds([shares[c] for c in CONDITIONS], ruleset.players, rng)
+    else:
+        same_mean, same_se = float(same.mean()), _se(same)
     row = {"stage": stage, "a": a, "b": b, "replicate": replicate, "played_a": pa, "played_b": pb,
            "market": ",".join(market), "context": settings.context, "measure": settings.measure,
            "yardstick": yardstick.name, "reference": reference.name,
-           "same": float(same.mean()), "same_se": _se(same)}
+           "same": same_mean, "same_se": same_se}
+    if built:
+        row["same_additive"], row["same_additive_se"] = additive
     for side, deck, other, usefulness in (("a", "a", "b", shares["b"] - shares["neither"]),
                                           ("b", "b", "a", shares["a"] - shares["neither"])):
         if built:
@@ -141,6 +161,32 @@ def run(settings: Settings, stage: str, a: str, b: str, replicate: int, backend=
         row["plan_reference"] = searched["neither"][0].text(searched["neither"][1], f"hoc combos: the baseline deck of "
                                                             f"{a} + {b} ({stage} {replicate}), market {','.join(market)}")
     return row
+
+
+def beyond_log_odds(shares, games_per_seed: int, rng, boots: int = 400) -> tuple[float, float]:
+    """How much better the deck with both kinds does than its knock-outs predict when the kinds'
+    effects add on the log-odds scale (Bradley-Terry's, where independent strengths add):
+    `v(both) - expit(logit v(A) + logit v(B) - logit v(neither))`, in shares of the wins, and its
+    standard error by resampling the common seeds. `shares`: per seed, the shares of the deck with
+    both, A only, B only and neither. On the share scale itself two kinds that each cost a deck half
+    its chances against the baseline (0.5 to 0.25) leave it 0.1 with both, and
+    `0.1 - 0.25 - 0.25 + 0.5` reads as a combo of +10 points where nothing interacts."""
+    both, a, b, neither = (np.asarray(x, float) for x in shares)
+
+    def beyond(idx):
+        n = len(idx) * games_per_seed
+        # half a win added and one game, so that a deck that never (or always) wins has a finite logit
+        p = [(x[idx].mean() * n + 0.5) / (n + 1) for x in (both, a, b, neither)]
+        lo = math.log(p[1] / (1 - p[1])) + math.log(p[2] / (1 - p[2])) - math.log(p[3] / (1 - p[3]))
+        return float(both[idx].mean() - 1 / (1 + math.exp(-lo)))
+
+    every = np.arange(len(both))
+    if np.array_equal(both, a) and np.array_equal(b, neither):
+        return 0.0, 0.0                     # the deck does without B: nothing to measure
+    if np.array_equal(both, b) and np.array_equal(a, neither):
+        return 0.0, 0.0
+    draws = [beyond(rng.integers(0, len(both), len(both))) for _ in range(boots)]
+    return beyond(every), float(np.std(draws, ddof=1))
 
 
 def best(settings: Settings, spaces: dict, favour: dict, order, opponent, seed: int, backend, inner=None,

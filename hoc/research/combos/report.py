@@ -97,12 +97,15 @@ _BUILT = (f"The `built` measure: each run searches, in a market of the pair and 
           f"owning at least {LEAST:g} cop{'y' if LEAST == 1 else 'ies'} of each kind of the pair at the end (on average), and plays it as it is, "
           "without B, without A and without either, against the baseline (the strongest deck found that uses neither "
           "kind): what the kinds add to each other in a deck built on them, not what offering them adds to the best "
-          "deck (`--measure offered`). Across seats is not measured under it. Searches against the yardstick ")
+          "deck (`--measure offered`). The figure is the share of the deck with both beyond what its knock-outs predict "
+          "when the kinds' effects add on the log-odds scale (`same_additive` in `runs.jsonl`: the share-scale "
+          "v(both) - v(A) - v(B) + v(neither)). Across seats is not measured under it. Searches against the yardstick ")
 
 
 def heat_map(settings: Settings, frame: pd.DataFrame, path: Path) -> None:
     """Two kinds x kinds maps: the same-seat interaction (left, symmetric) and across seats (right:
-    the row's deck against responses that may use the column's kind); confirmed pairs boxed."""
+    the row's deck against responses that may use the column's kind; not under `built`); confirmed
+    pairs boxed."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -111,9 +114,10 @@ def heat_map(settings: Settings, frame: pd.DataFrame, path: Path) -> None:
     kinds = list(settings.kinds)
     n = len(kinds)
     size = max(5.0, 0.3 * n + 2.5)
-    fig, axes = plt.subplots(1, 2, figsize=(2 * size + 2, size + 0.6))
-    for ax, family, title in zip(axes, ("same", "across"), ("same seat (blue: combo)",
-                                                              "across seats: row's deck against the column's kind")):
+    maps = [("same", "same seat (blue: combo)"), ("across", "across seats: row's deck against the column's kind")]
+    maps = maps[:1] if settings.measure == "built" else maps        # built measures no across-seat figure
+    fig, axes = plt.subplots(1, len(maps), figsize=(len(maps) * size + 2, size + 0.6), squeeze=False)
+    for ax, (family, title) in zip(axes[0], maps):
         grid = np.full((n, n), np.nan)
         boxed = []
         for r in analysis.estimate(frame, family).itertuples():
@@ -138,7 +142,8 @@ def heat_map(settings: Settings, frame: pd.DataFrame, path: Path) -> None:
 
 
 def plans(settings: Settings, frame: pd.DataFrame, rows: list[dict], folder: Path) -> None:
-    """The four decks of every confirmed pair's first confirmation run, as agent files."""
+    """The four decks of every confirmed pair's first confirmation run (and under `built` the baseline
+    they played), as agent files."""
     confirmed = frame[frame["same_confirmed"] | frame["cross_a_confirmed"] | frame["cross_b_confirmed"]]
     if confirmed.empty:
         return
@@ -149,3 +154,5 @@ def plans(settings: Settings, frame: pd.DataFrame, rows: list[dict], folder: Pat
             continue
         for c in ("both", "a", "b", "neither"):
             (folder / f"{a}+{b}_{c}.toml").write_text(run[f"plan_{c}"], encoding="utf-8")
+        if run.get("plan_reference"):           # `built`: the deck the four played
+            (folder / f"{a}+{b}_baseline.toml").write_text(run["plan_reference"], encoding="utf-8")
