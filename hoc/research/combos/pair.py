@@ -7,28 +7,26 @@ kind the condition does not bar), all against the yardstick; the interaction is
 `v(both) - v(A) - v(B) + v(neither)`.
 
 Under the `built` measure the four decks are one deck built on the pair and its knock-outs: the
-strongest plan found that owns at least `LEAST` copies of each kind at the end, on average (a
-plan short of that counts `SHORT` of a share of the wins less per copy missing), played as it is, without
-B, without A and without either (the plan read in each condition's space: its rules for a barred
-kind idle, the rest buy in their place), the last the plan's skeleton. The four play the baseline,
-the strongest deck found that uses neither kind (the `offered` neither deck), not the yardstick.
-The interaction is what the kinds add to each other in a deck built on them (does losing B cost more
-when A is there?), read on the log-odds scale (`beyond_log_odds`: the both deck's share beyond what
-its knock-outs predict), because decks built on weak kinds sit far below one half, where shares
-cannot add (the share-scale figure is kept as `same_additive`); whether or not that deck is the best
-the market offers: a player's combo of two
-cards each weak alone reads positive here, and 0 under `offered`, where no deck builds on them.
-One plan, not four searches: decks searched apart under a rule to own weak cards differ by the
-searches' luck (and degenerate where the rule is hard to meet) far more than by the pair. The
-baseline, not a yardstick that plays the whole market: shares stay away from 0, where a deck made
-worse cannot show it (two weak kinds would read as a combo); nor the skeleton itself, which some
-plans cannot play to an end against their own copy. The searches play the basic deck (`BASIC`: the
-plan space's best guess on the basic supply alone) unless a yardstick is given: against a yardstick
-that plays the whole market, every deck of a pair lost nearly every game on markets with strong
-kinds (docs/combos.md), so the searches could not tell plans apart. The across-seat figures are the `offered`
-measure's alone (`None` under `built`): variants of one plan against each other play near one half,
-where a share moves most for a given change in strength, and against the baseline far from it, so
-their difference measured the scale, not a counter (a test run "confirmed" a counter each way).
+strongest plan found that owns at least `LEAST` copies of each kind at the end, on average (a plan
+short of that counts `SHORT` of a share less per copy missing), played as it is, without B, without
+A and without either (the plan read in each condition's space: its rules for a barred kind idle,
+the rest buy in their place). The four play the baseline, the strongest deck found that uses
+neither kind. The interaction is what the kinds add to each other in a deck built on them (does
+losing B cost more when A is there?), whether or not that deck is the best the market offers: a
+player's combo of two cards each weak alone can read positive here, and reads 0 under `offered`,
+where no deck builds on them. It is read on the log-odds scale (`beyond_log_odds`; the share-scale
+figure is kept as `same_additive`), because decks built on weak kinds sit far below one half, where
+shares cannot add. Why so (each the fix of a first attempt, docs/combos.md):
+- one plan, not four searches: decks searched apart under a rule to own weak cards differed by the
+  searches' luck (and degenerated where the rule was hard to meet) far more than by the pair;
+- the baseline, not the skeleton (some plans cannot play to an end against their own copy) nor a
+  yardstick that plays the whole market (shares near 0, where a deck made worse cannot show it);
+- the searches play the basic deck (`BASIC`: the plan space's best guess on the basic supply alone)
+  unless a yardstick is given: against one that plays the whole market, every deck of a pair lost
+  nearly every game on markets with strong kinds, and the searches could not tell plans apart;
+- no across-seat figures (`None`): variants of one plan against each other play near one half,
+  where a share moves most for a change in strength, and against the baseline far from it, so their
+  difference measured the scale, not a counter (a trial "confirmed" a counter each way round).
 
 Across seats, for each kind whose deck uses it (A's deck: the A-only deck, when it is not the
 neither deck): the best response to that deck that may use the other kind B, and the best that may
