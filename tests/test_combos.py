@@ -281,6 +281,18 @@ def test_hoc_combos_prints_json_pairs_and_writes_its_report(capsys, tmp_path):
     assert json.loads(capsys.readouterr().out)["pairs"] == out["pairs"]
 
 
+def test_a_built_screen_prints_its_pairs_without_across_seat_figures(capsys, tmp_path):
+    argv = ["combos", "--game", "dominion", "--kinds", "village,smithy", "--measure", "built", "--iterations", "1",
+            "--batch", "2", "--seeds", "2", "--pick", "1", "--pick-seeds", "4", "--measure-seeds", "8",
+            "--confirm", "1", "--replicates", "2", "--out", str(tmp_path), "--json"]
+    assert main(argv) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["measure"] == "built" and out["across"] == []
+    assert [(p["a"], p["b"]) for p in out["pairs"]] == [("village", "smithy")]
+    assert "not measured under `--measure built`" in (tmp_path / "summary.md").read_text()
+    assert "--measure built" in (tmp_path / "summary.md").read_text()
+
+
 @pytest.mark.parametrize("argv,message", [
     (["--kinds", "village,villag"], "'villag' is not a kind"),
     (["--kinds", "village"], "at least 2 kinds"),
