@@ -111,12 +111,12 @@ def run(settings: Settings, stage: str, a: str, b: str, replicate: int, backend=
         decks = best(settings, spaces, favour, CONDITIONS, yardstick, settings.stream(SEARCH, *key), backend)
         reference = yardstick
     v, shares, owned = {}, {}, {}
-    ids = {k: np.asarray(space.kinds[k], np.int64) for k in (pa, pb)}
+    ids = _ids(space, (pa, pb))
     for c in CONDITIONS:
         m = _measure(settings, decks[c], reference, settings.stream(MEASURE, *key), backend)
         shares[c] = m.shares[0, 0]                               # per seed, seats averaged
         v[c] = float(shares[c].mean())
-        owned[c] = [float(m.copies[0, ids[k]].sum()) for k in (pa, pb)]
+        owned[c] = [float(m.copies[0, k].sum()) for k in ids]
     same = shares["both"] - shares["a"] - shares["b"] + shares["neither"]
     if built:
         additive = (float(same.mean()), _se(same))
@@ -130,11 +130,11 @@ def run(settings: Settings, stage: str, a: str, b: str, replicate: int, backend=
            "same": same_mean, "same_se": same_se}
     if built:
         row["same_additive"], row["same_additive_se"] = additive
-    for side, deck, other, usefulness in (("a", "a", "b", shares["b"] - shares["neither"]),
-                                          ("b", "b", "a", shares["a"] - shares["neither"])):
-        if built:
-            row[f"cross_{side}"] = row[f"cross_{side}_se"] = None       # not measured: see the docstring
-            continue
+        for side in ("a", "b"):                 # not measured: see the docstring
+            row[f"cross_{side}"] = row[f"cross_{side}_se"] = None
+    sides = () if built else (("a", "a", "b", shares["b"] - shares["neither"]),
+                              ("b", "b", "a", shares["a"] - shares["neither"]))
+    for side, deck, other, usefulness in sides:
         if _same_plan(decks[deck], decks["neither"]):
             row[f"cross_{side}"], row[f"cross_{side}_se"] = 0.0, 0.0     # the kind's deck does without it
             continue
@@ -179,10 +179,8 @@ def beyond_log_odds(shares, games_per_seed: int, rng, boots: int = 400) -> tuple
         return float(both[idx].mean() - 1 / (1 + math.exp(-lo)))
 
     every = np.arange(len(both))
-    if np.array_equal(both, a) and np.array_equal(b, neither):
-        return 0.0, 0.0                     # the deck does without B: nothing to measure
-    if np.array_equal(both, b) and np.array_equal(a, neither):
-        return 0.0, 0.0
+    if (np.array_equal(both, a) and np.array_equal(b, neither)) or (np.array_equal(both, b) and np.array_equal(a, neither)):
+        return 0.0, 0.0                     # the deck does without one kind: nothing to measure
     draws = [beyond(rng.integers(0, len(both), len(both))) for _ in range(boots)]
     return beyond(every), float(np.std(draws, ddof=1))
 
