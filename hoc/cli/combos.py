@@ -34,7 +34,7 @@ def cmd_combos(args) -> int:
     from hoc.agents.registry import split_names
     from hoc.games import get as game
     from hoc.research.combos import report, screen
-    from hoc.research.combos.design import BASIC, Settings
+    from hoc.research.combos.design import BASIC, SCREEN, Settings
 
     out = Path(args.out)
     if out.exists() and not out.is_dir():
@@ -59,7 +59,6 @@ def cmd_combos(args) -> int:
         _check_yardstick(settings)
     if args.planner:                            # a game without a planner: one line now
         from hoc.agents.plan_space import space_of
-        from hoc.research.combos.design import SCREEN
 
         space_of(settings.ruleset(settings.market(SCREEN, *settings.pairs()[0], 0))).thinking()
     backend = backend_of(args)
