@@ -12,7 +12,7 @@ import pytest
 
 from hoc.cli.main import main
 from hoc.games import get as game
-from hoc.research.combos import analysis, pair, screen
+from hoc.research.combos import analysis, pair, report, screen
 from hoc.research.combos.design import CONFIRM, SCREEN, Settings
 from hoc.research.harness import Backend
 from hoc.agents.plan_space import space_of
@@ -247,6 +247,77 @@ def test_a_planted_combo_is_confirmed_and_few_of_the_other_pairs_are():
     # the other 16 pairs followed up are noise: at q = 0.1 a false discovery beside the true one may
     # happen, several would mean the control is broken
     assert same["confirmed"].sum() <= 2 and (same["stage"] == CONFIRM).sum() > 10
+
+
+def _leaning(settings, lean, effect: dict, rng, shuffle=False, spread=0.0, noise=0.02):
+    """Runs of a measure that leans as a whole: every pair's true interaction `lean` (drawn around
+    it with `spread`), plus the planted `effect`s; under `shuffle` a confirmation run of a label
+    plays a random pair, as `--shuffle-labels` does."""
+    pairs = settings.pairs()
+    true = {p: lean + rng.normal(0, spread) + effect.get(p, 0.0) for p in pairs}
+
+    def row(stage, label, r):
+        played = pairs[rng.integers(len(pairs))] if shuffle and stage == CONFIRM else label
+        return {"stage": stage, "a": label[0], "b": label[1], "replicate": r, "market": "",
+                "same": float(true[played] + rng.normal(0, noise)), "same_se": noise,
+                "cross_a": None, "cross_a_se": None, "cross_b": None, "cross_b_se": None}
+    rows = [row(SCREEN, p, 0) for p in pairs]
+    chosen = analysis.followed_up(settings, analysis.screen_frame(rows))
+    return rows + [row(CONFIRM, p, r) for p in chosen for r in range(settings.replicates)]
+
+
+def test_shuffled_labels_of_a_measure_that_leans_as_a_whole_are_not_confirmed():
+    """Under `built` every pair leans negative (a deck made to own two kinds gives up buys to them):
+    tested against 0, each shuffled label's mean (the lean) would be "weaker together"; against the
+    screen's typical pair, false confirmations stay within the false-discovery rate."""
+    s = Settings.of(game("heart_of_crown").ruleset(players=2), None, confirm=6, replicates=8, measure="built")
+    rng = np.random.default_rng(3)
+    false, runs = 0, 40
+    for _ in range(runs):
+        # pairs differ (spread 0.02), but a label names no consistent pair
+        frame = analysis.pairs_frame(s, _leaning(s, -0.03, {}, rng, shuffle=True, spread=0.02))
+        assert abs(frame["same_background"].iloc[0] + 0.03) < 0.01
+        raw = frame["same_confirm_raw"].dropna()
+        assert (raw < 0).mean() > 0.9                     # the raw means lean, as in a real built screen
+        false += bool(frame["same_confirmed"].any())
+    assert false / runs <= s.fdr + 0.05
+
+
+def test_a_combo_on_a_leaning_background_reads_beyond_the_typical_pair():
+    s = Settings.of(game("heart_of_crown").ruleset(players=2), None, confirm=6, replicates=8, measure="built")
+    planted = s.pairs()[40]
+    frame = analysis.pairs_frame(s, _leaning(s, -0.03, {planted: 0.06}, np.random.default_rng(4)))
+    same = analysis.estimate(frame, "same")
+    hit = same[(same.a == planted[0]) & (same.b == planted[1])].iloc[0]
+    # its raw mean is about +0.03; beyond the typical pair (-0.03) it is the planted +0.06
+    assert hit.confirmed and hit.stage == CONFIRM and abs(hit.estimate - 0.06) < 0.025 and hit.lo > 0
+    assert same["confirmed"].sum() <= 2
+
+
+def test_a_screen_of_few_pairs_is_tested_against_zero_and_says_so():
+    s = Settings.of(game("dominion").ruleset(players=2), ["village", "smithy", "moat", "witch"], confirm=2,
+                    replicates=4, measure="built")
+    frame = analysis.pairs_frame(s, _leaning(s, -0.03, {}, np.random.default_rng(5)))
+    assert (frame["same_background"] == 0).all() and (frame["same_background_se"] == 0).all()
+    assert "same seat 0 (6 figures are too few to estimate it" in report._reading(s, frame)
+
+
+def test_a_report_drops_the_decks_of_a_pair_no_longer_confirmed(tmp_path):
+    s = Settings.of(game("heart_of_crown").ruleset(players=2), None, confirm=6, replicates=8, measure="built")
+    rows = _leaning(s, -0.03, {}, np.random.default_rng(6))
+    frame = analysis.pairs_frame(s, rows).assign(same_confirmed=False)      # this rendering confirms none
+    (tmp_path / "plans").mkdir()
+    (tmp_path / "plans" / "bank+royal_guard_both.toml").write_text("an earlier rendering's deck")
+    (tmp_path / "plans" / "mine.toml").write_text("a user's own file")
+    report.plans(s, frame, rows, tmp_path / "plans")
+    assert [p.name for p in (tmp_path / "plans").iterdir()] == ["mine.toml"]
+
+
+def test_the_pairs_followed_up_grow_with_the_screen():
+    hoc = game("heart_of_crown").ruleset(players=2)
+    assert Settings.of(hoc, None).confirm == 23                 # 465 pairs
+    assert Settings.of(hoc, ["library", "post_horse", "alchemist", "trading_ship"]).confirm == 6
+    assert Settings.of(hoc, None, confirm=3).confirm == 3
 
 
 @pytest.mark.parametrize("measure", ["offered", "built"])

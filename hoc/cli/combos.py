@@ -55,6 +55,7 @@ def cmd_combos(args) -> int:
     settings = Settings.of(ruleset, kinds, yardstick=args.yardstick or "", seed=args.seed, fdr=args.fdr,
                            context=args.context, measure=args.measure, planner=args.planner,
                            shuffle=args.shuffle_labels, **{n: getattr(args, n) for n in BUDGET})
+    args.confirm = settings.confirm                 # the default resolved, for the command written down
     if args.yardstick and args.yardstick != BASIC:
         _check_yardstick(settings)
     if args.planner:                            # a game without a planner: one line now
@@ -100,7 +101,8 @@ def add_parser(sub) -> None:
                                    "seats (--measure built: one deck built on the pair and its knock-outs, on the "
                                    "log-odds scale, what the kinds add to each other). "
                                    "The top pairs are run again in fresh markets with fresh searches, and "
-                                   "confirmed with the false-discovery rate controlled (Benjamini-Hochberg over the pairs followed up). "
+                                   "confirmed with the false-discovery rate controlled (Benjamini-Hochberg over the pairs followed up), "
+                                   "each read against the screen's typical pair (the median of its pairs' figures). "
                                    "Rerun the same command to resume. About 15 to 20 s of one core per run of a pair "
                                    "(docs/combos.md): the defaults over 465 pairs (31 kinds) take about 1.5 to 2 hours "
                                    "on 2 free cores (--jobs 2), an estimate from measured runs; with --measure built "
@@ -134,8 +136,9 @@ def add_parser(sub) -> None:
     p.add_argument("--pick-seeds", type=int, default=48, help="seeds for that measurement (default 48)")
     p.add_argument("--measure-seeds", type=int, default=200,
                    help="fresh seeds for the four decks and the matchups (default 200)")
-    p.add_argument("--confirm", type=int, default=6,
-                   help="pairs followed up per table: combos, weaker together, across seats (default 6)")
+    p.add_argument("--confirm", type=int, default=None,
+                   help="pairs followed up per table: combos, weaker together, across seats (default 6, or one "
+                        "in twenty of the pairs screened where that is more: 23 of 465)")
     p.add_argument("--replicates", type=int, default=None,
                    help="fresh markets per pair followed up (default 4; 8 under --measure built, whose runs take "
                         "half the time and whose decks vary more from market to market)")

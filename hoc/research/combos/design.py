@@ -25,6 +25,12 @@ BASIC = "basic"         # the yardstick named so: the plan space's best guess on
 FORMAT = 2              # of a screen's folder (its identity; 2: Heart of Crown's play-first gene)
 
 
+def followed(pairs: int) -> int:
+    """Pairs followed up per table by default: 6, or one in twenty of the pairs screened where that is
+    more (23 of Heart of Crown's 465): a full screen's top pairs are many more than a small one's."""
+    return max(6, pairs // 20)
+
+
 def derive(seed: int, *key: int) -> int:
     """A 63-bit seed for a stream and key (non-negative integers)."""
     a, b = np.random.SeedSequence([seed, *key]).generate_state(2, np.uint32)
@@ -48,7 +54,8 @@ class Settings:
     pick: int = 5                       # a search's best plans measured again to choose its deck
     pick_seeds: int = 48
     measure_seeds: int = 200            # fresh seeds for the four decks and the three matchups
-    confirm: int = 6                    # pairs followed up per table (combos, same-seat negatives, across seats)
+    confirm: int = 6                    # pairs followed up per table (combos, same-seat negatives, across seats;
+                                        # `of` without it: `followed(pairs)`)
     replicates: int = 4                 # fresh markets per pair followed up
     fdr: float = 0.10                   # the false-discovery rate among the confirmed pairs (BH over those followed up)
     context: str = "pair"               # the decks may use: the pair and the basic supply ("pair"), or the market
@@ -90,6 +97,8 @@ class Settings:
                                f"{did_you_mean(k, list(candidates))}")
         rules = tuple((f.name, getattr(ruleset, f.name)) for f in dataclasses.fields(ruleset)
                       if f.init and f.name not in ("market", "market_with"))
+        if budget.get("confirm") is None:
+            budget["confirm"] = followed(len(chosen) * (len(chosen) - 1) // 2)
         return cls(ruleset.game.name, rules, candidates, chosen, **budget)
 
     def ruleset(self, market=None):

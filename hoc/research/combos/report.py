@@ -34,8 +34,14 @@ def as_json(settings: Settings, frame: pd.DataFrame, command: str) -> dict:
                  "confirmed": bool(r.confirmed), "stage": r.stage, "q": _num(r.q)} for r in e.itertuples()]
     return {"game": settings.game, "kinds": list(settings.kinds), "pairs_screened": len(frame),
             "replicates": settings.replicates, "fdr": settings.fdr, "command": command,
-            "measure": settings.measure, "pairs": listed("same"),
+            "measure": settings.measure, "background": {f: _num(_background(frame, f)[0]) for f in analysis.FAMILIES},
+            "pairs": listed("same"),
             "across": [] if settings.measure == "built" else listed("across")}
+
+
+def _background(frame: pd.DataFrame, family: str) -> tuple[float, float]:
+    m = analysis.FAMILIES[family][0]
+    return float(frame[f"{m}_background"].iloc[0]), float(frame[f"{m}_background_se"].iloc[0])
 
 
 def _num(v):
@@ -67,6 +73,7 @@ def summary(settings: Settings, frame: pd.DataFrame, rows: list[dict], command: 
              f"confirmation replicates (fresh markets, searches and seeds). Confirmed: Benjamini-Hochberg over the "
              f"{followed} pairs followed up (of {len(frame)} screened), each family apart, at a false-discovery rate "
              f"of {settings.fdr:g}.", ""]
+    lines += [_reading(settings, frame), ""]
     if settings.shuffle:
         lines += ["**Null check: labels shuffled** (each run played a random pair, not the one it is labelled).", ""]
     for key, title, reading in (
@@ -89,6 +96,25 @@ def summary(settings: Settings, frame: pd.DataFrame, rows: list[dict], command: 
               "followed up, else the screen's (its interval over seeds only: the screen ranks, it does not decide). "
               "`pairs.parquet` holds every figure; `runs.jsonl` every run with its four decks' plans.", ""]
     return "\n".join(lines)
+
+
+def _reading(settings: Settings, frame: pd.DataFrame) -> str:
+    """What 'no interaction' is in this screen's figures: each family's background, or 0 where the
+    screen has too few of its figures to estimate it."""
+    parts = []
+    for f in ("same",) if settings.measure == "built" else tuple(analysis.FAMILIES):
+        name = "same seat" if f == "same" else "across seats"
+        count = int(frame[[f"{m}_screen" for m in analysis.FAMILIES[f]]].notna().to_numpy().sum())
+        if count < analysis.BACKGROUND_LEAST:
+            parts.append(f"{name} 0 ({count} figures are too few to estimate it: at least "
+                         f"{analysis.BACKGROUND_LEAST})")
+        else:
+            centre, se = _background(frame, f)
+            parts.append(f"{name} {100 * centre:+.1f} points (standard error {100 * se:.1f})")
+    return ("Every figure is beyond the screen's typical pair, the median of its screen figures: "
+            f"{'; '.join(parts)}. A pair is confirmed when it differs from that, so a lean of the measure as a "
+            "whole (a deck made to own two kinds gives up buys and plays to them) is not read as every pair "
+            "blunting the other; `pairs.parquet` keeps the raw means (`same_confirm_raw`).")
 
 
 _OFFERED = ("Each run searches four decks (may use both kinds, A only, B only, neither) in a market of the pair and "
@@ -145,6 +171,8 @@ def plans(settings: Settings, frame: pd.DataFrame, rows: list[dict], folder: Pat
     """The four decks of every confirmed pair's first confirmation run (and under `built` the baseline
     they played), as agent files."""
     confirmed = frame[frame["same_confirmed"] | frame["cross_a_confirmed"] | frame["cross_b_confirmed"]]
+    for stale in folder.glob("*+*_*.toml"):     # a pair confirmed in an earlier rendering, no longer
+        stale.unlink()
     if confirmed.empty:
         return
     folder.mkdir(exist_ok=True)
