@@ -345,6 +345,7 @@ def test_hoc_combos_prints_json_pairs_and_writes_its_report(capsys, tmp_path):
     assert {(p["a"], p["b"]) for p in out["pairs"]} == {("village", "smithy"), ("village", "moat"), ("smithy", "moat")}
     assert all({"a", "b", "estimate", "lo", "hi", "confirmed"} <= set(p) for p in out["pairs"] + out["across"])
     assert len(out["across"]) == 6                      # every pair both ways
+    assert out["background"] == {"same": 0.0, "across": 0.0}      # 3 pairs: too few to estimate it
     for name in ("summary.md", "pairs.parquet", "combos.png", "runs.jsonl"):
         assert (tmp_path / name).exists()
     # the same command again resumes: nothing left to play, the same answer
@@ -358,7 +359,7 @@ def test_a_built_screen_prints_its_pairs_without_across_seat_figures(capsys, tmp
             "--confirm", "1", "--replicates", "2", "--out", str(tmp_path), "--json"]
     assert main(argv) == 0
     out = json.loads(capsys.readouterr().out)
-    assert out["measure"] == "built" and out["across"] == []
+    assert out["measure"] == "built" and out["across"] == [] and out["background"] == {"same": 0.0}
     assert [(p["a"], p["b"]) for p in out["pairs"]] == [("village", "smithy")]
     assert "not measured under `--measure built`" in (tmp_path / "summary.md").read_text()
     assert "--measure built" in (tmp_path / "summary.md").read_text()

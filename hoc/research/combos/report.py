@@ -34,9 +34,13 @@ def as_json(settings: Settings, frame: pd.DataFrame, command: str) -> dict:
                  "confirmed": bool(r.confirmed), "stage": r.stage, "q": _num(r.q)} for r in e.itertuples()]
     return {"game": settings.game, "kinds": list(settings.kinds), "pairs_screened": len(frame),
             "replicates": settings.replicates, "fdr": settings.fdr, "command": command,
-            "measure": settings.measure, "background": {f: _num(_background(frame, f)[0]) for f in analysis.FAMILIES},
+            "measure": settings.measure, "background": {f: _num(_background(frame, f)[0]) for f in _families(settings)},
             "pairs": listed("same"),
             "across": [] if settings.measure == "built" else listed("across")}
+
+
+def _families(settings: Settings) -> tuple[str, ...]:
+    return ("same",) if settings.measure == "built" else tuple(analysis.FAMILIES)    # built: no across seats
 
 
 def _background(frame: pd.DataFrame, family: str) -> tuple[float, float]:
@@ -102,7 +106,7 @@ def _reading(settings: Settings, frame: pd.DataFrame) -> str:
     """What 'no interaction' is in this screen's figures: each family's background, or 0 where the
     screen has too few of its figures to estimate it."""
     parts = []
-    for f in ("same",) if settings.measure == "built" else tuple(analysis.FAMILIES):
+    for f in _families(settings):
         name = "same seat" if f == "same" else "across seats"
         count = int(frame[[f"{m}_screen" for m in analysis.FAMILIES[f]]].notna().to_numpy().sum())
         if count < analysis.BACKGROUND_LEAST:
