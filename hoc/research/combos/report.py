@@ -70,7 +70,7 @@ def summary(settings: Settings, frame: pd.DataFrame, rows: list[dict], command: 
     lines = [f"# Combo screen: {len(settings.kinds)} kinds of {settings.game}, {len(frame)} pairs", "",
              f"Command: `hoc combos {command}`", "",
              f"{runs} runs of a pair ({sum(r['stage'] == 'screen' for r in rows)} in the screen, "
-             f"{sum(r['stage'] == CONFIRM for r in rows)} confirming), {seconds / 60:.1f} min in this session. "
+             f"{sum(r['stage'] == CONFIRM for r in rows)} confirming), {seconds / 60:.1f} min in this session{_cost(rows)}. "
              f"{_BUILT if settings.measure == 'built' else _OFFERED}"
              f"`{rows[0]['yardstick'] if rows else settings.yardstick}`. "
              f"Figures are points of the share of the wins; intervals are 95%, over the {settings.replicates} "
@@ -100,6 +100,15 @@ def summary(settings: Settings, frame: pd.DataFrame, rows: list[dict], command: 
               "followed up, else the screen's (its interval over seeds only: the screen ranks, it does not decide). "
               "`pairs.parquet` holds every figure; `runs.jsonl` every run with its four decks' plans.", ""]
     return "\n".join(lines)
+
+
+def _cost(rows: list[dict]) -> str:
+    """The runs' core time in all sessions, from the runs that record it (older folders' do not)."""
+    timed = [r["seconds"] for r in rows if "seconds" in r]
+    if not timed:
+        return ""
+    share = "" if len(timed) == len(rows) else f" of the {len(timed)} runs that record it"
+    return f" ({sum(timed) / 60:.1f} min of one core's time{share})"
 
 
 def _reading(settings: Settings, frame: pd.DataFrame) -> str:

@@ -106,7 +106,10 @@ def _mend(path: Path) -> None:
 def _task(settings, stage, a, b, replicate):
     from hoc.research.combos import pair
 
-    return pair.run(settings, stage, a, b, replicate)
+    began = time.process_time()
+    row = pair.run(settings, stage, a, b, replicate)
+    # its core's time, so a screen resumed over several sessions can say what it cost in all
+    return {**row, "seconds": round(time.process_time() - began, 2)}
 
 
 def _clock(seconds: float) -> str:
