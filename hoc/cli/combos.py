@@ -104,9 +104,9 @@ def add_parser(sub) -> None:
                                    "confirmed with the false-discovery rate controlled (Benjamini-Hochberg over the pairs followed up), "
                                    "each read against the screen's typical pair (the median of its pairs' figures). "
                                    "Rerun the same command to resume. About 15 to 20 s of one core per run of a pair "
-                                   "(docs/combos.md): the defaults over 465 pairs (31 kinds) take about 1.5 to 2 hours "
-                                   "on 2 free cores (--jobs 2), an estimate from measured runs; with --measure built "
-                                   "--planner all 465 pairs and their confirmation took 31 minutes (measured).")
+                                   "(docs/combos.md): the defaults over 465 pairs (31 kinds) take about 2 hours on 2 free "
+                                   "cores (--jobs 2), an estimate from measured runs; with --measure built --planner "
+                                   "all 465 pairs and 46 pairs' confirmation took 54 minutes (measured).")
     game_option(p)
     edition_option(p)
     p.add_argument("--players", type=int, default=2, help="2 to 4")
