@@ -36,8 +36,7 @@ from hoc.research.combos.design import CONFIRM, SCREEN, Settings
 
 MEASURES = ("same", "cross_a", "cross_b")
 FAMILIES = {"same": ("same",), "across": ("cross_a", "cross_b")}
-FAMILY = {m: f for f, ms in FAMILIES.items() for m in ms}
-BACKGROUND_COLUMNS = ("se", "z", "background", "background_se", "background_n")
+PER_FIGURE = ("se", "z", "background", "background_se", "background_n")    # a screen frame's columns per figure
 BACKGROUND_LEAST = 10       # a family's screen figures needed to estimate its background (5 kinds' pairs)
 
 
@@ -59,7 +58,7 @@ def screen_frame(rows: list[dict]) -> pd.DataFrame:
     and their z (the figure beyond the background over its seeds' standard error)."""
     frame = pd.DataFrame([r for r in rows if r["stage"] == SCREEN])
     if frame.empty:
-        return pd.DataFrame(columns=["a", "b", *MEASURES, *(f"{m}_{c}" for c in BACKGROUND_COLUMNS for m in MEASURES)])
+        return pd.DataFrame(columns=["a", "b", *MEASURES, *(f"{m}_{c}" for c in PER_FIGURE for m in MEASURES)])
     for m in MEASURES:                  # a figure not measured (None: across seats under `built`) is NaN
         frame[m], frame[f"{m}_se"] = frame[m].astype(float), frame[f"{m}_se"].astype(float)
     for family, ms in FAMILIES.items():
@@ -100,7 +99,7 @@ def pairs_frame(settings: Settings, rows: list[dict]) -> pd.DataFrame:
     if screen.empty:
         return screen
     confirm = pd.DataFrame([r for r in rows if r["stage"] == CONFIRM])
-    out = screen[["a", "b", "market", *MEASURES, *(f"{m}_{c}" for c in BACKGROUND_COLUMNS for m in MEASURES)]].copy()
+    out = screen[["a", "b", "market", *MEASURES, *(f"{m}_{c}" for c in PER_FIGURE for m in MEASURES)]].copy()
     out = out.rename(columns={m: f"{m}_screen" for m in MEASURES} | {f"{m}_se": f"{m}_screen_se" for m in MEASURES})
     runs = {key: part for key, part in confirm.groupby(["a", "b"])} if len(confirm) else {}
     for m in MEASURES:
