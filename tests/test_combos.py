@@ -1,6 +1,7 @@
 """Supply combos (`hoc combos`): the four conditions bar exactly their kinds, a pair nobody uses
 reads exactly 0, runs are reproducible serially, in parallel and after an interruption, the
-false-discovery control holds on pure noise and on shuffled labels, a planted interaction is
+false-discovery control holds on pure noise and on shuffled labels (also where the measure leans
+as a whole: pairs are read against the screen's typical pair), a planted interaction is
 confirmed, and bad options are one line."""
 from __future__ import annotations
 
