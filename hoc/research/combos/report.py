@@ -126,8 +126,8 @@ def _reading(settings: Settings, frame: pd.DataFrame) -> str:
             parts.append(f"{name} {100 * centre:+.1f} points (standard error {100 * se:.1f})")
     return ("Every figure is beyond the screen's typical pair, the median of its screen figures: "
             f"{'; '.join(parts)}. A pair is confirmed when it differs from that, so a lean of the measure as a "
-            "whole (a deck made to own two kinds gives up buys and plays to them) is not read as every pair "
-            "blunting the other; `pairs.parquet` keeps the raw means (`same_confirm_raw`).")
+            "whole (under `built` a deck made to own two kinds gives up buys and plays to them) is not read as "
+            "every pair blunting the other; `pairs.parquet` keeps the raw means (`same_confirm_raw`).")
 
 
 _OFFERED = ("Each run searches four decks (may use both kinds, A only, B only, neither) in a market of the pair and "
