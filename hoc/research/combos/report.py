@@ -34,7 +34,7 @@ def as_json(settings: Settings, frame: pd.DataFrame, command: str) -> dict:
                  "confirmed": bool(r.confirmed), "stage": r.stage, "q": _num(r.q)} for r in e.itertuples()]
     return {"game": settings.game, "kinds": list(settings.kinds), "pairs_screened": len(frame),
             "replicates": settings.replicates, "fdr": settings.fdr, "command": command,
-            "measure": settings.measure, "background": {f: _num(_background(frame, f)[0]) for f in _families(settings)},
+            "measure": settings.measure, "background": {f: _num(float(_background(frame, f)[0])) for f in _families(settings)},
             "pairs": listed("same"),
             "across": [] if settings.measure == "built" else listed("across")}
 
@@ -43,9 +43,10 @@ def _families(settings: Settings) -> tuple[str, ...]:
     return ("same",) if settings.measure == "built" else tuple(analysis.FAMILIES)    # built: no across seats
 
 
-def _background(frame: pd.DataFrame, family: str) -> tuple[float, float]:
+def _background(frame: pd.DataFrame, family: str) -> tuple[float, float, int]:
+    """A family's background as the analysis estimated it: centre, standard error, figures."""
     m = analysis.FAMILIES[family][0]
-    return float(frame[f"{m}_background"].iloc[0]), float(frame[f"{m}_background_se"].iloc[0])
+    return tuple(frame[f"{m}_background{c}"].iloc[0] for c in ("", "_se", "_n"))
 
 
 def _num(v):
@@ -117,12 +118,11 @@ def _reading(settings: Settings, frame: pd.DataFrame) -> str:
     parts = []
     for f in _families(settings):
         name = "same seat" if f == "same" else "across seats"
-        count = int(frame[[f"{m}_screen" for m in analysis.FAMILIES[f]]].notna().to_numpy().sum())
+        centre, se, count = _background(frame, f)
         if count < analysis.BACKGROUND_LEAST:
-            parts.append(f"{name} 0 ({count} figures are too few to estimate it: at least "
+            parts.append(f"{name} 0 ({int(count)} figures are too few to estimate it: at least "
                          f"{analysis.BACKGROUND_LEAST})")
         else:
-            centre, se = _background(frame, f)
             parts.append(f"{name} {100 * centre:+.1f} points (standard error {100 * se:.1f})")
     return ("Every figure is beyond the screen's typical pair, the median of its screen figures: "
             f"{'; '.join(parts)}. A pair is confirmed when it differs from that, so a lean of the measure as a "
