@@ -14,7 +14,7 @@ import pytest
 from hoc.cli.main import main
 from hoc.games import get as game
 from hoc.research.combos import analysis, pair, report, screen
-from hoc.research.combos.design import CONFIRM, SCREEN, Settings
+from hoc.research.combos.design import ACROSS, CONFIRM, SCREEN, Settings
 from hoc.research.harness import Backend
 from hoc.agents.plan_space import space_of
 
@@ -194,6 +194,68 @@ def test_the_offered_measure_keeps_the_identity_of_older_screens():
         _dominion(measure="both")
 
 
+def test_the_combined_measure_reads_the_same_seat_as_built_and_across_seats_as_offered():
+    """`combined` (the command's default): a screen run measures the same seat on a deck built on the
+    pair (the built run's figures exactly, same streams) and across seats on the strongest decks that
+    may use each kind (searched apart, `across_*`); a same-seat follow-up measures only the same seat
+    and an across-seat follow-up only across seats, each in markets of its own."""
+    s, built = _dominion(measure="combined"), _dominion(measure="built")
+    assert s.parts(SCREEN) == ("built", True) and s.parts(CONFIRM) == ("built", False) and s.parts(ACROSS) == (None, True)
+    assert _dominion().parts(CONFIRM) == ("offered", True) and built.parts(CONFIRM) == ("built", False)
+    assert len({s.market(stage, "witch", "moat", 0) for stage in (SCREEN, CONFIRM, ACROSS)}) == 3
+    row = pair.run(s, SCREEN, "witch", "moat", 0)
+    alone = pair.run(built, SCREEN, "witch", "moat", 0)
+    for field in ("same", "same_se", "same_additive", "v_both", "v_neither", "plan_both", "plan_reference"):
+        assert row[field] == alone[field]
+    assert row["cross_a"] is not None and row["cross_b"] is not None and alone["cross_a"] is None
+    assert row["across_yardstick"] == "dom_big_money" and row["yardstick"] == "basic"
+    assert "moat" not in row["across_plan_a"].split("\n", 1)[1] and "witch" not in row["across_plan_b"].split("\n", 1)[1]
+    counter = pair.run(s, ACROSS, "witch", "moat", 0)
+    assert counter["same"] is None and counter["cross_a"] is not None and "plan_both" not in counter
+    same = pair.run(s, CONFIRM, "witch", "moat", 0)
+    assert same["same"] is not None and same["cross_a"] is None and "across_plan_a" not in same
+
+
+def test_a_combined_screen_follows_up_each_family_apart():
+    """Under `combined` a pair chosen by the same-seat tables runs CONFIRM replicates, one chosen by
+    the across-seat table ACROSS replicates (a pair chosen by both runs both); under a single measure
+    one run serves both."""
+    chosen = {"same": [("village", "smithy"), ("witch", "moat")], "across": [("witch", "moat"), ("moat", "gardens")]}
+    tasks = _dominion(measure="combined").follow_ups(chosen)
+    assert sorted({(t[0], t[1], t[2]) for t in tasks}) == sorted(
+        [(CONFIRM, "village", "smithy"), (CONFIRM, "witch", "moat"), (ACROSS, "witch", "moat"),
+         (ACROSS, "moat", "gardens")])
+    assert len(tasks) == 4 * 3                                  # replicates each
+    offered = _dominion().follow_ups(chosen)
+    assert {t[0] for t in offered} == {CONFIRM} and len(offered) == 3 * 3
+
+
+def test_a_combined_screens_confirmations_are_read_from_their_own_family():
+    """A planted combo read from the same-seat follow-ups and a planted counter from the across-seat
+    ones; neither family's runs dilute the other's replicates."""
+    s = Settings.of(game("heart_of_crown").ruleset(players=2), None, confirm=6, replicates=8, measure="combined")
+    rng = np.random.default_rng(8)
+    combo, counter = s.pairs()[10], s.pairs()[200]
+
+    def row(stage, a, b, r):
+        same, across = s.parts(stage)
+        out = {"stage": stage, "a": a, "b": b, "replicate": r, "market": ""}
+        out["same"] = float((a, b) == combo) * 0.08 + rng.normal(0, 0.02) if same else None
+        out["same_se"] = 0.02 if same else None
+        for m in ("cross_a", "cross_b"):
+            out[m] = (-0.08 * ((a, b) == counter and m == "cross_a") + rng.normal(0, 0.02)) if across else None
+            out[f"{m}_se"] = 0.02 if across else None
+        return out
+    rows = [row(SCREEN, a, b, 0) for a, b in s.pairs()]
+    chosen = analysis.followed_up_by_family(s, analysis.screen_frame(rows))
+    assert combo in chosen["same"] and counter in chosen["across"]
+    rows += [row(*t) for t in s.follow_ups(chosen)]
+    frame = analysis.pairs_frame(s, rows).set_index(["a", "b"])
+    assert frame.loc[combo, "same_confirmed"] and frame.loc[combo, "same_replicates"] == 8
+    assert frame.loc[counter, "cross_a_confirmed"] and frame.loc[counter, "cross_a_replicates"] == 8
+    assert frame.loc[counter, "same_replicates"] == (8 if counter in chosen["same"] else 0)
+
+
 def test_serial_and_parallel_screens_and_a_resumed_one_give_the_same_runs(tmp_path):
     s = Settings.of(game("dominion").ruleset(players=2), KINDS[:3], **{**TINY, "confirm": 0})
     a = screen.run(s, tmp_path / "serial", Backend(1), progress=lambda _: None)
@@ -353,6 +415,8 @@ def test_hoc_combos_prints_json_pairs_and_writes_its_report(capsys, tmp_path):
     for name in ("summary.md", "pairs.parquet", "combos.png", "runs.jsonl"):
         assert (tmp_path / name).exists()
     assert "min of one core's time)" in (tmp_path / "summary.md").read_text()      # in all sessions
+    # the default measure and planner, written into the command that reproduces the screen
+    assert "--measure combined --no-planner" in out["command"] and out["measure"] == "combined"
     # the same command again resumes: nothing left to play, the same answer
     assert main(argv) == 0
     assert json.loads(capsys.readouterr().out)["pairs"] == out["pairs"]
@@ -368,6 +432,23 @@ def test_a_built_screen_prints_its_pairs_without_across_seat_figures(capsys, tmp
     assert [(p["a"], p["b"]) for p in out["pairs"]] == [("village", "smithy")]
     assert "not measured under `--measure built`" in (tmp_path / "summary.md").read_text()
     assert "--measure built" in (tmp_path / "summary.md").read_text()
+
+
+def test_the_planner_is_on_by_default_where_the_game_has_one():
+    from hoc.cli.combos import _has_planner
+
+    assert _has_planner(game("heart_of_crown").ruleset(players=2))
+    assert not _has_planner(game("dominion").ruleset(players=2))
+
+
+def test_a_folder_of_another_measure_is_refused_naming_what_differs(tmp_path):
+    """An older folder (its identity without a measure: `offered`, no planner) resumed by a command on
+    today's defaults is refused in one line that says which settings differ."""
+    s = Settings.of(game("dominion").ruleset(players=2), KINDS[:2], **{**TINY, "confirm": 0})
+    (tmp_path / screen.IDENTITY).write_text(json.dumps(s.identity()))
+    combined = Settings.of(game("dominion").ruleset(players=2), KINDS[:2], **{**TINY, "confirm": 0, "measure": "combined"})
+    with pytest.raises(Exception, match="measure: offered there, combined here"):
+        screen.run(combined, tmp_path, Backend(1), progress=lambda _: None)
 
 
 @pytest.mark.parametrize("argv,message", [

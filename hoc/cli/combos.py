@@ -2,6 +2,7 @@
 each other (`hoc.research.combos`)."""
 from __future__ import annotations
 
+import argparse
 import json
 import shlex
 import time
@@ -24,8 +25,7 @@ def _command(args, kinds) -> str:
         argv += ["--yardstick", args.yardstick]
     for name in BUDGET:
         argv += [f"--{name.replace('_', '-')}", str(getattr(args, name))]
-    argv += ["--context", args.context, *(["--measure", args.measure] if args.measure != "offered" else []),
-             *(["--planner"] if args.planner else []), "--fdr", str(args.fdr), "--seed", str(args.seed), *(["--shuffle-labels"] if args.shuffle_labels else []),
+    argv += ["--context", args.context, "--measure", args.measure, "--planner" if args.planner else "--no-planner", "--fdr", str(args.fdr), "--seed", str(args.seed), *(["--shuffle-labels"] if args.shuffle_labels else []),
              "--out", args.out]
     return " ".join(shlex.quote(a) for a in argv)
 
@@ -51,7 +51,9 @@ def cmd_combos(args) -> int:
         raise HocError(f"--players must be 2 to 4 for hoc combos, got {ruleset.players}")
     kinds = split_names(args.kinds) if args.kinds else None
     if args.replicates is None:
-        args.replicates = 8 if args.measure == "built" else 4
+        args.replicates = 4 if args.measure == "offered" else 8
+    if args.planner is None:                    # by default, where the game has one
+        args.planner = _has_planner(ruleset)
     settings = Settings.of(ruleset, kinds, yardstick=args.yardstick or "", seed=args.seed, fdr=args.fdr,
                            context=args.context, measure=args.measure, planner=args.planner,
                            shuffle=args.shuffle_labels, **{n: getattr(args, n) for n in BUDGET})
@@ -86,6 +88,16 @@ def cmd_combos(args) -> int:
     return 0
 
 
+def _has_planner(ruleset) -> bool:
+    from hoc.agents.plan_space import space_of
+
+    try:
+        space_of(ruleset).thinking()
+    except HocError:
+        return False
+    return True
+
+
 def _check_yardstick(settings) -> None:
     from hoc.agents.registry import get
 
@@ -98,8 +110,9 @@ def add_parser(sub) -> None:
                                    "space) in a market of A, B and eight random kinds, one that may use both, A only, "
                                    "B only and neither, measured against a yardstick on common seeds; the same-seat "
                                    "interaction v(A,B) - v(A) - v(B) + v(neither), and A's deck against B's across "
-                                   "seats (--measure built: one deck built on the pair and its knock-outs, on the "
-                                   "log-odds scale, what the kinds add to each other). "
+                                   "seats (by default, --measure combined, the same seat is read as --measure built: one "
+                                   "deck built on the pair and its knock-outs, on the log-odds scale, what the kinds add "
+                                   "to each other). "
                                    "The top pairs are run again in fresh markets with fresh searches, and "
                                    "confirmed with the false-discovery rate controlled (Benjamini-Hochberg over the pairs followed up), "
                                    "each read against the screen's typical pair (the median of its pairs' figures). "
@@ -119,15 +132,17 @@ def add_parser(sub) -> None:
                    help="what the decks may use: the pair and the basic supply (pair, default: the pair's own "
                         "strength), or every kind of the market the condition does not bar (market: what the pair "
                         "adds to the market's best deck)")
-    p.add_argument("--measure", default="offered", choices=("offered", "built"),
-                   help="offered (default): each condition's deck the strongest that may use its kinds, what "
-                        "offering the pair adds (0 when no strong deck builds on it); built: one deck built on the "
-                        "pair (owning a copy of each) and its knock-outs against the deck without them, on the "
-                        "log-odds scale: what the kinds add to each other, as players' combo guides mean it")
-    p.add_argument("--planner", action="store_true",
+    p.add_argument("--measure", default="combined", choices=("combined", "offered", "built"),
+                   help="offered: each condition's deck the strongest that may use its kinds, what offering the "
+                        "pair adds (0 when no strong deck builds on it); built: one deck built on the pair (owning "
+                        "a copy of each) and its knock-outs against the deck without them, on the log-odds scale: "
+                        "what the kinds add to each other, as players' combo guides mean it (no across-seat "
+                        "figure); combined (default): the same seat as built, across seats as offered")
+    p.add_argument("--planner", action=argparse.BooleanOptionalAction, default=None,
                    help="the decks play their Main phase and card questions by the game's turn planner, one "
                         "determinization each (a mode, an optional cost, a card to lose weighed by looking ahead, "
-                        "not answered by a list's fixed defaults; docs/combos.md); refused for a game without one")
+                        "not answered by a list's fixed defaults; docs/combos.md); default: on where the game "
+                        "has one (Heart of Crown), refused for a game without one")
     p.add_argument("--iterations", type=int, default=12, help="CMA-ES iterations per search (default 12)")
     p.add_argument("--batch", type=int, default=10, help="plans per start per iteration, two starts (default 10)")
     p.add_argument("--seeds", type=int, default=12, help="seeds per plan in a search, each in every seat (default 12)")
@@ -139,8 +154,8 @@ def add_parser(sub) -> None:
                    help="pairs followed up per table: combos, weaker together, across seats (default 6, or one "
                         "in twenty of the pairs screened where that is more: 23 of 465)")
     p.add_argument("--replicates", type=int, default=None,
-                   help="fresh markets per pair followed up (default 4; 8 under --measure built, whose runs take "
-                        "half the time and whose decks vary more from market to market)")
+                   help="fresh markets per pair followed up (default 8; 4 under --measure offered, whose decks "
+                        "vary less from market to market)")
     p.add_argument("--fdr", type=float, default=0.10, help="false-discovery rate among the confirmed pairs (default 0.1)")
     p.add_argument("--seed", type=int, default=0, help="seed of the screen (default 0)")
     p.add_argument("--shuffle-labels", action="store_true",

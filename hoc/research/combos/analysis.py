@@ -70,22 +70,32 @@ def screen_frame(rows: list[dict]) -> pd.DataFrame:
 
 
 def followed_up(settings: Settings, screen: pd.DataFrame) -> list[tuple[str, str]]:
-    """The pairs to confirm: the `confirm` highest same-seat z, the `confirm` lowest, and the `confirm`
-    lowest across-seat z (either way: the strongest counters), each pair once, in that order (z
-    beyond the background). Only a pair whose screen figure is not 0 is followed up (0 is what a
+    """The pairs to confirm, each once, in the order of `followed_up_by_family`."""
+    chosen = []
+    for pairs in followed_up_by_family(settings, screen).values():
+        chosen += [p for p in pairs if p not in chosen]
+    return chosen
+
+
+def followed_up_by_family(settings: Settings, screen: pd.DataFrame) -> dict[str, list[tuple[str, str]]]:
+    """Per family, the pairs to confirm: the `confirm` highest same-seat z and the `confirm` lowest
+    (`same`), and the `confirm` lowest across-seat z either way (`across`: the strongest counters),
+    z beyond the background. Only a pair whose screen figure is not 0 is followed up (0 is what a
     run gives when its decks do without the kinds: its seeds' standard error is 0 and z undefined)."""
     if screen.empty or settings.confirm == 0:
-        return []
+        return {"same": [], "across": []}
     z = screen.fillna({f"{m}_z": 0.0 for m in MEASURES})
     z = z.assign(cross_z=np.minimum(z["cross_a_z"], z["cross_b_z"]))
-    picks = [z[z["same_z"] > 0].sort_values("same_z", ascending=False, kind="stable"),
-             z[z["same_z"] < 0].sort_values("same_z", ascending=True, kind="stable"),
-             z[z["cross_z"] < 0].sort_values("cross_z", ascending=True, kind="stable")]
-    chosen = []
-    for frame in picks:
-        for a, b in zip(frame["a"][:settings.confirm], frame["b"][:settings.confirm]):
-            if (a, b) not in chosen:
-                chosen.append((a, b))
+    picks = {"same": [z[z["same_z"] > 0].sort_values("same_z", ascending=False, kind="stable"),
+                      z[z["same_z"] < 0].sort_values("same_z", ascending=True, kind="stable")],
+             "across": [z[z["cross_z"] < 0].sort_values("cross_z", ascending=True, kind="stable")]}
+    chosen = {}
+    for family, frames in picks.items():
+        chosen[family] = []
+        for frame in frames:
+            for a, b in zip(frame["a"][:settings.confirm], frame["b"][:settings.confirm]):
+                if (a, b) not in chosen[family]:
+                    chosen[family].append((a, b))
     return chosen
 
 
@@ -98,7 +108,7 @@ def pairs_frame(settings: Settings, rows: list[dict]) -> pd.DataFrame:
     screen = screen_frame(rows)
     if screen.empty:
         return screen
-    confirm = pd.DataFrame([r for r in rows if r["stage"] == CONFIRM])
+    confirm = pd.DataFrame([r for r in rows if r["stage"] != SCREEN])     # CONFIRM, and ACROSS under `combined`
     out = screen[["a", "b", "market", *MEASURES, *(f"{m}_{c}" for c in PER_FIGURE for m in MEASURES)]].copy()
     out = out.rename(columns={m: f"{m}_screen" for m in MEASURES} | {f"{m}_se": f"{m}_screen_se" for m in MEASURES})
     runs = {key: part for key, part in confirm.groupby(["a", "b"])} if len(confirm) else {}

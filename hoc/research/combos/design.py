@@ -17,10 +17,13 @@ import numpy as np
 from hoc.errors import HocError
 
 SCREEN, CONFIRM = "screen", "confirm"
+ACROSS = "confirm_across"       # `combined`: an across-seat follow-up (a same-seat one is CONFIRM)
 CONTEXTS = ("pair", "market")
 # what a condition's deck is: the strongest that may use its kinds ("offered": what offering them
-# adds), or the strongest built on them, owning copies of each ("built": what they add to each other)
-MEASURES = ("offered", "built")
+# adds), or the strongest built on them, owning copies of each ("built": what they add to each other);
+# "combined" reads the same seat as `built` and across seats as `offered` (built measures no counter,
+# and offered reads 0 for every pair no strong deck builds on, most of Heart of Crown's)
+MEASURES = ("combined", "offered", "built")
 BASIC = "basic"         # the yardstick named so: the plan space's best guess on the basic supply alone
 FORMAT = 2              # of a screen's folder (its identity; 2: Heart of Crown's play-first gene)
 
@@ -60,6 +63,7 @@ class Settings:
     fdr: float = 0.10                   # the false-discovery rate among the confirmed pairs (BH over those followed up)
     context: str = "pair"               # the decks may use: the pair and the basic supply ("pair"), or the market
     measure: str = "offered"            # each condition's deck: the best that may use its kinds, or built on them
+                                        # (`hoc combos`'s default: combined, both)
     planner: bool = False               # the decks play with the game's turn planner (`Space.thinking`)
     shuffle: bool = False               # null check: each run plays a random pair, not the one it is labelled
 
@@ -119,6 +123,27 @@ class Settings:
                                      and not (f.name == "measure" and self.measure == "offered")
                                      and not (f.name == "planner" and not self.planner)}}
 
+    def parts(self, stage: str) -> tuple[str | None, bool]:
+        """What a run of `stage` measures: the measure of its same-seat figure (None: not measured) and
+        whether it measures across seats. `combined` measures both in the screen; a pair it follows up
+        runs only the family that chose it (CONFIRM the same seat, ACROSS across seats), in markets of
+        its own."""
+        if self.measure == "offered":
+            return "offered", True
+        if self.measure == "built":
+            return "built", False
+        return ("built" if stage != ACROSS else None), stage != CONFIRM
+
+    def follow_ups(self, chosen: dict) -> list[tuple[str, str, str, int]]:
+        """The confirmation's runs (stage, a, b, replicate) of the pairs each family chose
+        (`analysis.followed_up_by_family`): one run serves both families unless `combined`, whose
+        families are measured apart."""
+        if self.measure == "combined":
+            stages = [(CONFIRM, p) for p in chosen["same"]] + [(ACROSS, p) for p in chosen["across"]]
+        else:
+            stages = [(CONFIRM, p) for p in dict.fromkeys(chosen["same"] + chosen["across"])]
+        return [(stage, a, b, r) for stage, (a, b) in stages for r in range(self.replicates)]
+
     def played(self, stage: str, a: str, b: str, replicate: int) -> tuple[str, str]:
         """The pair a run labelled (a, b) plays: itself, or under `shuffle` a random pair of the kinds."""
         if not self.shuffle:
@@ -139,7 +164,7 @@ class Settings:
 
     def _key(self, stage: str, a: str, b: str, replicate: int) -> tuple[int, ...]:
         i, j = self.candidates.index(a), self.candidates.index(b)
-        return (0 if stage == SCREEN else 1, min(i, j), max(i, j), replicate)
+        return ((SCREEN, CONFIRM, ACROSS).index(stage), min(i, j), max(i, j), replicate)
 
 
 def _plain(value):

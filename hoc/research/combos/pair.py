@@ -28,6 +28,11 @@ shares cannot add. Why so (each the fix of a first attempt, docs/combos.md):
   where a share moves most for a change in strength, and against the baseline far from it, so their
   difference measured the scale, not a counter (a trial "confirmed" a counter each way round).
 
+Under `combined` (the command's default) a run measures the same seat as `built` does (the same
+streams: the same figures) and across seats as `offered` does, on decks searched apart for it (the
+strongest that may use A only, B only and neither; `across_*` fields, streams of their own); a pair
+followed up runs only the family that chose it (`Settings.parts`).
+
 Across seats, for each kind whose deck uses it (A's deck: the A-only deck, when it is not the
 neither deck): the best response to that deck that may use the other kind B, and the best that may
 not; how much more B helps against A's deck than it helps against the yardstick,
@@ -61,6 +66,7 @@ INNER = {"neither": (), "a": ("neither",), "b": ("neither",), "both": ("a", "b")
 # the same seeds, did not: a spurious interaction of +11 points); ties keep the inner deck.
 CLEARLY = 0.0
 SEARCH, PICK, MEASURE, RESPONSE, BOOTSTRAP = 2, 3, 4, 5, 6      # streams of a run's seeds
+ACROSS_SEARCH, ACROSS_MEASURE = 7, 8          # `combined`: the across-seat decks' own searches and seeds
 PICK_FIRST = 1 << 40                              # game indices of the choices, apart from the search's
 MEASURE_FIRST = 1 << 41
 SWEEPS = 2                                        # rounds of the card sweep before CMA-ES, from every start
@@ -79,9 +85,9 @@ def run(settings: Settings, stage: str, a: str, b: str, replicate: int, backend=
     """The figures of one run of the pair labelled (a, b): per condition its deck's share against the
     yardstick (`v_*`), its copies of the pair's kinds (`owns_*`) and plan file (`plan_*`); the
     same-seat interaction and the two across-seat figures (`cross_a`: A's deck against responses
-    that may use B; `cross_b` the other way), each with its standard error over seeds."""
+    that may use B; `cross_b` the other way), each with its standard error over seeds, or None where
+    the run does not measure it (`Settings.parts`)."""
     from hoc.agents.plan_space import space_of
-    from hoc.agents.registry import get
     from hoc.research.harness import Backend
 
     backend = backend or Backend()
@@ -92,73 +98,124 @@ def run(settings: Settings, stage: str, a: str, b: str, replicate: int, backend=
     space = space_of(ruleset)
     if settings.planner:
         space = space.thinking()
-    built = settings.measure == "built"
-    name = settings.yardstick or (BASIC if built else space.panel()[0])
-    if name == BASIC:           # the space's best guess on the basic supply alone
-        yardstick = _agent(space.without(market), space.starts()[0], BASIC, ruleset)
-    else:
-        yardstick = get(name)
-        yardstick.params(ruleset)           # an agent of another game: one line now
     base = space.without(market[2:]) if settings.context == "pair" else space
     spaces = {"both": base, "a": base.without([pb]), "b": base.without([pa]), "neither": base.without([pa, pb])}
     favour = {"both": [pa, pb], "a": [pa], "b": [pb], "neither": []}
-    if built:
-        searched = best(settings, spaces, favour, ("both", "neither"), yardstick, settings.stream(SEARCH, *key), backend,
-                        inner={"both": (), "neither": ()}, need=favour)
-        decks = {c: (spaces[c], searched["both"][1]) for c in CONDITIONS}     # the deck and its knock-outs
-        reference = _agent(*searched["neither"], "baseline", ruleset)
-    else:
-        decks = best(settings, spaces, favour, CONDITIONS, yardstick, settings.stream(SEARCH, *key), backend)
-        reference = yardstick
-    v, shares, owned = {}, {}, {}
-    ids = _ids(space, (pa, pb))
-    for c in CONDITIONS:
-        m = _measure(settings, decks[c], reference, settings.stream(MEASURE, *key), backend)
-        shares[c] = m.shares[0, 0]                               # per seed, seats averaged
-        v[c] = float(shares[c].mean())
-        owned[c] = [float(m.copies[0, k].sum()) for k in ids]
-    same = shares["both"] - shares["a"] - shares["b"] + shares["neither"]
-    if built:
-        additive = (float(same.mean()), _se(same))
-        rng = np.random.default_rng(settings.stream(BOOTSTRAP, *key))
-        same_mean, same_se = beyond_log_odds([shares[c] for c in CONDITIONS], ruleset.players, rng)
-    else:
-        same_mean, same_se = float(same.mean()), _se(same)
+    same_by, across = settings.parts(stage)
     row = {"stage": stage, "a": a, "b": b, "replicate": replicate, "played_a": pa, "played_b": pb,
            "market": ",".join(market), "context": settings.context, "measure": settings.measure,
-           "yardstick": yardstick.name, "reference": reference.name,
-           "same": same_mean, "same_se": same_se}
-    if built:
-        row["same_additive"], row["same_additive_se"] = additive
+           "same": None, "same_se": None}
+    run = _Run(settings, key, market, ruleset, space, spaces, favour, backend)
+    decks = None
+    if same_by == "built":
+        row.update(run.built())
+    elif same_by == "offered":
+        decks, same = run.offered(CONDITIONS, SEARCH, MEASURE)
+        row.update(same)
+    if across:
+        if decks is None:           # the across-seat decks searched apart (`combined`): no `both` deck needed
+            decks, found = run.offered(("a", "b", "neither"), ACROSS_SEARCH, ACROSS_MEASURE)
+            row.update(found)
+        row.update(run.across(decks))
+    else:
         for side in ("a", "b"):                 # not measured: see the docstring
             row[f"cross_{side}"] = row[f"cross_{side}_se"] = None
-    sides = () if built else (("a", "a", "b", shares["b"] - shares["neither"]),
-                              ("b", "b", "a", shares["a"] - shares["neither"]))
-    for side, deck, other, usefulness in sides:
-        if _same_plan(decks[deck], decks["neither"]):
-            row[f"cross_{side}"], row[f"cross_{side}_se"] = 0.0, 0.0     # the kind's deck does without it
-            continue
-        target = _agent(*decks[deck], f"{deck}_deck", ruleset)
-        # responses may use the other kind or not, never the deck's own kind (that would be the mirror)
-        answer = {"with": spaces[other], "without": spaces["neither"]}
-        # each response search starts from the deck of its condition against the yardstick (and keeps it
-        # among its plans), so a kind that helps against the yardstick is not lost to a search's luck
-        found = best(settings, answer, {"with": [pb if other == "b" else pa], "without": []}, ("with", "without"),
-                     target, settings.stream(RESPONSE, *key, ord(side)), backend, inner={"without": (), "with": ("without",)},
-                     starts={"with": decks[other][1], "without": decks["neither"][1]})
-        r = {k: _measure(settings, found[k], target, settings.stream(MEASURE, *key, ord(side)), backend).shares[0, 0]
-             for k in found}
-        counter = (r["with"] - r["without"]) - usefulness    # how much more the kind helps against this deck
-        row[f"cross_{side}"], row[f"cross_{side}_se"] = 0.0 - float(counter.mean()), _se(counter)
-    for c in CONDITIONS:
-        row[f"v_{c}"] = v[c]
-        row[f"owns_a_{c}"], row[f"owns_b_{c}"] = owned[c]
-        row[f"plan_{c}"] = decks[c][0].text(decks[c][1], f"hoc combos: the {c} deck of {a} + {b} ({stage} {replicate}), "
-                                                         f"market {','.join(market)}")
-    if built:
-        row["plan_reference"] = searched["neither"][0].text(searched["neither"][1], f"hoc combos: the baseline deck of "
-                                                            f"{a} + {b} ({stage} {replicate}), market {','.join(market)}")
     return row
+
+
+class _Run:
+    """One run's market, spaces and streams, and its two measures (`built`, `offered`) and the
+    across-seat figures."""
+
+    def __init__(self, settings, key, market, ruleset, space, spaces, favour, backend):
+        self.settings, self.key, self.market, self.ruleset = settings, key, market, ruleset
+        self.space, self.spaces, self.favour, self.backend = space, spaces, favour, backend
+        self.label = f"{key[1]} + {key[2]} ({key[0]} {key[3]}), market {','.join(market)}"
+
+    def yardstick(self, default: str):
+        from hoc.agents.registry import get
+
+        name = self.settings.yardstick or default
+        if name == BASIC:           # the space's best guess on the basic supply alone
+            return _agent(self.space.without(self.market), self.space.starts()[0], BASIC, self.ruleset)
+        yardstick = get(name)
+        yardstick.params(self.ruleset)          # an agent of another game: one line now
+        return yardstick
+
+    def built(self) -> dict:
+        """The same-seat figure of one deck built on the pair and its knock-outs against the baseline."""
+        s, key, spaces = self.settings, self.key, self.spaces
+        yardstick = self.yardstick(BASIC)
+        searched = best(s, spaces, self.favour, ("both", "neither"), yardstick, s.stream(SEARCH, *key), self.backend,
+                        inner={"both": (), "neither": ()}, need=self.favour)
+        decks = {c: (spaces[c], searched["both"][1]) for c in CONDITIONS}     # the deck and its knock-outs
+        reference = _agent(*searched["neither"], "baseline", self.ruleset)
+        shares, out = self._play(decks, CONDITIONS, reference, MEASURE)
+        same = shares["both"] - shares["a"] - shares["b"] + shares["neither"]
+        rng = np.random.default_rng(s.stream(BOOTSTRAP, *key))
+        out["same"], out["same_se"] = beyond_log_odds([shares[c] for c in CONDITIONS], self.ruleset.players, rng)
+        out["same_additive"], out["same_additive_se"] = float(same.mean()), _se(same)
+        out["yardstick"], out["reference"] = yardstick.name, reference.name
+        out["plan_reference"] = searched["neither"][0].text(searched["neither"][1],
+                                                            f"hoc combos: the baseline deck of {self.label}")
+        return out
+
+    def offered(self, conditions, search_stream: int, measure_stream: int) -> tuple[dict, dict]:
+        """Each condition's deck, the strongest found that may use its kinds, against the yardstick; and
+        the figures (with `both` among the conditions, the same-seat interaction)."""
+        s, key = self.settings, self.key
+        yardstick = self.yardstick(self.space.panel()[0])
+        decks = best(s, self.spaces, self.favour, conditions, yardstick, s.stream(search_stream, *key), self.backend)
+        shares, out = self._play(decks, conditions, yardstick, measure_stream)
+        self.shares, self.decks, self.reference = shares, decks, yardstick
+        if "both" in conditions:
+            same = shares["both"] - shares["a"] - shares["b"] + shares["neither"]
+            out["same"], out["same_se"] = float(same.mean()), _se(same)
+            out["yardstick"] = out["reference"] = yardstick.name
+        else:
+            out = {f"across_{k}": v for k, v in out.items()}      # apart from the same-seat decks' fields
+            out["across_yardstick"] = yardstick.name
+        return decks, out
+
+    def _play(self, decks: dict, conditions, reference, stream: int) -> tuple[dict, dict]:
+        """Each deck against `reference` on the run's fresh seeds: its shares per seed, and its row
+        fields (share, copies of the pair's kinds, plan file)."""
+        s = self.settings
+        ids = _ids(self.space, self.market[:2])      # the pair played
+        shares, out = {}, {}
+        for c in conditions:
+            m = _measure(s, decks[c], reference, s.stream(stream, *self.key), self.backend)
+            shares[c] = m.shares[0, 0]                               # per seed, seats averaged
+            out[f"v_{c}"] = float(shares[c].mean())
+            out[f"owns_a_{c}"], out[f"owns_b_{c}"] = [float(m.copies[0, k].sum()) for k in ids]
+            out[f"plan_{c}"] = decks[c][0].text(decks[c][1], f"hoc combos: the {c} deck of {self.label}")
+        return shares, out
+
+    def across(self, decks: dict) -> dict:
+        """A's deck against the best responses that may use B and that may not, and B's likewise
+        (`offered`'s decks: each kind's deck is the strongest that may use it)."""
+        s, key, spaces, shares = self.settings, self.key, self.spaces, self.shares
+        pa, pb = self.market[:2]
+        out = {}
+        for side, deck, other, usefulness in (("a", "a", "b", shares["b"] - shares["neither"]),
+                                              ("b", "b", "a", shares["a"] - shares["neither"])):
+            if _same_plan(decks[deck], decks["neither"]):
+                out[f"cross_{side}"], out[f"cross_{side}_se"] = 0.0, 0.0     # the kind's deck does without it
+                continue
+            target = _agent(*decks[deck], f"{deck}_deck", self.ruleset)
+            # responses may use the other kind or not, never the deck's own kind (that would be the mirror)
+            answer = {"with": spaces[other], "without": spaces["neither"]}
+            # each response search starts from the deck of its condition against the yardstick (and keeps it
+            # among its plans), so a kind that helps against the yardstick is not lost to a search's luck
+            found = best(s, answer, {"with": [pb if other == "b" else pa], "without": []}, ("with", "without"),
+                         target, s.stream(RESPONSE, *key, ord(side)), self.backend,
+                         inner={"without": (), "with": ("without",)},
+                         starts={"with": decks[other][1], "without": decks["neither"][1]})
+            r = {k: _measure(s, found[k], target, s.stream(MEASURE, *key, ord(side)), self.backend).shares[0, 0]
+                 for k in found}
+            counter = (r["with"] - r["without"]) - usefulness    # how much more the kind helps against this deck
+            out[f"cross_{side}"], out[f"cross_{side}_se"] = 0.0 - float(counter.mean()), _se(counter)
+        return out
 
 
 def beyond_log_odds(shares, games_per_seed: int, rng, boots: int = 400) -> tuple[float, float]:

@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 
 from hoc.research.combos import analysis
-from hoc.research.combos.design import CONFIRM, Settings
+from hoc.research.combos.design import CONFIRM, SCREEN, Settings
 from hoc.research.combos.pair import LEAST
 
 
@@ -36,7 +36,7 @@ def as_json(settings: Settings, frame: pd.DataFrame, command: str) -> dict:
             "replicates": settings.replicates, "fdr": settings.fdr, "command": command,
             "measure": settings.measure, "background": {f: _num(float(_background(frame, f)[0])) for f in _families(settings)},
             "pairs": listed("same"),
-            "across": [] if settings.measure == "built" else listed("across")}
+            "across": listed("across") if "across" in _families(settings) else []}
 
 
 def _families(settings: Settings) -> tuple[str, ...]:
@@ -71,9 +71,8 @@ def summary(settings: Settings, frame: pd.DataFrame, rows: list[dict], command: 
     lines = [f"# Combo screen: {len(settings.kinds)} kinds of {settings.game}, {len(frame)} pairs", "",
              f"Command: `hoc combos {command}`", "",
              f"{runs} runs of a pair ({sum(r['stage'] == 'screen' for r in rows)} in the screen, "
-             f"{sum(r['stage'] == CONFIRM for r in rows)} confirming), {seconds / 60:.1f} min in this session{_cost(rows)}. "
-             f"{_BUILT if settings.measure == 'built' else _OFFERED}"
-             f"`{rows[0]['yardstick'] if rows else settings.yardstick}`. "
+             f"{sum(r['stage'] != SCREEN for r in rows)} confirming), {seconds / 60:.1f} min in this session{_cost(rows)}. "
+             f"{_how(settings, rows)} "
              f"Figures are points of the share of the wins; intervals are 95%, over the {settings.replicates} "
              f"confirmation replicates (fresh markets, searches and seeds). Confirmed: Benjamini-Hochberg over the "
              f"{followed} pairs followed up (of {len(frame)} screened), each family apart, at a false-discovery rate "
@@ -86,7 +85,7 @@ def summary(settings: Settings, frame: pd.DataFrame, rows: list[dict], command: 
             ("blunt", "Blunting: weaker together in one deck", "same-seat interaction"),
             ("across", "Across seats: A's deck against responses that may use B",
              "negative: B counters A, it helps more against A's deck than against the yardstick")):
-        if key == "across" and settings.measure == "built":
+        if key == "across" and "across" not in _families(settings):
             lines += [f"## {title}", "", "(not measured under `--measure built`; see `--measure offered`)", ""]
             continue
         lines += [f"## {title}", "", f"({reading})", "", "| A | B | points | 95% interval | q | confirmed |",
@@ -130,6 +129,21 @@ def _reading(settings: Settings, frame: pd.DataFrame) -> str:
             "every pair blunting the other; `pairs.parquet` keeps the raw means (`same_confirm_raw`).")
 
 
+def _how(settings: Settings, rows: list[dict]) -> str:
+    """What the screen's measure searches and plays, and against which yardstick."""
+    def yardstick(field):
+        return next((f"`{r[field]}`" for r in rows if r.get(field)), f"`{settings.yardstick}`")
+    if settings.measure == "offered":
+        return _OFFERED + yardstick("yardstick") + "."
+    built = _BUILT + yardstick("yardstick") + "."
+    if settings.measure == "built":
+        return built + " Across seats is not measured under it (see `--measure offered`)."
+    return (f"The `combined` measure: the same seat as `built`, across seats as `offered`. {built} Across seats, each "
+            "run also searches the decks that may use A only, B only and neither (the strongest found) against "
+            f"{yardstick('across_yardstick')}, and the responses to each kind's deck; a pair followed up runs again "
+            "for the table that chose it.")
+
+
 _OFFERED = ("Each run searches four decks (may use both kinds, A only, B only, neither) in a market of the pair and "
             "eight random kinds, against the yardstick ")
 _BUILT = (f"The `built` measure: each run searches, in a market of the pair and eight random kinds, the strongest deck "
@@ -138,7 +152,7 @@ _BUILT = (f"The `built` measure: each run searches, in a market of the pair and 
           "kind): what the kinds add to each other in a deck built on them, not what offering them adds to the best "
           "deck (`--measure offered`). The figure is the share of the deck with both beyond what its knock-outs predict "
           "when the kinds' effects add on the log-odds scale (`same_additive` in `runs.jsonl`: the share-scale "
-          "v(both) - v(A) - v(B) + v(neither)). Across seats is not measured under it. Searches against the yardstick ")
+          "v(both) - v(A) - v(B) + v(neither)). Searches against the yardstick ")
 
 
 def heat_map(settings: Settings, frame: pd.DataFrame, path: Path) -> None:
@@ -154,7 +168,7 @@ def heat_map(settings: Settings, frame: pd.DataFrame, path: Path) -> None:
     n = len(kinds)
     size = max(5.0, 0.3 * n + 2.5)
     maps = [("same", "same seat (blue: combo)"), ("across", "across seats: row's deck against the column's kind")]
-    maps = maps[:1] if settings.measure == "built" else maps        # built measures no across-seat figure
+    maps = [m for m in maps if m[0] in _families(settings)]        # built measures no across-seat figure
     fig, axes = plt.subplots(1, len(maps), figsize=(len(maps) * size + 2, size + 0.6), squeeze=False)
     for ax, (family, title) in zip(axes[0], maps):
         grid = np.full((n, n), np.nan)
@@ -181,8 +195,9 @@ def heat_map(settings: Settings, frame: pd.DataFrame, path: Path) -> None:
 
 
 def plans(settings: Settings, frame: pd.DataFrame, rows: list[dict], folder: Path) -> None:
-    """The four decks of every confirmed pair's first confirmation run (and under `built` the baseline
-    they played), as agent files."""
+    """The decks of every confirmed pair's first confirmation run of each kind (the four conditions'
+    decks; under `built` the baseline they played; under `combined` the across-seat run's decks,
+    `across_*`), as agent files."""
     confirmed = frame[frame["same_confirmed"] | frame["cross_a_confirmed"] | frame["cross_b_confirmed"]]
     for stale in folder.glob("*+*_*.toml"):     # a pair confirmed in an earlier rendering, no longer
         stale.unlink()
@@ -190,10 +205,12 @@ def plans(settings: Settings, frame: pd.DataFrame, rows: list[dict], folder: Pat
         return
     folder.mkdir(exist_ok=True)
     for a, b in zip(confirmed["a"], confirmed["b"]):
-        run = next((r for r in rows if r["stage"] == CONFIRM and r["a"] == a and r["b"] == b), None)
-        if run is None:
-            continue
-        for c in ("both", "a", "b", "neither"):
-            (folder / f"{a}+{b}_{c}.toml").write_text(run[f"plan_{c}"], encoding="utf-8")
-        if run.get("plan_reference"):           # `built`: the deck the four played
-            (folder / f"{a}+{b}_baseline.toml").write_text(run["plan_reference"], encoding="utf-8")
+        firsts = {}
+        for r in rows:
+            if r["stage"] != SCREEN and r["a"] == a and r["b"] == b:
+                firsts.setdefault(r["stage"], r)
+        for run in firsts.values():
+            for field, text in run.items():
+                if field.startswith(("plan_", "across_plan_")) and text:
+                    name = field.replace("plan_", "").replace("reference", "baseline")   # `built`: the deck the four played
+                    (folder / f"{a}+{b}_{name}.toml").write_text(text, encoding="utf-8")

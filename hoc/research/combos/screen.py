@@ -12,7 +12,7 @@ from pathlib import Path
 
 from hoc.errors import HocError
 from hoc.research.combos import analysis
-from hoc.research.combos.design import CONFIRM, SCREEN, Settings
+from hoc.research.combos.design import SCREEN, Settings
 
 RUNS = "runs.jsonl"
 IDENTITY = "settings.json"
@@ -26,10 +26,11 @@ def run(settings: Settings, folder: str | Path, backend, progress=print) -> list
     rows = load(folder)
     screen = [(SCREEN, a, b, 0) for a, b in settings.pairs()]
     rows += _play(settings, [t for t in screen if _key(t) not in _keys(rows)], folder, backend, progress, "screen")
-    chosen = analysis.followed_up(settings, analysis.screen_frame(rows))
-    confirm = [(CONFIRM, a, b, r) for a, b in chosen for r in range(settings.replicates)]
+    chosen = analysis.followed_up_by_family(settings, analysis.screen_frame(rows))
+    confirm = settings.follow_ups(chosen)
+    pairs = len({(a, b) for _, a, b, _ in confirm})
     rows += _play(settings, [t for t in confirm if _key(t) not in _keys(rows)], folder, backend, progress,
-                  f"confirmation of {len(chosen)} pairs")
+                  f"confirmation of {pairs} pairs")
     return rows
 
 
@@ -57,10 +58,23 @@ def _claim(folder: Path, settings: Settings) -> None:
         except json.JSONDecodeError:
             saved = None
         if saved != identity:
-            raise HocError(f"{folder} holds a combo screen with other settings; give another --out, or the same "
-                           f"options as that run (see {path})")
+            differ = sorted(k for k in set(saved or {}) | set(identity) if (saved or {}).get(k) != identity.get(k))
+            shown = ", ".join(f"{k}: {_shown(saved, k)} there, {_shown(identity, k)} here" for k in differ[:3])
+            raise HocError(f"{folder} holds a combo screen with other settings ({shown}); give another --out, or "
+                           f"the same options as that run (see {path})")
         return
     path.write_text(json.dumps(identity, indent=1) + "\n", encoding="utf-8")
+
+
+def _shown(identity: dict | None, name: str) -> str:
+    """A setting's value in a folder's identity, where the identity leaves out a default (a measure
+    of `offered`, no planner: folders from before they existed) saying so."""
+    if identity is None:
+        return "unreadable"
+    if name not in identity:
+        return {"measure": "offered", "planner": "off"}.get(name, "unset")
+    value = identity[name]
+    return ("on" if value else "off") if name == "planner" else str(value)
 
 
 def _key(task) -> tuple:
@@ -88,10 +102,11 @@ def _play(settings, tasks, folder: Path, backend, progress, what: str) -> list[d
             os.fsync(f.fileno())
             out.append(row)
             per = (time.perf_counter() - began) / n
-            across = ("" if row["cross_a"] is None else
-                      f", across seats {100 * row['cross_a']:+.1f} and {100 * row['cross_b']:+.1f}")
-            progress(f"{what}: {n}/{len(tasks)} runs ({row['a']} + {row['b']}: same seat "
-                     f"{100 * row['same']:+.1f}{across} points), about {_clock(per * (len(tasks) - n))} left")
+            figures = ([f"same seat {100 * row['same']:+.1f}"] if row["same"] is not None else []) + (
+                [f"across seats {100 * row['cross_a']:+.1f} and {100 * row['cross_b']:+.1f}"]
+                if row["cross_a"] is not None else [])
+            progress(f"{what}: {n}/{len(tasks)} runs ({row['a']} + {row['b']}: {', '.join(figures)} points), "
+                     f"about {_clock(per * (len(tasks) - n))} left")
     return out
 
 
