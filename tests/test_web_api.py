@@ -346,3 +346,57 @@ def test_the_server_answers_only_localhost_names_when_bound_to_localhost():
     assert c.get("/api/options").status_code == 200
     assert TestClient(app, base_url="http://evil.example").get("/api/options").status_code == 400
     assert json.loads(c.get("/api/options").text)["max_seats"] == 4
+
+
+def test_a_new_games_state_says_thinking_at_once_while_its_agent_compiles(root, monkeypatch):
+    """An agent's first compile (a search: minutes on a cold cache of a busy machine) holds numba's
+    process-wide compiler lock throughout, and the game's view kernels take the same lock when first read
+    (compiled or loaded from the cache). The new game's view is read before its agents start, so neither
+    the new game's answer nor its state waits for the agent's compile. Here the agent "compiles" until
+    the test lets go, and the view takes the compiler lock on its first reading as a cold kernel does."""
+    import threading
+    import time
+
+    from numba.core.compiler_lock import global_compiler_lock
+
+    import hoc.agents.in_game as in_game
+    import hoc.web.tables as tables
+
+    compiling, compiled = threading.Event(), threading.Event()
+    real_decide, real_view = in_game.decide, tables.seat_view
+
+    def decide(*args):
+        with global_compiler_lock:
+            compiling.set()
+            compiled.wait(60)
+        return real_decide(*args)
+
+    cold = [True]
+
+    def seat_view(*args):
+        if cold[0]:
+            cold[0] = False
+            compiling.wait(2)                   # read after the agent started (as it was): the lock is held
+            with global_compiler_lock:
+                pass
+        return real_view(*args)
+
+    client = TestClient(create_app(root))
+    new_game(client)                            # the game's own kernels compiled first: only the agent's is timed
+    monkeypatch.setattr(in_game, "decide", decide)
+    monkeypatch.setattr(tables, "seat_view", seat_view)
+    try:
+        t = time.monotonic()
+        s = new_game(client, agents=("basic_rush", "human"))
+        assert s["thinking"] == 0 and time.monotonic() - t < 20
+        assert compiling.wait(20)
+        t = time.monotonic()
+        s = client.get(f"/api/games/{s['id']}").json()
+        assert s["thinking"] == 0 and s["decisions"] == 0 and time.monotonic() - t < 5
+    finally:
+        compiled.set()
+    for _ in range(600):                        # the agent then plays its turn: the human seat decides
+        if (s := client.get(f"/api/games/{s['id']}").json())["thinking"] is None:
+            break
+        time.sleep(0.1)
+    assert s["thinking"] is None and s["view"]["actions"] and s["decisions"] > 0

@@ -235,6 +235,11 @@ def router(root, work: Workers) -> APIRouter:
                       body.instant_win_at_30)
         plan, index = setup.plan(agents)
         table = WebTable(plan, index)
+        # the game's view once before any agent starts: its first reading compiles (or loads) the view's
+        # kernels, under numba's process-wide compiler lock, which an agent's own first compile (a search:
+        # a minute, several on a busy machine) holds throughout; read later, the view would wait for it
+        # (measured on a cold cache: this request answered after 41 s instead of 1 s)
+        table.state()
         key = games.add(table)
         think(table)
         with table.lock:
