@@ -106,17 +106,17 @@ def run(settings: Settings, stage: str, a: str, b: str, replicate: int, backend=
            "market": ",".join(market), "context": settings.context, "measure": settings.measure,
            "same": None, "same_se": None}
     run = _Run(settings, key, market, ruleset, space, spaces, favour, backend)
-    decks = None
+    offered = None                  # (decks, shares) of the strongest decks that may use each condition's kinds
     if same_by == "built":
         row.update(run.built())
     elif same_by == "offered":
-        decks, same = run.offered(CONDITIONS, SEARCH, MEASURE)
-        row.update(same)
+        *offered, fields = run.offered(CONDITIONS, SEARCH, MEASURE)
+        row.update(fields)
     if across:
-        if decks is None:           # the across-seat decks searched apart (`combined`): no `both` deck needed
-            decks, found = run.offered(("a", "b", "neither"), ACROSS_SEARCH, ACROSS_MEASURE)
-            row.update(found)
-        row.update(run.across(decks))
+        if offered is None:         # the across-seat decks searched apart (`combined`): no `both` deck needed
+            *offered, fields = run.offered(("a", "b", "neither"), ACROSS_SEARCH, ACROSS_MEASURE)
+            row.update(fields)
+        row.update(run.across(*offered))
     else:
         for side in ("a", "b"):                 # not measured: see the docstring
             row[f"cross_{side}"] = row[f"cross_{side}_se"] = None
@@ -160,14 +160,14 @@ class _Run:
                                                             f"hoc combos: the baseline deck of {self.label}")
         return out
 
-    def offered(self, conditions, search_stream: int, measure_stream: int) -> tuple[dict, dict]:
-        """Each condition's deck, the strongest found that may use its kinds, against the yardstick; and
-        the figures (with `both` among the conditions, the same-seat interaction)."""
+    def offered(self, conditions, search_stream: int, measure_stream: int) -> tuple[dict, dict, dict]:
+        """Each condition's deck, the strongest found that may use its kinds, against the yardstick; its
+        shares per seed; and the row's fields (with `both` among the conditions, the same-seat
+        interaction)."""
         s, key = self.settings, self.key
         yardstick = self.yardstick(self.space.panel()[0])
         decks = best(s, self.spaces, self.favour, conditions, yardstick, s.stream(search_stream, *key), self.backend)
         shares, out = self._play(decks, conditions, yardstick, measure_stream)
-        self.shares, self.decks, self.reference = shares, decks, yardstick
         if "both" in conditions:
             same = shares["both"] - shares["a"] - shares["b"] + shares["neither"]
             out["same"], out["same_se"] = float(same.mean()), _se(same)
@@ -175,7 +175,7 @@ class _Run:
         else:
             out = {f"across_{k}": v for k, v in out.items()}      # apart from the same-seat decks' fields
             out["across_yardstick"] = yardstick.name
-        return decks, out
+        return decks, shares, out
 
     def _play(self, decks: dict, conditions, reference, stream: int) -> tuple[dict, dict]:
         """Each deck against `reference` on the run's fresh seeds: its shares per seed, and its row
@@ -191,10 +191,10 @@ class _Run:
             out[f"plan_{c}"] = decks[c][0].text(decks[c][1], f"hoc combos: the {c} deck of {self.label}")
         return shares, out
 
-    def across(self, decks: dict) -> dict:
+    def across(self, decks: dict, shares: dict) -> dict:
         """A's deck against the best responses that may use B and that may not, and B's likewise
         (`offered`'s decks: each kind's deck is the strongest that may use it)."""
-        s, key, spaces, shares = self.settings, self.key, self.spaces, self.shares
+        s, key, spaces = self.settings, self.key, self.spaces
         pa, pb = self.market[:2]
         out = {}
         for side, deck, other, usefulness in (("a", "a", "b", shares["b"] - shares["neither"]),
