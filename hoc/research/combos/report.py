@@ -67,7 +67,7 @@ def tables(frame: pd.DataFrame) -> dict[str, pd.DataFrame]:
 def summary(settings: Settings, frame: pd.DataFrame, rows: list[dict], command: str, seconds: float) -> str:
     t = tables(frame)
     runs = len(rows)
-    followed = int((frame["same_replicates"] >= 2).sum())
+    followed = int((frame[[f"{m}_replicates" for m in analysis.MEASURES]] >= 2).any(axis=1).sum())   # either family
     lines = [f"# Combo screen: {len(settings.kinds)} kinds of {settings.game}, {len(frame)} pairs", "",
              f"Command: `hoc combos {command}`", "",
              f"{runs} runs of a pair ({sum(r['stage'] == 'screen' for r in rows)} in the screen, "
