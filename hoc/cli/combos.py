@@ -117,9 +117,10 @@ def add_parser(sub) -> None:
                                    "The top pairs are run again in fresh markets with fresh searches, and "
                                    "confirmed with the false-discovery rate controlled (Benjamini-Hochberg over the pairs followed up), "
                                    "each read against the screen's typical pair (the median of its pairs' figures). "
-                                   "Rerun the same command to resume. About 7 to 20 s of one core per run of a pair "
+                                   "Rerun the same command to resume. About 4 to 20 s of one core per run of a pair "
                                    "(docs/combos.md): measured over all 465 pairs (31 kinds) on 2 cores (--jobs 2), the "
-                                   "defaults took 67 minutes and --measure built --planner 54 minutes.")
+                                   "defaults took 111 minutes on a shared machine (155 minutes of one core's time), "
+                                   "--measure built 54 minutes and --measure offered 67 minutes.")
     game_option(p)
     edition_option(p)
     p.add_argument("--players", type=int, default=2, help="2 to 4")
