@@ -63,7 +63,7 @@ class Settings:
     fdr: float = 0.10                   # the false-discovery rate among the confirmed pairs (BH over those followed up)
     context: str = "pair"               # the decks may use: the pair and the basic supply ("pair"), or the market
     measure: str = "offered"            # each condition's deck: the best that may use its kinds, or built on them
-                                        # (`hoc combos`'s default: combined, both)
+                                        # (`hoc combos`'s default is `combined`)
     planner: bool = False               # the decks play with the game's turn planner (`Space.thinking`)
     shuffle: bool = False               # null check: each run plays a random pair, not the one it is labelled
 
