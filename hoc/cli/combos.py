@@ -144,7 +144,7 @@ def add_parser(sub) -> None:
                    help="the decks play their Main phase and card questions by the game's turn planner, one "
                         "determinization each (a mode, an optional cost, a card to lose weighed by looking ahead, "
                         "not answered by a list's fixed defaults; docs/combos.md); default: on where the game "
-                        "has one (Heart of Crown), refused for a game without one")
+                        "has one, refused for a game without one")
     p.add_argument("--iterations", type=int, default=12, help="CMA-ES iterations per search (default 12)")
     p.add_argument("--batch", type=int, default=10, help="plans per start per iteration, two starts (default 10)")
     p.add_argument("--seeds", type=int, default=12, help="seeds per plan in a search, each in every seat (default 12)")
