@@ -285,7 +285,7 @@ def _synthetic(settings, effect: dict, rng, noise=0.03):
             m: float(e * (m == "same") + rng.normal(0, noise)) for m in analysis.MEASURES},
             **{f"{m}_se": noise for m in analysis.MEASURES}}
     rows = [row(SCREEN, a, b, 0) for a, b in settings.pairs()]
-    chosen = analysis.followed_up(settings, analysis.screen_frame(rows))
+    chosen = list(dict.fromkeys(sum(analysis.followed_up_by_family(settings, analysis.screen_frame(rows)).values(), [])))
     rows += [row(CONFIRM, a, b, r) for a, b in chosen for r in range(settings.replicates)]
     return rows
 
@@ -328,7 +328,7 @@ def _leaning(settings, lean, effect: dict, rng, shuffle=False, spread=0.0, noise
                 "same": float(true[played] + rng.normal(0, noise)), "same_se": noise,
                 "cross_a": None, "cross_a_se": None, "cross_b": None, "cross_b_se": None}
     rows = [row(SCREEN, p, 0) for p in pairs]
-    chosen = analysis.followed_up(settings, analysis.screen_frame(rows))
+    chosen = list(dict.fromkeys(sum(analysis.followed_up_by_family(settings, analysis.screen_frame(rows)).values(), [])))
     return rows + [row(CONFIRM, p, r) for p in chosen for r in range(settings.replicates)]
 
 

@@ -69,14 +69,6 @@ def screen_frame(rows: list[dict]) -> pd.DataFrame:
     return frame.reset_index(drop=True)
 
 
-def followed_up(settings: Settings, screen: pd.DataFrame) -> list[tuple[str, str]]:
-    """The pairs to confirm, each once, in the order of `followed_up_by_family`."""
-    chosen = []
-    for pairs in followed_up_by_family(settings, screen).values():
-        chosen += [p for p in pairs if p not in chosen]
-    return chosen
-
-
 def followed_up_by_family(settings: Settings, screen: pd.DataFrame) -> dict[str, list[tuple[str, str]]]:
     """Per family, the pairs to confirm: the `confirm` highest same-seat z and the `confirm` lowest
     (`same`), and the `confirm` lowest across-seat z either way (`across`: the strongest counters),
