@@ -77,6 +77,17 @@ def page(browser):
     assert not errors, f"the page's scripts failed: {errors}"
 
 
+def threads() -> str:
+    """Where every thread of this process (the server's among them) is: what a failure waited on."""
+    import sys
+    import threading
+    import traceback
+
+    names = {t.ident: t.name for t in threading.enumerate()}
+    return "\n".join(f"--- {names.get(k, k)}\n" + "".join(traceback.format_stack(f)[-6:])
+                     for k, f in sys._current_frames().items())
+
+
 def start_game(page, server, seat1="basic_rush", seed=3, turn_cap=40):
     page.goto(server.url + "/")
     page.wait_for_selector("input[name=seat1]")
@@ -350,7 +361,8 @@ def test_a_search_agents_seat_is_shown_thinking_and_the_page_waits_for_it(page, 
                                timeout=300_000)
     except Exception:
         pytest.fail(f"the page never said the search agent is thinking: status {page.inner_text('#status')!r}, "
-                    f"error {page.inner_text('#error')!r}")
+                    f"error {page.inner_text('#error')!r}, title {page.inner_text('#title')!r}, page data "
+                    f"{page.evaluate('JSON.stringify(document.body.dataset)')}; the server's threads:\n{threads()}")
     assert page.inner_text("#status").startswith("seat 0 (ismcts:iterations=20000) is thinking")
     assert page.locator("#actions button").count() == 0
     page.wait_for_selector("#actions button", timeout=600_000)     # its turn is over: seat 1 decides
