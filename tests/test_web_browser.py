@@ -345,26 +345,43 @@ def test_a_runs_summary_page_shows_its_intervals_and_charts(page, server):
     assert "0.55" in page.inner_text(".md table")
 
 
-def test_a_search_agents_seat_is_shown_thinking_and_the_page_waits_for_it(page, server):
-    page.goto(server.url + "/")
-    page.wait_for_selector("input[name=seat1]")
-    page.fill("input[name=seat0]", "ismcts:iterations=20000")      # the web's largest budget: seconds a decision
-    page.fill("input[name=seat1]", "human")
-    page.fill("input[name=market]", "basic")
-    page.fill("input[name=seed]", "2")
-    page.click("#start")
-    page.wait_for_url("**/play?id=*")
-    # the page says so at once (the new game reads its view before the agent's compile holds numba's
-    # compiler lock, hoc/web/api.py); the wait is long only so that a failure says what the page showed
+def test_a_search_agents_seat_is_shown_thinking_and_the_page_waits_for_it(page, server, monkeypatch):
+    """The search's first decision waits until the page has said it is thinking: a warm search may
+    finish its whole turn before the page has loaded (seen in CI: the page came up on the human's turn),
+    so the test holds it, rather than racing it, and then lets it play as it would."""
+    import threading
+
+    import hoc.agents.in_game as in_game
+
+    asked, let_go = threading.Event(), threading.Event()
+    real = in_game.decide
+
+    def decide(*args):
+        asked.set()
+        let_go.wait(600)
+        return real(*args)
+
+    monkeypatch.setattr(in_game, "decide", decide)
     try:
-        page.wait_for_function("document.getElementById('status').textContent.includes('is thinking')",
-                               timeout=300_000)
-    except Exception:
-        pytest.fail(f"the page never said the search agent is thinking: status {page.inner_text('#status')!r}, "
-                    f"error {page.inner_text('#error')!r}, title {page.inner_text('#title')!r}, page data "
-                    f"{page.evaluate('JSON.stringify(document.body.dataset)')}; the server's threads:\n{threads()}")
-    assert page.inner_text("#status").startswith("seat 0 (ismcts:iterations=20000) is thinking")
-    assert page.locator("#actions button").count() == 0
+        page.goto(server.url + "/")
+        page.wait_for_selector("input[name=seat1]")
+        page.fill("input[name=seat0]", "ismcts:iterations=20000")      # the web's largest budget: seconds a decision
+        page.fill("input[name=seat1]", "human")
+        page.fill("input[name=market]", "basic")
+        page.fill("input[name=seed]", "2")
+        page.click("#start")
+        page.wait_for_url("**/play?id=*")
+        try:
+            page.wait_for_function("document.getElementById('status').textContent.includes('is thinking')")
+        except Exception:
+            pytest.fail(f"the page never said the search agent is thinking: status {page.inner_text('#status')!r}, "
+                        f"error {page.inner_text('#error')!r}, title {page.inner_text('#title')!r}, page data "
+                        f"{page.evaluate('JSON.stringify(document.body.dataset)')}; the server's threads:\n{threads()}")
+        assert asked.is_set() and page.get_attribute("body", "data-decisions") == "0"
+        assert page.inner_text("#status").startswith("seat 0 (ismcts:iterations=20000) is thinking")
+        assert page.locator("#actions button").count() == 0
+    finally:
+        let_go.set()
     page.wait_for_selector("#actions button", timeout=600_000)     # its turn is over: seat 1 decides
     assert page.get_attribute("body", "data-thinking") == "" and page.inner_text("#status") == ""
     assert page.inner_text("#title").startswith("Turn 2, your turn: seat 1 (human) decides")
