@@ -25,7 +25,9 @@ def _command(args, kinds) -> str:
         argv += ["--yardstick", args.yardstick]
     for name in BUDGET:
         argv += [f"--{name.replace('_', '-')}", str(getattr(args, name))]
-    argv += ["--context", args.context, "--measure", args.measure, "--planner" if args.planner else "--no-planner",
+    argv += ["--context", args.context, "--measure", args.measure, *(["--across", args.across] if args.across != "offered"
+                                                                     else []),
+             "--planner" if args.planner else "--no-planner",
              "--fdr", str(args.fdr), "--seed", str(args.seed), *(["--shuffle-labels"] if args.shuffle_labels else []),
              "--out", args.out]
     return " ".join(shlex.quote(a) for a in argv)
@@ -56,7 +58,7 @@ def cmd_combos(args) -> int:
     if args.planner is None:                    # by default, where the game has one
         args.planner = _has_planner(ruleset)
     settings = Settings.of(ruleset, kinds, yardstick=args.yardstick or "", seed=args.seed, fdr=args.fdr,
-                           context=args.context, measure=args.measure, planner=args.planner,
+                           context=args.context, measure=args.measure, across=args.across, planner=args.planner,
                            shuffle=args.shuffle_labels, **{n: getattr(args, n) for n in BUDGET})
     args.confirm = settings.confirm                 # the default resolved, for the command written down
     if args.yardstick and args.yardstick != BASIC:
@@ -140,6 +142,11 @@ def add_parser(sub) -> None:
                         "a copy of each) and its knock-outs against the deck without them, on the log-odds scale: "
                         "what the kinds add to each other, as players' combo guides mean it (no across-seat "
                         "figure); combined (default): the same seat as built, across seats as offered")
+    p.add_argument("--across", default="offered", choices=("offered", "built"),
+                   help="under --measure combined, the decks the across-seat figure answers: the strongest that "
+                        "may use each kind (offered, default: 0 where no strong deck uses it), or decks built on "
+                        "each kind, owning a copy, read against the baseline deck on the log-odds scale (built: a "
+                        "counter to a kind no strong deck uses, as players' guides name them)")
     p.add_argument("--planner", action=argparse.BooleanOptionalAction, default=None,
                    help="the decks play their Main phase and card questions by the game's turn planner, one "
                         "determinization each (a mode, an optional cost, a card to lose weighed by looking ahead, "

@@ -24,6 +24,10 @@ CONTEXTS = ("pair", "market")
 # "combined" reads the same seat as `built` and across seats as `offered` (built measures no counter,
 # and offered reads 0 for every pair no strong deck builds on, most of Heart of Crown's)
 MEASURES = ("combined", "offered", "built")
+# the decks the across-seat figure sets the responses against (`combined` only): the strongest that may
+# use each kind ("offered"), or decks built on each kind, owning a copy ("built": a kind no strong deck
+# uses still has a deck to counter, whose strength is read apart from the counter on the log-odds scale)
+ACROSS_TARGETS = ("offered", "built")
 BASIC = "basic"         # the yardstick named so: the plan space's best guess on the basic supply alone
 FORMAT = 2              # of a screen's folder (its identity; 2: Heart of Crown's play-first gene)
 
@@ -65,6 +69,7 @@ class Settings:
     measure: str = "offered"            # each condition's deck: the best that may use its kinds, or built on them
                                         # (`hoc combos`'s default is `combined`)
     planner: bool = False               # the decks play with the game's turn planner (`Space.thinking`)
+    across: str = "offered"             # under `combined`, the decks the across-seat figure answers (ACROSS_TARGETS)
     shuffle: bool = False               # null check: each run plays a random pair, not the one it is labelled
 
     def __post_init__(self):
@@ -76,6 +81,11 @@ class Settings:
             raise HocError(f"--context must be one of {', '.join(CONTEXTS)}, got {self.context!r}")
         if self.measure not in MEASURES:
             raise HocError(f"--measure must be one of {', '.join(MEASURES)}, got {self.measure!r}")
+        if self.across not in ACROSS_TARGETS:
+            raise HocError(f"--across must be one of {', '.join(ACROSS_TARGETS)}, got {self.across!r}")
+        if self.across != "offered" and self.measure != "combined":
+            raise HocError(f"--across {self.across} needs --measure combined (offered sets its own decks against "
+                           f"each other, built measures no across-seat figure)")
         if not 0 < self.sigma <= 1:
             raise HocError(f"--sigma must be above 0 and at most 1, got {self.sigma}")
         if not 0 < self.fdr < 1:
@@ -116,12 +126,13 @@ class Settings:
         return list(itertools.combinations(self.kinds, 2))
 
     def identity(self) -> dict:
-        # the default measure and planner are left out, so the folders of screens made before they
-        # existed still resume
+        # the default measure, planner and across-seat decks are left out, so the folders of screens made
+        # before they existed still resume
         return {"format": FORMAT, **{f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self)
                                      if f.name not in ("confirm", "replicates", "fdr")
                                      and not (f.name == "measure" and self.measure == "offered")
-                                     and not (f.name == "planner" and not self.planner)}}
+                                     and not (f.name == "planner" and not self.planner)
+                                     and not (f.name == "across" and self.across == "offered")}}
 
     def parts(self, stage: str) -> tuple[str | None, bool]:
         """What a run of `stage` measures: the measure of its same-seat figure (None: not measured) and

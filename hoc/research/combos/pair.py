@@ -33,6 +33,11 @@ streams: the same figures) and across seats as `offered` does, on decks searched
 strongest that may use A only, B only and neither; `across_*` fields, streams of their own); a pair
 followed up runs only the family that chose it (`Settings.parts`).
 
+Under `combined` with `--across built` the across-seat figure answers decks built on each kind instead
+(`_Run.across_built`): the deck owning a copy of A, of B and neither, and the responses to each that may
+use the other kind or not; under `offered` a kind no strong deck uses reads no counter at all (most of
+Heart of Crown's), where a player's guide still names one (a card that answers an attack built on).
+
 Across seats, for each kind whose deck uses it (A's deck: the A-only deck, when it is not the
 neither deck): the best response to that deck that may use the other kind B, and the best that may
 not; how much more B helps against A's deck than it helps against the yardstick,
@@ -112,7 +117,9 @@ def run(settings: Settings, stage: str, a: str, b: str, replicate: int, backend=
     elif same_by == "offered":
         *offered, fields = run.offered(CONDITIONS, SEARCH, MEASURE)
         row.update(fields)
-    if across:
+    if across and settings.across == "built":
+        row.update(run.across_built())
+    elif across:
         if offered is None:         # the across-seat decks searched apart (`combined`): no `both` deck needed
             *offered, fields = run.offered(("a", "b", "neither"), ACROSS_SEARCH, ACROSS_MEASURE)
             row.update(fields)
@@ -215,6 +222,45 @@ class _Run:
                  for k in found}
             counter = (r["with"] - r["without"]) - usefulness    # how much more the kind helps against this deck
             out[f"cross_{side}"], out[f"cross_{side}_se"] = 0.0 - float(counter.mean()), _se(counter)
+        return out
+
+    def across_built(self) -> dict:
+        """Across seats between decks built on each kind (`--across built`): the strongest deck owning a
+        copy of A (B barred), of B (A barred), and the baseline (neither), each against the yardstick;
+        the best responses to each that may use the other kind and that may not; B's counter to A is how
+        much more B helps the responses against A's deck than against the baseline, on the log-odds
+        scale (`beyond_log_odds` of r_B(A), r_0(A), r_B(baseline), r_0(baseline), all on the same
+        seeds), so a deck built on a weak kind, which every response beats, reads no counter for it."""
+        s, key, spaces = self.settings, self.key, self.spaces
+        pa, pb = self.market[:2]
+        yardstick = self.yardstick(BASIC)
+        built = best(s, spaces, self.favour, ("a", "b", "neither"), yardstick, s.stream(ACROSS_SEARCH, *key),
+                     self.backend, inner={"a": (), "b": (), "neither": ()}, need={"a": [pa], "b": [pb]})
+        ids = _ids(self.space, (pa, pb))
+        seeds = s.stream(ACROSS_MEASURE, *key)                  # every matchup below on the same seeds
+        out = {"across_yardstick": yardstick.name}
+        shares = {}                                             # (response, target) -> per seed
+        for t in ("a", "b", "neither"):
+            target = _agent(*built[t], f"{t}_deck", self.ruleset)
+            out[f"across_plan_{t}"] = built[t][0].text(built[t][1], f"hoc combos: the deck built on {t} of {self.label}")
+            # the responses may use the other kind or not, never the target's own kind (that were the mirror)
+            allowed = {"a": ("b", "neither"), "b": ("a", "neither"), "neither": ("a", "b", "neither")}[t]
+            found = best(s, spaces, self.favour, allowed, target, s.stream(RESPONSE, *key, ord(t[0])), self.backend,
+                         inner={c: INNER[c] for c in allowed})
+            for c in allowed:
+                m = _measure(s, found[c], target, seeds, self.backend)
+                shares[c, t] = m.shares[0, 0]
+                out[f"across_r_{c}_{t}"] = float(shares[c, t].mean())
+                out[f"across_owns_a_{c}_{t}"], out[f"across_owns_b_{c}_{t}"] = [float(m.copies[0, k].sum())
+                                                                                for k in ids]
+        rng = np.random.default_rng(s.stream(BOOTSTRAP, *key, 1))
+        for side, deck, other in (("a", "a", "b"), ("b", "b", "a")):
+            if _same_plan(built[deck], built["neither"]):
+                out[f"cross_{side}"], out[f"cross_{side}_se"] = 0.0, 0.0     # no deck owns the kind
+                continue
+            counter, se = beyond_log_odds([shares[other, deck], shares["neither", deck], shares[other, "neither"],
+                                           shares["neither", "neither"]], self.ruleset.players, rng)
+            out[f"cross_{side}"], out[f"cross_{side}_se"] = -counter, se     # negative: the other kind counters
         return out
 
 

@@ -72,7 +72,7 @@ def _shown(identity: dict | None, name: str) -> str:
     if identity is None:
         return "unreadable"
     if name not in identity:
-        return {"measure": "offered", "planner": "off"}.get(name, "unset")
+        return {"measure": "offered", "planner": "off", "across": "offered"}.get(name, "unset")
     value = identity[name]
     return ("on" if value else "off") if name == "planner" else str(value)
 
