@@ -216,6 +216,32 @@ def test_the_combined_measure_reads_the_same_seat_as_built_and_across_seats_as_o
     assert same["same"] is not None and same["cross_a"] is None and "across_plan_a" not in same
 
 
+def test_across_built_answers_decks_built_on_each_kind_with_responses_barred_from_that_kind():
+    """`--across built`: the across-seat figure answers the deck built on each kind (owning a copy of it,
+    the other barred) and the baseline; the responses to A's deck may use B or nothing of the pair, and
+    every matchup is measured; the same-seat figures stay `built`'s (same streams); a kind whose
+    responses never differ reads exactly 0 across."""
+    s = _dominion(measure="combined", across="built")
+    row = pair.run(s, ACROSS, "witch", "moat", 0)
+    assert row["same"] is None and row["across_yardstick"] == "basic"
+    assert "moat" not in row["across_plan_a"].split("\n", 1)[1] and "witch" not in row["across_plan_b"].split("\n", 1)[1]
+    assert "witch" in row["across_plan_a"].split("\n", 1)[1] and "moat" in row["across_plan_b"].split("\n", 1)[1]
+    for response, target in (("b", "a"), ("neither", "a"), ("a", "b"), ("neither", "b"), ("a", "neither"),
+                             ("b", "neither"), ("neither", "neither")):
+        assert 0 <= row[f"across_r_{response}_{target}"] <= 1
+    assert row["across_owns_a_b_a"] == 0 and row["across_owns_b_a_b"] == 0     # never the target's own kind
+    for side, response, target in (("a", "b", "a"), ("b", "a", "b")):
+        if row[f"across_r_{response}_{target}"] == row[f"across_r_neither_{target}"] \
+                and row[f"across_r_{response}_neither"] == row["across_r_neither_neither"]:
+            assert row[f"cross_{side}"] == 0.0                  # the kind never changed a response
+    screen_row = pair.run(s, SCREEN, "witch", "moat", 0)
+    alone = pair.run(_dominion(measure="built"), SCREEN, "witch", "moat", 0)
+    assert screen_row["same"] == alone["same"] and screen_row["cross_a"] is not None
+    assert s.identity()["across"] == "built" and "across" not in _dominion(measure="combined").identity()
+    with pytest.raises(Exception, match="--across built needs --measure combined"):
+        _dominion(measure="offered", across="built")
+
+
 def test_a_combined_screen_follows_up_each_family_apart():
     """Under `combined` a pair chosen by the same-seat tables runs CONFIRM replicates, one chosen by
     the across-seat table ACROSS replicates (a pair chosen by both runs both); under a single measure
@@ -459,6 +485,7 @@ def test_a_folder_of_another_measure_is_refused_naming_what_differs(tmp_path):
     (["--fdr", "1.5"], "--fdr must be between 0 and 1"),
     (["--yardstick", "nobody"], "unknown agent"),
     (["--planner"], "no turn planner"),
+    (["--across", "built", "--measure", "built"], "--across built needs --measure combined"),
 ])
 def test_bad_combos_options_are_one_line_and_exit_code_2(capsys, tmp_path, argv, message):
     assert main(["combos", "--game", "dominion", *argv, "--out", str(tmp_path / "o")]) == 2
@@ -473,4 +500,17 @@ def test_moat_counters_witch_across_seats():
     s = Settings.of(game("dominion").ruleset(players=2), ["witch", "moat"])
     row = pair.run(s, SCREEN, "witch", "moat", 0)
     assert row["owns_a_a"] >= 1                         # the Witch deck buys Witches
+    assert row["cross_a"] < 0 and row["cross_a"] + 2 * row["cross_a_se"] < 0
+
+
+@pytest.mark.slow
+def test_magic_talisman_counters_a_deck_built_on_curse_witch_across_seats():
+    """Heart of Crown's Magic Talisman exiles Calamity cards, the curses Curse Witch hands out: against a
+    deck built on Curse Witch the responses that may use the Talisman buy it and do better, beyond what it
+    does for them against the baseline (`--across built`; under `offered` no strong deck uses the Witch,
+    and the pair reads 0)."""
+    s = Settings.of(game("heart_of_crown").ruleset(players=2), ["curse_witch", "magic_talisman"],
+                    measure="combined", across="built", planner=True)
+    row = pair.run(s, ACROSS, "curse_witch", "magic_talisman", 0)
+    assert row["across_owns_b_b_a"] >= 1                # the responses to the Witch deck buy Talismans
     assert row["cross_a"] < 0 and row["cross_a"] + 2 * row["cross_a_se"] < 0

@@ -138,6 +138,15 @@ def _how(settings: Settings, rows: list[dict]) -> str:
     built = _BUILT + yardstick("yardstick") + "."
     if settings.measure == "built":
         return built + " Across seats is not measured under it (see `--measure offered`)."
+    if settings.across == "built":
+        return (f"The `combined` measure with `--across built`: the same seat as `built`. {built} Across seats, each "
+                f"run also searches the decks built on A only and on B only (owning at least {LEAST:g} "
+                f"cop{'y' if LEAST == 1 else 'ies'} of it) and the baseline against "
+                f"{yardstick('across_yardstick')}, and the best responses to each that may use the other kind and "
+                "that may not; B's counter to A is how much more B helps the responses against A's deck than "
+                "against the baseline, on the log-odds scale (negative: B counters A; the shares are "
+                "`across_r_RESPONSE_TARGET` in `runs.jsonl`); a pair followed up runs again for the table that "
+                "chose it.")
     return (f"The `combined` measure: the same seat as `built`, across seats as `offered`. {built} Across seats, each "
             "run also searches the decks that may use A only, B only and neither (the strongest found) against "
             f"{yardstick('across_yardstick')}, and the responses to each kind's deck; a pair followed up runs again "
