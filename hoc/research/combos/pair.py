@@ -260,7 +260,7 @@ class _Run:
                 continue
             counter, se = beyond_log_odds([shares[other, deck], shares["neither", deck], shares[other, "neither"],
                                            shares["neither", "neither"]], self.ruleset.players, rng)
-            out[f"cross_{side}"], out[f"cross_{side}_se"] = -counter, se     # negative: the other kind counters
+            out[f"cross_{side}"], out[f"cross_{side}_se"] = 0.0 - counter, se    # negative: the other kind counters
         return out
 
 
