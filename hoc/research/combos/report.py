@@ -84,7 +84,8 @@ def summary(settings: Settings, frame: pd.DataFrame, rows: list[dict], command: 
             ("combos", "Combos: stronger together", "same-seat interaction"),
             ("blunt", "Blunting: weaker together in one deck", "same-seat interaction"),
             ("across", "Across seats: A's deck against responses that may use B",
-             "negative: B counters A, it helps more against A's deck than against the yardstick")):
+             "negative: B counters A, it helps more against A's deck than against the "
+             + ("baseline, on the log-odds scale" if settings.across == "built" else "yardstick"))):
         if key == "across" and "across" not in _families(settings):
             lines += [f"## {title}", "", "(not measured under `--measure built`; see `--measure offered`)", ""]
             continue
