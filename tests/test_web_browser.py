@@ -377,7 +377,7 @@ def test_a_search_agents_seat_is_shown_thinking_and_the_page_waits_for_it(page, 
             pytest.fail(f"the page never said the search agent is thinking: status {page.inner_text('#status')!r}, "
                         f"error {page.inner_text('#error')!r}, title {page.inner_text('#title')!r}, page data "
                         f"{page.evaluate('JSON.stringify(document.body.dataset)')}; the server's threads:\n{threads()}")
-        assert asked.is_set() and page.get_attribute("body", "data-decisions") == "0"
+        assert asked.wait(60) and page.get_attribute("body", "data-decisions") == "0"     # held, not done
         assert page.inner_text("#status").startswith("seat 0 (ismcts:iterations=20000) is thinking")
         assert page.locator("#actions button").count() == 0
     finally:
