@@ -10,6 +10,7 @@ from pathlib import Path
 
 from hoc.cli.options import backend_of, check_writable, edition_option, game_defaults, game_option, worker_options
 from hoc.errors import HocError
+from hoc.research.combos.design import ACROSS_TARGETS, LEFT_OUT, MEASURES
 
 BUDGET = ("iterations", "batch", "seeds", "pick", "pick_seeds", "measure_seeds", "confirm", "replicates")
 
@@ -25,9 +26,10 @@ def _command(args, kinds) -> str:
         argv += ["--yardstick", args.yardstick]
     for name in BUDGET:
         argv += [f"--{name.replace('_', '-')}", str(getattr(args, name))]
-    argv += ["--context", args.context, "--measure", args.measure, *(["--across", args.across] if args.across != "offered"
-                                                                     else []),
-             "--planner" if args.planner else "--no-planner",
+    argv += ["--context", args.context, "--measure", args.measure]
+    if args.across != LEFT_OUT["across"]:
+        argv += ["--across", args.across]
+    argv += ["--planner" if args.planner else "--no-planner",
              "--fdr", str(args.fdr), "--seed", str(args.seed), *(["--shuffle-labels"] if args.shuffle_labels else []),
              "--out", args.out]
     return " ".join(shlex.quote(a) for a in argv)
@@ -136,13 +138,13 @@ def add_parser(sub) -> None:
                    help="what the decks may use: the pair and the basic supply (pair, default: the pair's own "
                         "strength), or every kind of the market the condition does not bar (market: what the pair "
                         "adds to the market's best deck)")
-    p.add_argument("--measure", default="combined", choices=("combined", "offered", "built"),
+    p.add_argument("--measure", default="combined", choices=MEASURES,
                    help="offered: each condition's deck the strongest that may use its kinds, what offering the "
                         "pair adds (0 when no strong deck builds on it); built: one deck built on the pair (owning "
                         "a copy of each) and its knock-outs against the deck without them, on the log-odds scale: "
                         "what the kinds add to each other, as players' combo guides mean it (no across-seat "
                         "figure); combined (default): the same seat as built, across seats as offered")
-    p.add_argument("--across", default="offered", choices=("offered", "built"),
+    p.add_argument("--across", default=LEFT_OUT["across"], choices=ACROSS_TARGETS,
                    help="under --measure combined, the decks the across-seat figure answers: the strongest that "
                         "may use each kind (offered, default: 0 where no strong deck uses it), or decks built on "
                         "each kind, owning a copy, read against the baseline deck on the log-odds scale (built: a "

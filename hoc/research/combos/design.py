@@ -28,6 +28,9 @@ MEASURES = ("combined", "offered", "built")
 # use each kind ("offered"), or decks built on each kind, owning a copy ("built": a kind no strong deck
 # uses still has a deck to counter, whose strength is read apart from the counter on the log-odds scale)
 ACROSS_TARGETS = ("offered", "built")
+# settings a folder's identity leaves out at these values, so the folders of screens made before the
+# settings existed still resume
+LEFT_OUT = {"measure": "offered", "planner": False, "across": "offered"}
 BASIC = "basic"         # the yardstick named so: the plan space's best guess on the basic supply alone
 FORMAT = 2              # of a screen's folder (its identity; 2: Heart of Crown's play-first gene)
 
@@ -126,13 +129,9 @@ class Settings:
         return list(itertools.combinations(self.kinds, 2))
 
     def identity(self) -> dict:
-        # the default measure, planner and across-seat decks are left out, so the folders of screens made
-        # before they existed still resume
         return {"format": FORMAT, **{f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self)
                                      if f.name not in ("confirm", "replicates", "fdr")
-                                     and not (f.name == "measure" and self.measure == "offered")
-                                     and not (f.name == "planner" and not self.planner)
-                                     and not (f.name == "across" and self.across == "offered")}}
+                                     and LEFT_OUT.get(f.name, None) != getattr(self, f.name)}}
 
     def parts(self, stage: str) -> tuple[str | None, bool]:
         """What a run of `stage` measures: the measure of its same-seat figure (None: not measured) and

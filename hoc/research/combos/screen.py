@@ -12,7 +12,7 @@ from pathlib import Path
 
 from hoc.errors import HocError
 from hoc.research.combos import analysis
-from hoc.research.combos.design import SCREEN, Settings
+from hoc.research.combos.design import LEFT_OUT, SCREEN, Settings
 
 RUNS = "runs.jsonl"
 IDENTITY = "settings.json"
@@ -71,9 +71,7 @@ def _shown(identity: dict | None, name: str) -> str:
     of `offered`, no planner: folders from before they existed) saying so."""
     if identity is None:
         return "unreadable"
-    if name not in identity:
-        return {"measure": "offered", "planner": "off", "across": "offered"}.get(name, "unset")
-    value = identity[name]
+    value = identity.get(name, LEFT_OUT.get(name, "unset"))
     return ("on" if value else "off") if name == "planner" else str(value)
 
 
