@@ -54,6 +54,32 @@ def test_favouring_buys_two_copies_just_before_the_last_resort():
     assert rule.condition("owned_below") == 3
 
 
+def test_favouring_ranks_a_kind_above_the_dearest_card_it_can_replace_so_its_copies_are_bought():
+    """Ranked just above the lowest card bought, a Library (cost 4) sat below Heart of Crown's City (3):
+    every hand of 3 or more coins bought the City, and the start bought no Library at all."""
+    from hoc.agents.registry import get
+    from hoc.research.atlas.measure import measure
+
+    market = ("library", "post_horse", *[k for k in KINDS_HOC if k not in ("library", "post_horse")][:8])
+    space = space_of(game("heart_of_crown").ruleset(players=2, market=market)).without(market[2:])
+    guess = space.starts()[0]
+    cards = [r.card for r in space.plan(space.favouring(guess, ["library"])).buy]
+    db = space.ruleset.cards
+    cost = {c: int(db.frame.cost.iat[db.index(c)]) for c in cards}
+    cheaper = [c for c in cards if c != "library" and cost[c] <= cost["library"]]
+    assert cards.index("library") == cards.index(cheaper[0]) - 1          # just above the best it can replace
+    m = measure(space, space.favouring(guess, ["library"])[None], (get("basic_rush"),), 5, 24, 0, Backend(1), ())
+    library = np.asarray(space.kinds["library"])
+    assert 1.0 <= m.copies[0, library].sum() <= 2.0                       # two copies at most, and bought
+    dominion = space_of(game("dominion").ruleset(players=2, market="first_game"))
+    artisan = space_of(game("dominion").ruleset(players=2, market=("artisan", *KINDS, "cellar", "market", "mine",
+                                                                            "chapel")))
+    buy = [e["card"] for e in artisan.entries(artisan.favouring(artisan.starts()[0], ["artisan"]))[0]]
+    assert buy.index("artisan") == buy.index("gold") - 1                  # at 6 coins, before Gold
+    buy = [e["card"] for e in dominion.entries(dominion.favouring(dominion.starts()[0], ["cellar"]))[0]]
+    assert buy[-2:] == ["cellar", "silver"]           # cheaper than all it buys: in place of the cheapest
+
+
 def test_rushing_buys_the_kinds_first_without_a_cap():
     space = space_of(game("dominion").ruleset(players=2, market="first_game"))
     buy = space.entries(space.rushing(space.starts()[0], ["workshop", "smithy"]))[0]

@@ -129,22 +129,36 @@ class Layout:
         return other
 
     def favouring(self, x: np.ndarray, kinds) -> np.ndarray:
-        """Point x changed to buy two copies of each of the kinds' cards before its last resort (gate
-        on, priority just above the lowest card it buys, the space's cap of two, played first where the
-        space says so): a start for a search of decks built around them, which then finds how many,
-        how early and before what."""
+        """Point x changed to buy two copies of each of the kinds' cards whenever they are the dearest it
+        would take (gate on, the space's cap of two, played first where the space says so, and priority
+        just above the highest-ranked card it buys that costs no more, or no more than its cheapest):
+        a start for a search of decks built around them, which then finds how many, how early and
+        before what. Ranked just above the lowest card bought instead, a card was never reached
+        wherever a cheaper card ranked above the lowest (Heart of Crown's lists buy a City at 3 before
+        their cheap last resort, so a Library at 4 was never bought and the start was the guess again)."""
         x = np.array(x, float)
         per = x[:self.per_card * len(self.cards)].reshape(len(self.cards), self.per_card)
-        bought = np.clip(per[:, self.priority], 0, 1)[np.clip(per[:, self.gate], 0, 1) >= 0.5]
-        above = float(bought.min()) if len(bought) else 0.5
-        for k, i in enumerate(self.slots(kinds)):
+        slots = self.slots(kinds)
+        cost = self._costs()
+        bought = [(float(np.clip(per[c, self.priority], 0, 1)), cost[c]) for c in range(len(self.cards))
+                  if per[c, self.gate] >= 0.5 and c not in self.barred and c not in slots]
+        cheapest = min((c for _, c in bought), default=0)
+        for k, i in enumerate(slots):
+            # a card cheaper than all the plan buys takes the place of the cheapest (never bought else)
+            lo = max((p for p, c in bought if c <= max(cost[i], cheapest)), default=0.0)
+            hi = min((p for p, _ in bought if p > lo), default=1.0)
             per[i, self.gate] = 0.75
-            per[i, self.priority] = min(1.0, above + 0.02 * (k + 1))
+            per[i, self.priority] = lo + (hi - lo) * (k + 1) / (len(slots) + 1)
             if self.cap is not None:
                 per[i, self.cap[0]] = self.cap[1]
             if self.first is not None:
                 per[i, self.first] = 0.75
         return x
+
+    def _costs(self) -> list[int]:
+        """The cost of each card of `cards`."""
+        db = self.ruleset.cards
+        return [int(db.frame.cost.iat[db.index(name)]) for name in self.cards]
 
     def rushing(self, x: np.ndarray, kinds) -> np.ndarray:
         """Point x changed to buy the kinds' cards before anything else and without a cap (gate on,

@@ -32,7 +32,8 @@ ACROSS_TARGETS = ("offered", "built")
 # settings existed still resume
 LEFT_OUT = {"measure": "offered", "planner": False, "across": "offered"}
 BASIC = "basic"         # the yardstick named so: the plan space's best guess on the basic supply alone
-FORMAT = 2              # of a screen's folder (its identity; 2: Heart of Crown's play-first gene)
+FORMAT = 3              # of a screen's folder (its identity; 2: Heart of Crown's play-first gene; 3: the
+                        # favouring start ranked by cost, `Layout.favouring`)
 
 
 def followed(pairs: int) -> int:
