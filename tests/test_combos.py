@@ -433,7 +433,7 @@ def test_a_report_drops_the_decks_of_a_pair_no_longer_confirmed(tmp_path):
 
 def test_the_pairs_followed_up_grow_with_the_screen():
     hoc = game("heart_of_crown").ruleset(players=2)
-    assert Settings.of(hoc, None).confirm == 23                 # 465 pairs
+    assert Settings.of(hoc, None).confirm == 46                 # 465 pairs
     assert Settings.of(hoc, ["library", "post_horse", "alchemist", "trading_ship"]).confirm == 6
     assert Settings.of(hoc, None, confirm=3).confirm == 3
 

@@ -165,7 +165,7 @@ def add_parser(sub) -> None:
                    help="fresh seeds for the four decks and the matchups (default 200)")
     p.add_argument("--confirm", type=int, default=None,
                    help="pairs followed up per table: combos, weaker together, across seats (default 6, or one "
-                        "in twenty of the pairs screened where that is more: 23 of 465)")
+                        "in ten of the pairs screened where that is more: 46 of 465)")
     p.add_argument("--replicates", type=int, default=None,
                    help="fresh markets per pair followed up (default 8; 4 under --measure offered, whose decks "
                         "vary less from market to market)")
