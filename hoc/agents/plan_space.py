@@ -134,8 +134,8 @@ class Layout:
         just above the highest-ranked card it buys that costs no more, or no more than its cheapest):
         a start for a search of decks built around them, which then finds how many, how early and
         before what. Ranked just above the lowest card bought instead, a card was never reached
-        wherever a cheaper card ranked above the lowest (Heart of Crown's lists buy a City at 3 before
-        their cheap last resort, so a Library at 4 was never bought and the start was the guess again)."""
+        wherever a cheaper card ranked above the lowest (a list that buys a card costing 3 before its
+        last resort at 2 never bought a favoured card costing 4, and the start was the guess again)."""
         x = np.array(x, float)
         per = x[:self.per_card * len(self.cards)].reshape(len(self.cards), self.per_card)
         slots = self.slots(kinds)
