@@ -123,7 +123,7 @@ def add_parser(sub) -> None:
                                    "each read against the screen's typical pair (the median of its pairs' figures). "
                                    "Rerun the same command to resume. About 4 to 20 s of one core per run of a pair "
                                    "(docs/combos.md): measured over all 465 pairs (31 kinds) on 2 cores (--jobs 2), the "
-                                   "defaults took 111 minutes on a shared machine (155 minutes of one core's time), "
+                                   "defaults took 164 minutes of one core's time (about 82 minutes on 2 free cores), "
                                    "--measure built 54 minutes and --measure offered 67 minutes.")
     game_option(p)
     edition_option(p)
