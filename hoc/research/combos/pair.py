@@ -47,8 +47,9 @@ its negative (negative: B counters A), so that counters come out negative as in 
 A search is CMA-ES (`cma`) over the game's plan space with the barred kinds' cards never bought,
 from starts with equal budgets: the space's best guess, that guess changed to buy two copies of
 the condition's allowed kinds of the pair whenever they are the dearest card it would take
-(`Layout.favouring`), and changed to buy them first without a cap (`Layout.rushing`: a deck that is mostly the pair, which a search
-from the guess does not reach); with nothing to favour, the guess again on its own random stream.
+(`Layout.favouring`), and changed to buy them first without a cap (`Layout.rushing`: a deck that
+is mostly the pair, which a search from the guess does not reach); with nothing to favour, the
+guess again on its own random stream.
 Each start is swept card by card first (`hoc.research.atlas.sweep`). A search's estimates come from
 its own few games, so the decks are chosen among every search's best plans on more seeds
 (`choose`), and the figures come from a third set of seeds no search or choice saw (the winner's
