@@ -149,7 +149,7 @@ def add_parser(sub) -> None:
                         "may use each kind (offered, default: 0 where no strong deck uses it), or decks built on "
                         "each kind, owning a copy, read against the baseline deck on the log-odds scale (built: a "
                         "counter to a kind no strong deck uses, as players' guides name them; a screen run takes "
-                        "about three times as long, 35 s of one core instead of 12 s on 2 cores in docs/combos.md: "
+                        "about twice as long, 19 s of one core instead of 11 s on 2 cores in docs/combos.md: "
                         "for the kinds a question is about)")
     p.add_argument("--planner", action=argparse.BooleanOptionalAction, default=None,
                    help="the decks play their Main phase and card questions by the game's turn planner, one "
