@@ -158,7 +158,7 @@ class Layout:
     def _costs(self) -> list[int]:
         """The cost of each card of `cards`."""
         db = self.ruleset.cards
-        return [int(db.frame.cost.iat[db.index(name)]) for name in self.cards]
+        return [db.cards[db.index(name)].cost for name in self.cards]
 
     def rushing(self, x: np.ndarray, kinds) -> np.ndarray:
         """Point x changed to buy the kinds' cards before anything else and without a cap (gate on,
