@@ -20,6 +20,8 @@ from hoc.agents.plan_space import space_of
 
 TINY = dict(iterations=2, batch=3, seeds=3, pick=2, pick_seeds=8, measure_seeds=16, confirm=2, replicates=3)
 KINDS = ["village", "smithy", "witch", "moat", "gardens"]
+KINDS_HOC = ["bank", "library", "hideout", "scout", "rampart", "margrave", "alchemist", "wishing_well", "donation",
+             "purveyor"]
 
 
 def _dominion(**kw):
@@ -87,6 +89,28 @@ def test_rushing_buys_the_kinds_first_without_a_cap():
     assert all("owned_below" not in e for e in buy[:2])
 
 
+@pytest.mark.parametrize("name,kind,markets", [
+    ("dominion", "witch", (("witch", "moat", "village", "smithy", "gardens", "cellar", "chapel", "market", "mine", "remodel"),
+                           ("witch", "militia", "festival", "library", "laboratory", "bandit", "bureaucrat", "vassal",
+                            "harbinger", "merchant"))),
+    ("heart_of_crown", "library", (tuple(KINDS_HOC), ("library", "curse_witch", "post_horse", "bank", "adventurer", "ball",
+                                                      "city_development", "royal_guard", "flea_market", "supply_unit"))),
+])
+def test_a_plan_moved_to_another_market_offering_its_cards_reads_the_same(name, kind, markets):
+    """A deck built on one kind is searched once and played in every market of its pairs: moved by
+    card name, a plan of the kind and the basic supply is the same plan there, cards the first market
+    lacks are never bought, and every gene after the cards' comes along."""
+    spaces = [space_of(game(name).ruleset(players=2, market=m)) for m in markets]
+    mine, theirs = (s.without([k for k in m if k != kind]) for s, m in zip(spaces, markets))
+    rng = np.random.default_rng(0)
+    for x in [mine.favouring(mine.starts()[0], [kind]), *rng.random((20, len(mine.lower)))]:
+        y = theirs.moved(x, mine)
+        assert theirs.text(y, "") == mine.text(x, "")
+        assert len(y) == len(theirs.lower) and np.array_equal(y[-2:], x[-2:])
+        lacked = [i for i, c in enumerate(spaces[1].cards) if c not in spaces[0].cards]
+        assert lacked and all(y[i * theirs.per_card + theirs.gate] < 0.5 for i in lacked)
+
+
 def test_a_search_moves_only_the_genes_of_cards_its_space_may_buy():
     space = space_of(game("dominion").ruleset(players=2, market="first_game")).without(["smithy", "moat"])
     free = set(space.free().tolist())
@@ -137,10 +161,6 @@ def test_the_sweeps_find_a_workshop_and_gardens_rush_from_the_pair_alone(tmp_pat
     from hoc.research.atlas.measure import measure
     m = measure(space, best[None], (get("dom_big_money"),), 11, 100, 1 << 41, Backend(1), ())
     assert m.fitness[0] > 0.9
-
-
-KINDS_HOC = ["bank", "library", "hideout", "scout", "rampart", "margrave", "alchemist", "wishing_well", "donation",
-             "purveyor"]
 
 
 def test_a_market_and_its_streams_depend_on_the_run_key_only():
@@ -266,6 +286,31 @@ def test_across_built_answers_decks_built_on_each_kind_with_responses_barred_fro
     assert s.identity()["across"] == "built" and "across" not in _dominion(measure="combined").identity()
     with pytest.raises(Exception, match="--across built needs --measure combined"):
         _dominion(measure="offered", across="built")
+
+
+def test_across_built_searches_each_kinds_decks_once_for_all_its_pairs(tmp_path):
+    """`--across built`: the deck built on a kind, the responses to it that use no kind of the pair and
+    those to the baseline that may use the kind are searched once per kind (`decks.jsonl`, the baseline
+    first), so every pair with Witch answers the same Witch deck; a run of a pair gives the same row
+    from the screen's decks, played apart, or in parallel, and a resumed screen plays nothing again."""
+    s = Settings.of(game("dominion").ruleset(players=2), KINDS[1:4], **{**TINY, "confirm": 0},
+                    measure="combined", across="built")
+    rows = screen.run(s, tmp_path / "serial", Backend(1), progress=lambda _: None)
+    decks = screen.load(tmp_path / "serial", screen.DECKS)
+    assert [d["kind"] for d in decks] == ["", "smithy", "witch", "moat"] and all(d["seconds"] > 0 for d in decks)
+    assert all(len(d["responses"]) == s.pick and len(d["with_kind"]) == s.pick for d in decks[1:])
+    by = {(r["a"], r["b"]): r for r in rows}
+    body = lambda text: text.split("\n", 1)[1]         # noqa: E731  (the header names the pair)
+    assert body(by["smithy", "witch"]["across_plan_b"]) == body(by["witch", "moat"]["across_plan_a"])
+    assert "witch" in body(by["witch", "moat"]["across_plan_a"])
+    assert body(by["smithy", "witch"]["across_plan_neither"]) == body(by["witch", "moat"]["across_plan_neither"])
+    alone = pair.run(s, SCREEN, "witch", "moat", 0)
+    assert json.dumps({**by["witch", "moat"], "seconds": 0}) == json.dumps({**alone, "seconds": 0})
+    parallel = screen.run(s, tmp_path / "parallel", Backend(2), progress=lambda _: None)
+    assert sorted(json.dumps({**r, "seconds": 0}) for r in parallel) == sorted(json.dumps({**r, "seconds": 0}) for r in rows)
+    lines = [(tmp_path / "serial" / f).read_text() for f in (screen.RUNS, screen.DECKS)]
+    screen.run(s, tmp_path / "serial", Backend(1), progress=lambda _: None)
+    assert [(tmp_path / "serial" / f).read_text() for f in (screen.RUNS, screen.DECKS)] == lines
 
 
 def test_a_combined_screen_follows_up_each_family_apart():
@@ -438,15 +483,16 @@ def test_the_pairs_followed_up_grow_with_the_screen():
     assert Settings.of(hoc, None, confirm=3).confirm == 3
 
 
-@pytest.mark.parametrize("measure", ["offered", "built", "combined"])
-def test_a_screen_on_shuffled_labels_confirms_no_pair(tmp_path, measure):
+@pytest.mark.parametrize("measure,across", [("offered", "offered"), ("built", "offered"), ("combined", "offered"),
+                                            ("combined", "built")])
+def test_a_screen_on_shuffled_labels_confirms_no_pair(tmp_path, measure, across):
     """The null check of the issue: every run plays a random pair, so a label names no consistent
     pair and nothing may be confirmed, although the screen follows pairs up."""
     # searches a little stronger than TINY's, on kinds whose decks use them (two terminal attacks, a
     # terminal draw and the defence), so that the screen has non-zero pairs to follow up
     s = Settings.of(game("dominion").ruleset(players=2), ["smithy", "witch", "militia", "moat"],
                     **{**TINY, "iterations": 3, "batch": 4, "seeds": 4, "confirm": 1, "shuffle": True,
-                       "pick_seeds": 40, "measure_seeds": 24, "measure": measure})
+                       "pick_seeds": 40, "measure_seeds": 24, "measure": measure, "across": across})
     rows = screen.run(s, tmp_path, Backend(1), progress=lambda _: None)
     assert any(r["stage"] in (CONFIRM, ACROSS) for r in rows)
     assert any((r["played_a"], r["played_b"]) != (r["a"], r["b"]) for r in rows)
@@ -512,6 +558,7 @@ def test_a_folder_of_another_measure_is_refused_naming_what_differs(tmp_path):
     (["--yardstick", "nobody"], "unknown agent"),
     (["--planner"], "no turn planner"),
     (["--across", "built", "--measure", "built"], "--across built needs --measure combined"),
+    (["--across", "built", "--context", "market"], "--across built needs --context pair"),
 ])
 def test_bad_combos_options_are_one_line_and_exit_code_2(capsys, tmp_path, argv, message):
     assert main(["combos", "--game", "dominion", *argv, "--out", str(tmp_path / "o")]) == 2

@@ -128,6 +128,25 @@ class Layout:
         other.barred = frozenset(self.barred) | frozenset(self.slots(kinds))
         return other
 
+    def moved(self, x: np.ndarray, source) -> np.ndarray:
+        """Point x of `source`, a space of the same game and rules over another market, as a point of
+        this space: each card's genes by the card's name, the genes after the cards' as they are, and a
+        card `source` lacks never bought (its gate off). A plan of cards both markets offer reads the
+        same in both, so a deck searched once plays in every market that offers its cards."""
+        x = np.asarray(x, float)
+        mine, theirs = self.per_card * len(self.cards), self.per_card * len(source.cards)
+        if len(x) - theirs != len(self.lower) - mine:
+            raise ValueError("the two spaces differ beyond their cards")
+        y = np.empty(len(self.lower))
+        y[mine:] = x[theirs:]
+        per = y[:mine].reshape(len(self.cards), self.per_card)
+        per[:] = 0.0                    # the gate below 1/2: not bought
+        at = {name: i for i, name in enumerate(source.cards)}
+        for i, name in enumerate(self.cards):
+            if name in at:
+                per[i] = x[at[name] * self.per_card:(at[name] + 1) * self.per_card]
+        return y
+
     def favouring(self, x: np.ndarray, kinds) -> np.ndarray:
         """Point x changed to buy two copies of each of the kinds' cards whenever they are the dearest it
         would take (gate on, the space's cap of two, played first where the space says so, and priority

@@ -32,8 +32,9 @@ ACROSS_TARGETS = ("offered", "built")
 # settings existed still resume
 LEFT_OUT = {"measure": "offered", "planner": False, "across": "offered"}
 BASIC = "basic"         # the yardstick named so: the plan space's best guess on the basic supply alone
-FORMAT = 3              # of a screen's folder (its identity; 2: Heart of Crown's play-first gene; 3: the
-                        # favouring start ranked by cost, `Layout.favouring`)
+FORMAT = 4              # of a screen's folder (its identity; 2: Heart of Crown's play-first gene; 3: the
+                        # favouring start ranked by cost, `Layout.favouring`; 4: `--across built`'s decks
+                        # of one kind searched once for all its pairs, `kind_decks`)
 
 
 def followed(pairs: int) -> int:
@@ -92,6 +93,9 @@ class Settings:
         if self.across != "offered" and self.measure != "combined":
             raise HocError(f"--across {self.across} needs --measure combined (offered sets its own decks against "
                            f"each other, built measures no across-seat figure)")
+        if self.across == "built" and self.context != "pair":
+            raise HocError("--across built needs --context pair (a deck built on one kind, searched once for "
+                           "all its pairs, plays that kind and the basic supply, in any market)")
         if not 0 < self.sigma <= 1:
             raise HocError(f"--sigma must be above 0 and at most 1, got {self.sigma}")
         if not 0 < self.fdr < 1:
@@ -174,6 +178,19 @@ class Settings:
 
     def stream(self, what: int, stage: str, a: str, b: str, replicate: int, *more: int) -> int:
         return derive(self.seed, what, *self._key(stage, a, b, replicate), *more)
+
+    def kind_market(self, stage: str, kind: str, replicate: int) -> tuple[str, ...]:
+        """The market of a run of one kind's decks (`kind_decks`; "" the baseline's): the kind and nine
+        other kinds drawn from the candidates (ten for the baseline)."""
+        others = [k for k in self.candidates if k != kind]
+        rng = np.random.default_rng(self.kind_stream(1, stage, kind, replicate))
+        rest = [others[int(i)] for i in rng.choice(len(others), 10 - bool(kind), replace=False)]
+        return (kind, *rest) if kind else tuple(rest)
+
+    def kind_stream(self, what: int, stage: str, kind: str, replicate: int, *more: int) -> int:
+        """A stream of a run of one kind's decks, keyed apart from every pair's (three numbers, not four)."""
+        i = self.candidates.index(kind) if kind else len(self.candidates)
+        return derive(self.seed, what, (SCREEN, CONFIRM, ACROSS).index(stage), i, replicate, *more)
 
     def _key(self, stage: str, a: str, b: str, replicate: int) -> tuple[int, ...]:
         i, j = self.candidates.index(a), self.candidates.index(b)

@@ -87,12 +87,13 @@ LEAST = 1.0
 SHORT = 0.25
 
 
-def run(settings: Settings, stage: str, a: str, b: str, replicate: int, backend=None) -> dict:
+def run(settings: Settings, stage: str, a: str, b: str, replicate: int, backend=None, decks=None) -> dict:
     """The figures of one run of the pair labelled (a, b): per condition its deck's share against the
     yardstick (`v_*`), its copies of the pair's kinds (`owns_*`) and plan file (`plan_*`); the
     same-seat interaction and the two across-seat figures (`cross_a`: A's deck against responses
     that may use B; `cross_b` the other way), each with its standard error over seeds, or None where
-    the run does not measure it (`Settings.parts`)."""
+    the run does not measure it (`Settings.parts`). `decks`: the rows of `kind_decks` it reads under
+    `--across built`, else played here."""
     from hoc.agents.plan_space import space_of
     from hoc.research.harness import Backend
 
@@ -119,7 +120,7 @@ def run(settings: Settings, stage: str, a: str, b: str, replicate: int, backend=
         *offered, fields = run.offered(CONDITIONS, SEARCH, MEASURE)
         row.update(fields)
     if across and settings.across == "built":
-        row.update(run.across_built())
+        row.update(run.across_built(decks))
     elif across:
         if offered is None:         # the across-seat decks searched apart (`combined`): no `both` deck needed
             *offered, fields = run.offered(("a", "b", "neither"), ACROSS_SEARCH, ACROSS_MEASURE)
@@ -141,14 +142,7 @@ class _Run:
         self.label = f"{key[1]} + {key[2]} ({key[0]} {key[3]}), market {','.join(market)}"
 
     def yardstick(self, default: str):
-        from hoc.agents.registry import get
-
-        name = self.settings.yardstick or default
-        if name == BASIC:           # the space's best guess on the basic supply alone
-            return _agent(self.space.without(self.market), self.space.starts()[0], BASIC, self.ruleset)
-        yardstick = get(name)
-        yardstick.params(self.ruleset)          # an agent of another game: one line now
-        return yardstick
+        return yardstick(self.settings, self.space, self.market, self.ruleset, default)
 
     def built(self) -> dict:
         """The same-seat figure of one deck built on the pair and its knock-outs against the baseline."""
@@ -225,31 +219,47 @@ class _Run:
             out[f"cross_{side}"], out[f"cross_{side}_se"] = 0.0 - float(counter.mean()), _se(counter)
         return out
 
-    def across_built(self) -> dict:
-        """Across seats between decks built on each kind (`--across built`): the strongest deck owning a
-        copy of A (B barred), of B (A barred), and the baseline (neither), each against the yardstick;
-        the best responses to each that may use the other kind and that may not; B's counter to A is how
-        much more B helps the responses against A's deck than against the baseline, on the log-odds
-        scale (`beyond_log_odds` of r_B(A), r_0(A), r_B(baseline), r_0(baseline), all on the same
-        seeds), so a deck built on a weak kind, which every response beats, reads no counter for it."""
+    def across_built(self, decks: dict | None) -> dict:
+        """Across seats between decks built on each kind (`--across built`): the deck built on A (owning
+        a copy), on B, and the baseline (the strongest that uses neither), each searched once for every
+        pair of its kind (`kind_decks`; `decks` their rows, else played here); the best responses to
+        each that may use the other kind and that may not. B's counter to A is how much more B helps
+        the responses against A's deck than against the baseline, on the log-odds scale
+        (`beyond_log_odds` of r_B(A), r_0(A), r_B(baseline), r_0(baseline), all on the same seeds), so
+        a deck built on a weak kind, which every response beats, reads no counter for it."""
+        from hoc.research.combos import kind_decks
+
         s, key, spaces = self.settings, self.key, self.spaces
         pa, pb = self.market[:2]
-        yardstick = self.yardstick(BASIC)
-        built = best(s, spaces, self.favour, ("a", "b", "neither"), yardstick, s.stream(ACROSS_SEARCH, *key),
-                     self.backend, inner={"a": (), "b": (), "neither": ()}, need={"a": [pa], "b": [pb]})
+        rows = kind_decks.of(s, key[0], (pa, pb), key[3], decks, self.backend)
+        own = {t: kind_decks.space(s, rows[k]["market"].split(",")) for t, k in
+               (("a", pa), ("b", pb), ("neither", kind_decks.BASELINE))}
+        read = {t: (own[t], r) for t, r in (("a", rows[pa]), ("b", rows[pb]), ("neither", rows[kind_decks.BASELINE]))}
+
+        def moved(field, t, condition):           # the kind's run's plans as points of this market's
+            source, row = read[t]
+            return np.array([spaces[condition].moved(x, source) for x in np.atleast_2d(row[field])])
+
+        built = {t: (spaces[t], moved("deck", t, t)[0]) for t in ("a", "b", "neither")}
         ids = _ids(self.space, (pa, pb))
         seeds = s.stream(ACROSS_MEASURE, *key)                  # every matchup below on the same seeds
-        out = {"across_yardstick": yardstick.name}
+        out = {"across_yardstick": self.yardstick(BASIC).name}
         shares = {}                                             # (response, target) -> per seed
         for t in ("a", "b", "neither"):
             target = _agent(*built[t], f"{t}_deck", self.ruleset)
             out[f"across_plan_{t}"] = built[t][0].text(built[t][1], f"hoc combos: the deck built on {t} of {self.label}")
             # the responses may use the other kind or not, never the target's own kind (that were the mirror)
-            allowed = {"a": ("b", "neither"), "b": ("a", "neither"), "neither": ("a", "b", "neither")}[t]
-            found = best(s, spaces, self.favour, allowed, target, s.stream(RESPONSE, *key, ord(t[0])), self.backend,
-                         inner={c: INNER[c] for c in allowed})
-            for c in allowed:
-                m = _measure(s, found[c], target, seeds, self.backend)
+            if t == "neither":
+                found = {"a": moved("with_kind", "a", "a"), "b": moved("with_kind", "b", "b")}
+            else:
+                other = "b" if t == "a" else "a"
+                found = {other: search(s, spaces[other], self.favour[other], target,
+                                       s.stream(RESPONSE, *key, ord(t[0])), self.backend)}
+            found["neither"] = moved("responses", t, "neither")
+            inner = {c: INNER[c] for c in found}
+            chosen = choose(s, spaces, found, target, s.stream(RESPONSE, *key, ord(t[0]), 1), self.backend, inner)
+            for c in found:
+                m = _measure(s, chosen[c], target, seeds, self.backend)
                 shares[c, t] = m.shares[0, 0]
                 out[f"across_r_{c}_{t}"] = float(shares[c, t].mean())
                 out[f"across_owns_a_{c}_{t}"], out[f"across_owns_b_{c}_{t}"] = [float(m.copies[0, k].sum())
@@ -421,6 +431,19 @@ def search(settings: Settings, space, kinds, opponent, seed: int, backend, start
         fitness.extend(value)
     best = np.argsort(-np.asarray(fitness), kind="stable")[:settings.pick]
     return np.array([seen[i] for i in best] + ([guess] if start is not None else []))
+
+
+def yardstick(settings: Settings, space, market, ruleset, default: str = BASIC):
+    """The agent the searches play: `--yardstick`, else `default`; `BASIC` is the space's best guess
+    on the basic supply alone (`market` barred)."""
+    from hoc.agents.registry import get
+
+    name = settings.yardstick or default
+    if name == BASIC:
+        return _agent(space.without(market), space.starts()[0], BASIC, ruleset)
+    agent = get(name)
+    agent.params(ruleset)                   # an agent of another game: one line now
+    return agent
 
 
 def _agent(space, x, name: str, ruleset):

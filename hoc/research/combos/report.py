@@ -20,7 +20,10 @@ def write(settings: Settings, rows: list[dict], folder: Path, command: str, seco
     frame.to_parquet(folder / "pairs.parquet", index=False)
     heat_map(settings, frame, folder / "combos.png")
     plans(settings, frame, rows, folder / "plans")
-    (folder / "summary.md").write_text(summary(settings, frame, rows, command, seconds), encoding="utf-8")
+    from hoc.research.combos.screen import DECKS, load
+
+    decks = load(folder, DECKS)
+    (folder / "summary.md").write_text(summary(settings, frame, rows, command, seconds, decks), encoding="utf-8")
     return frame
 
 
@@ -64,14 +67,18 @@ def tables(frame: pd.DataFrame) -> dict[str, pd.DataFrame]:
     return {"combos": combos, "blunt": blunt, "across": across}
 
 
-def summary(settings: Settings, frame: pd.DataFrame, rows: list[dict], command: str, seconds: float) -> str:
+def summary(settings: Settings, frame: pd.DataFrame, rows: list[dict], command: str, seconds: float,
+            decks=()) -> str:
+    """The tables and how they were made; `decks`, the runs of kinds' decks (`--across built`)."""
     t = tables(frame)
     runs = len(rows)
     followed = int((frame[[f"{m}_replicates" for m in analysis.MEASURES]] >= 2).any(axis=1).sum())   # either family
     lines = [f"# Combo screen: {len(settings.kinds)} kinds of {settings.game}, {len(frame)} pairs", "",
              f"Command: `hoc combos {command}`", "",
              f"{runs} runs of a pair ({sum(r['stage'] == 'screen' for r in rows)} in the screen, "
-             f"{sum(r['stage'] != SCREEN for r in rows)} confirming), {seconds / 60:.1f} min in this session{_cost(rows)}. "
+             f"{sum(r['stage'] != SCREEN for r in rows)} confirming)"
+             f"{f' and {len(decks)} of one kind' if decks else ''}, {seconds / 60:.1f} min in this session"
+             f"{_cost([*rows, *decks])}. "
              f"{_how(settings, rows)} "
              f"Figures are points of the share of the wins; intervals are 95%, over the {settings.replicates} "
              f"confirmation replicates (fresh markets, searches and seeds). Confirmed: Benjamini-Hochberg over the "
@@ -140,11 +147,13 @@ def _how(settings: Settings, rows: list[dict]) -> str:
     if settings.measure == "built":
         return built + " Across seats is not measured under it (see `--measure offered`)."
     if settings.across == "built":
-        return (f"The `combined` measure with `--across built`: the same seat as `built`. {built} Across seats, each "
-                f"run also searches the decks built on A only and on B only (owning at least {LEAST:g} "
-                f"cop{'y' if LEAST == 1 else 'ies'} of it) and the baseline against "
-                f"{yardstick('across_yardstick')}, and the best responses to each that may use the other kind and "
-                "that may not; B's counter to A is how much more B helps the responses against A's deck than "
+        return (f"The `combined` measure with `--across built`: the same seat as `built`. {built} Across seats, the "
+                f"decks built on each kind (owning at least {LEAST:g} cop{'y' if LEAST == 1 else 'ies'} of it) and "
+                f"the baseline against {yardstick('across_yardstick')}, with the responses to them that use no "
+                "kind of the pair and the responses to the baseline that may use the kind, are searched once per "
+                "kind (`decks.jsonl`); each run of a pair searches the responses to A's deck that may use B and to "
+                "B's that may use A, and measures every matchup on its own seeds; B's counter to A is how much more "
+                "B helps the responses against A's deck than "
                 "against the baseline, on the log-odds scale (negative: B counters A; the shares are "
                 "`across_r_RESPONSE_TARGET` in `runs.jsonl`); a pair followed up runs again for the table that "
                 "chose it.")

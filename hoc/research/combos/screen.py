@@ -2,6 +2,8 @@
 markets (`run`). Each finished run of a pair is one line of `runs.jsonl`, written as it arrives, so
 an interrupted screen goes on from its last finished run when the same command is given again.
 Runs are independent tasks for the backend: local worker processes (`--jobs`) or a Dask cluster.
+Under `--across built` the runs of a stage's kinds (`kind_decks`: the baseline's, then each kind's)
+come before its pairs', one line each of `decks.jsonl`, and resume the same way.
 """
 from __future__ import annotations
 
@@ -11,10 +13,11 @@ import time
 from pathlib import Path
 
 from hoc.errors import HocError
-from hoc.research.combos import analysis
+from hoc.research.combos import analysis, kind_decks
 from hoc.research.combos.design import LEFT_OUT, SCREEN, Settings
 
 RUNS = "runs.jsonl"
+DECKS = "decks.jsonl"           # `--across built`: the runs of one kind's decks (`kind_decks`)
 IDENTITY = "settings.json"
 
 
@@ -34,8 +37,9 @@ def run(settings: Settings, folder: str | Path, backend, progress=print) -> list
     return rows
 
 
-def load(folder: Path) -> list[dict]:
-    path = folder / RUNS
+def load(folder: Path, name: str = RUNS) -> list[dict]:
+    """The finished runs in a folder: of pairs (`RUNS`) or of kinds' decks (`DECKS`)."""
+    path = Path(folder) / name
     if not path.exists():
         return []
     rows = []
@@ -85,26 +89,56 @@ def _keys(rows) -> set:
 
 
 def _play(settings, tasks, folder: Path, backend, progress, what: str) -> list[dict]:
-    from hoc.research.harness import run_tasks
-
     if not tasks:
         return []
+    decks = _decks(settings, tasks, folder, backend, progress, what)
     progress(f"{what}: {len(tasks)} runs of a pair to play")
+
+    def shown(row):
+        figures = ([f"same seat {100 * row['same']:+.1f}"] if row["same"] is not None else []) + (
+            [f"across seats {100 * row['cross_a']:+.1f} and {100 * row['cross_b']:+.1f}"]
+            if row["cross_a"] is not None else [])
+        return f"{row['a']} + {row['b']}: {', '.join(figures)} points"
+
+    work = ((settings, *t, _read(settings, decks, t)) for t in tasks)
+    return _write(folder / RUNS, _task, work, len(tasks), backend, progress, what, shown)
+
+
+def _decks(settings, tasks, folder: Path, backend, progress, what: str) -> dict:
+    """The runs of kinds' decks that `tasks` read, (stage, kind, replicate) -> row: those of the
+    folder, the others played now (the baselines first: a kind's run reads its baseline's)."""
+    have = {(r["stage"], r["kind"], r["replicate"]): r for r in load(folder, DECKS)}
+    needed = [t for t in kind_decks.needed(settings, tasks) if t not in have]
+    for wave in ([t for t in needed if t[1] == kind_decks.BASELINE], [t for t in needed if t[1] != kind_decks.BASELINE]):
+        if wave:
+            progress(f"{what}, decks of one kind: {len(wave)} runs to play")
+            work = ((settings, *t, have.get((t[0], kind_decks.BASELINE, t[2]))) for t in wave)
+            for row in _write(folder / DECKS, kind_decks.run, work, len(wave), backend, progress,
+                              f"{what}, decks of one kind", lambda row: row["kind"] or "the baseline"):
+                have[row["stage"], row["kind"], row["replicate"]] = row
+    return have
+
+
+def _read(settings, decks: dict, task) -> dict | None:
+    """The rows of kinds' decks a run of a pair reads (None: it reads none)."""
+    keys = kind_decks.needed(settings, [task])
+    return {k: decks[k] for k in keys} if keys else None
+
+
+def _write(path: Path, fn, work, count: int, backend, progress, what: str, shown) -> list[dict]:
+    """fn(*task) for each task of `work` on the backend, each row a line of `path` as it arrives."""
+    from hoc.research.harness import run_tasks
+
     out, began = [], time.perf_counter()
-    path = folder / RUNS
     _mend(path)
     with path.open("a", encoding="utf-8") as f:
-        for n, row in enumerate(run_tasks(backend, _task, ((settings, *t) for t in tasks), len(tasks)), 1):
+        for n, row in enumerate(run_tasks(backend, fn, work, count), 1):
             f.write(json.dumps(row) + "\n")
             f.flush()
             os.fsync(f.fileno())
             out.append(row)
             per = (time.perf_counter() - began) / n
-            figures = ([f"same seat {100 * row['same']:+.1f}"] if row["same"] is not None else []) + (
-                [f"across seats {100 * row['cross_a']:+.1f} and {100 * row['cross_b']:+.1f}"]
-                if row["cross_a"] is not None else [])
-            progress(f"{what}: {n}/{len(tasks)} runs ({row['a']} + {row['b']}: {', '.join(figures)} points), "
-                     f"about {_clock(per * (len(tasks) - n))} left")
+            progress(f"{what}: {n}/{count} runs ({shown(row)}), about {_clock(per * (count - n))} left")
     return out
 
 
@@ -116,11 +150,11 @@ def _mend(path: Path) -> None:
             path.write_text(text[:text.rfind("\n") + 1], encoding="utf-8")
 
 
-def _task(settings, stage, a, b, replicate):
+def _task(settings, stage, a, b, replicate, decks=None):
     from hoc.research.combos import pair
 
     began = time.process_time()
-    row = pair.run(settings, stage, a, b, replicate)
+    row = pair.run(settings, stage, a, b, replicate, decks=decks)
     # its core's time, so a screen resumed over several sessions can say what it cost in all
     return {**row, "seconds": round(time.process_time() - began, 2)}
 
