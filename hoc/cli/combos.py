@@ -57,6 +57,8 @@ def cmd_combos(args) -> int:
     kinds = split_names(args.kinds) if args.kinds else None
     if args.replicates is None:
         args.replicates = 4 if args.measure == "offered" else 8
+    if args.across is None:                     # decks built on each kind where across seats is read so
+        args.across = "built" if args.measure == "combined" and args.context == "pair" else LEFT_OUT["across"]
     if args.planner is None:                    # by default, where the game has one
         args.planner = _has_planner(ruleset)
     settings = Settings.of(ruleset, kinds, yardstick=args.yardstick or "", seed=args.seed, fdr=args.fdr,
@@ -144,13 +146,12 @@ def add_parser(sub) -> None:
                         "a copy of each) and its knock-outs against the deck without them, on the log-odds scale: "
                         "what the kinds add to each other, as players' combo guides mean it (no across-seat "
                         "figure); combined (default): the same seat as built, across seats as offered")
-    p.add_argument("--across", default=LEFT_OUT["across"], choices=ACROSS_TARGETS,
-                   help="under --measure combined, the decks the across-seat figure answers: the strongest that "
-                        "may use each kind (offered, default: 0 where no strong deck uses it), or decks built on "
-                        "each kind, owning a copy, read against the baseline deck on the log-odds scale (built: a "
-                        "counter to a kind no strong deck uses, as players' guides name them; a screen run takes "
-                        "about twice as long, 19 s of one core instead of 11 s on 2 cores in docs/combos.md: "
-                        "for the kinds a question is about)")
+    p.add_argument("--across", default=None, choices=ACROSS_TARGETS,
+                   help="under --measure combined, the decks the across-seat figure answers: decks built on each "
+                        "kind, owning a copy, each searched once for all its pairs and read against the baseline "
+                        "deck on the log-odds scale (built, the default with --context pair: a counter to a kind no "
+                        "strong deck uses, as players' guides name them), or the strongest decks that may use each "
+                        "kind (offered, the default with --context market: 0 where no strong deck uses it)")
     p.add_argument("--planner", action=argparse.BooleanOptionalAction, default=None,
                    help="the decks play their Main phase and card questions by the game's turn planner, one "
                         "determinization each (a mode, an optional cost, a card to lose weighed by looking ahead, "

@@ -92,7 +92,7 @@ def _play(settings, tasks, folder: Path, backend, progress, what: str) -> list[d
     if not tasks:
         return []
     decks = _decks(settings, tasks, folder, backend, progress, what)
-    progress(f"{what}: {len(tasks)} runs of a pair to play")
+    progress(f"{what}: {_runs(len(tasks))} of a pair to play")
 
     def shown(row):
         figures = ([f"same seat {100 * row['same']:+.1f}"] if row["same"] is not None else []) + (
@@ -111,7 +111,7 @@ def _decks(settings, tasks, folder: Path, backend, progress, what: str) -> dict:
     needed = [t for t in kind_decks.needed(settings, tasks) if t not in have]
     for wave in ([t for t in needed if t[1] == kind_decks.BASELINE], [t for t in needed if t[1] != kind_decks.BASELINE]):
         if wave:
-            progress(f"{what}, decks of one kind: {len(wave)} runs to play")
+            progress(f"{what}, decks of one kind: {_runs(len(wave))} to play")
             work = ((settings, *t, have.get((t[0], kind_decks.BASELINE, t[2]))) for t in wave)
             for row in _write(folder / DECKS, kind_decks.run, work, len(wave), backend, progress,
                               f"{what}, decks of one kind", lambda row: row["kind"] or "the baseline"):
@@ -157,6 +157,10 @@ def _task(settings, stage, a, b, replicate, decks=None):
     row = pair.run(settings, stage, a, b, replicate, decks=decks)
     # its core's time, so a screen resumed over several sessions can say what it cost in all
     return {**row, "seconds": round(time.process_time() - began, 2)}
+
+
+def _runs(n: int) -> str:
+    return f"{n} run{'' if n == 1 else 's'}"
 
 
 def _clock(seconds: float) -> str:
