@@ -513,8 +513,10 @@ def test_hoc_combos_prints_json_pairs_and_writes_its_report(capsys, tmp_path):
     for name in ("summary.md", "pairs.parquet", "combos.png", "runs.jsonl"):
         assert (tmp_path / name).exists()
     assert "min of one core's time)" in (tmp_path / "summary.md").read_text()      # in all sessions
-    # the default measure and planner, written into the command that reproduces the screen
-    assert "--measure combined --no-planner" in out["command"] and out["measure"] == "combined"
+    # the default measure, across-seat decks and planner, written into the command that reproduces the screen
+    assert "--measure combined --across built --no-planner" in out["command"] and out["measure"] == "combined"
+    assert out["across_decks"] == "built"
+    assert (tmp_path / screen.DECKS).exists()           # the decks built on each kind, searched once
     # the same command again resumes: nothing left to play, the same answer
     assert main(argv) == 0
     assert json.loads(capsys.readouterr().out)["pairs"] == out["pairs"]

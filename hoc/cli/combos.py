@@ -145,7 +145,7 @@ def add_parser(sub) -> None:
                         "pair adds (0 when no strong deck builds on it); built: one deck built on the pair (owning "
                         "a copy of each) and its knock-outs against the deck without them, on the log-odds scale: "
                         "what the kinds add to each other, as players' combo guides mean it (no across-seat "
-                        "figure); combined (default): the same seat as built, across seats as offered")
+                        "figure); combined (default): the same seat as built, across seats on the decks --across names")
     p.add_argument("--across", default=None, choices=ACROSS_TARGETS,
                    help="under --measure combined, the decks the across-seat figure answers: decks built on each "
                         "kind, owning a copy, each searched once for all its pairs and read against the baseline "

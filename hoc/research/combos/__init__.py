@@ -23,7 +23,8 @@ Then, on fresh seeds common to the decks (each seed in every seat):
 Under `--measure built` the four decks are instead one deck built on the pair (owning a copy of
 each) and its knock-outs, against the strongest deck without them: what the kinds add to each other
 in a deck built on them, the combos of players' guides, whether or not the deck is the market's
-best. `combined`, the command's default, reads the same seat so and across seats as above.
+best. `combined`, the command's default, reads the same seat so and across seats as above, between
+decks built on each kind and responses searched against them (`--across built`, `kind_decks`).
 
 Two stages (`screen`): every pair once (one market, its searches), then the pairs the screen ranks
 highest, either way, again in fresh markets with fresh searches and fresh seeds, as many replicates

@@ -21,12 +21,14 @@ ACROSS = "confirm_across"       # `combined`: an across-seat follow-up (a same-s
 CONTEXTS = ("pair", "market")
 # what a condition's deck is: the strongest that may use its kinds ("offered": what offering them
 # adds), or the strongest built on them, owning copies of each ("built": what they add to each other);
-# "combined" reads the same seat as `built` and across seats as `offered` (built measures no counter,
-# and offered reads 0 for every pair no strong deck builds on, most of Heart of Crown's)
+# "combined" reads the same seat as `built` and across seats on the decks `across` names (built
+# measures no counter, and offered reads 0 for every pair no strong deck builds on, most of Heart of
+# Crown's)
 MEASURES = ("combined", "offered", "built")
 # the decks the across-seat figure sets the responses against (`combined` only): the strongest that may
 # use each kind ("offered"), or decks built on each kind, owning a copy ("built": a kind no strong deck
-# uses still has a deck to counter, whose strength is read apart from the counter on the log-odds scale)
+# uses still has a deck to counter, whose strength is read apart from the counter on the log-odds scale;
+# the command's default with the `pair` context, `kind_decks`)
 ACROSS_TARGETS = ("offered", "built")
 # settings a folder's identity leaves out at these values, so the folders of screens made before the
 # settings existed still resume

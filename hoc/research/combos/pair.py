@@ -29,17 +29,17 @@ shares cannot add. Why so (each the fix of a first attempt, docs/combos.md):
   difference measured the scale, not a counter (a trial "confirmed" a counter each way round).
 
 Under `combined` (the command's default) a run measures the same seat as `built` does (the same
-streams: the same figures) and across seats as `offered` does, on decks searched apart for it (the
-strongest that may use A only, B only and neither; `across_*` fields, streams of their own); a pair
-followed up runs only the family that chose it (`Settings.parts`).
+streams: the same figures) and across seats on the decks `Settings.across` names (`across_*` fields,
+streams of their own); a pair followed up runs only the family that chose it (`Settings.parts`).
+With `--across built` (the command's default in the `pair` context) they are decks built on each
+kind (`_Run.across_built`): the deck owning a copy of A, of B and neither, searched once per kind
+(`kind_decks`), and the responses to each that may use the other kind or not. With `--across
+offered` they are the strongest decks that may use A only, B only and neither, searched apart for
+the run; there a kind no strong deck uses reads no counter at all (most of Heart of Crown's), where
+a player's guide still names one (a card that answers an attack built on).
 
-Under `combined` with `--across built` the across-seat figure answers decks built on each kind instead
-(`_Run.across_built`): the deck owning a copy of A, of B and neither, and the responses to each that may
-use the other kind or not; under `offered` a kind no strong deck uses reads no counter at all (most of
-Heart of Crown's), where a player's guide still names one (a card that answers an attack built on).
-
-Across seats, for each kind whose deck uses it (A's deck: the A-only deck, when it is not the
-neither deck): the best response to that deck that may use the other kind B, and the best that may
+Across seats under `--across offered`, for each kind whose deck uses it (A's deck: the A-only deck,
+when it is not the neither deck): the best response to that deck that may use the other kind B, and the best that may
 not; how much more B helps against A's deck than it helps against the yardstick,
 `[r_B(A) - r_0(A)] - [v(B) - v(neither)]`, is B's counter to A. The figure reported for A's deck is
 its negative (negative: B counters A), so that counters come out negative as in the same seat.

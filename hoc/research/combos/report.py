@@ -30,16 +30,22 @@ def write(settings: Settings, rows: list[dict], folder: Path, command: str, seco
 def as_json(settings: Settings, frame: pd.DataFrame, command: str) -> dict:
     """`pairs`: the same-seat interaction of every pair (positive: a combo; negative: the kinds blunt
     each other); `across`: every pair both ways, A's deck against responses that may use B (negative:
-    B counters A). Estimates are shares of the wins (0.05 = 5 points)."""
+    B counters A; `across_decks`: the decks A's is, built on A or the strongest that may use it). Estimates
+    are shares of the wins (0.05 = 5 points)."""
     def listed(family):
         e = analysis.estimate(frame, family)
         return [{"a": r.a, "b": r.b, "estimate": _num(r.estimate), "lo": _num(r.lo), "hi": _num(r.hi),
                  "confirmed": bool(r.confirmed), "stage": r.stage, "q": _num(r.q)} for r in e.itertuples()]
     return {"game": settings.game, "kinds": list(settings.kinds), "pairs_screened": len(frame),
             "replicates": settings.replicates, "fdr": settings.fdr, "command": command,
-            "measure": settings.measure, "background": {f: _num(float(_background(frame, f)[0])) for f in _families(settings)},
+            "measure": settings.measure, "across_decks": _across_decks(settings), "background": {f: _num(float(_background(frame, f)[0])) for f in _families(settings)},
             "pairs": listed("same"),
             "across": listed("across") if "across" in _families(settings) else []}
+
+
+def _across_decks(settings: Settings) -> str | None:
+    """The decks the across-seat figure answers: built on each kind, or the strongest that may use it."""
+    return None if settings.measure == "built" else settings.across if settings.measure == "combined" else "offered"
 
 
 def _families(settings: Settings) -> tuple[str, ...]:
