@@ -522,6 +522,18 @@ def test_hoc_combos_prints_json_pairs_and_writes_its_report(capsys, tmp_path):
     assert json.loads(capsys.readouterr().out)["pairs"] == out["pairs"]
 
 
+def test_the_market_context_answers_the_strongest_decks_across_seats_and_says_so(capsys, tmp_path):
+    """`--across built` needs the `pair` context (a deck built on one kind is searched once for all its
+    pairs); with `--context market` the default is `offered`, written into the command."""
+    argv = ["combos", "--game", "dominion", "--kinds", "village,smithy", "--context", "market", "--iterations", "1",
+            "--batch", "2", "--seeds", "2", "--pick", "1", "--pick-seeds", "4", "--measure-seeds", "8",
+            "--confirm", "0", "--out", str(tmp_path), "--json"]
+    assert main(argv) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert "--measure combined --across offered" in out["command"] and out["across_decks"] == "offered"
+    assert not (tmp_path / screen.DECKS).exists()
+
+
 def test_a_built_screen_prints_its_pairs_without_across_seat_figures(capsys, tmp_path):
     argv = ["combos", "--game", "dominion", "--kinds", "village,smithy", "--measure", "built", "--iterations", "1",
             "--batch", "2", "--seeds", "2", "--pick", "1", "--pick-seeds", "4", "--measure-seeds", "8",

@@ -27,7 +27,7 @@ def _command(args, kinds) -> str:
     for name in BUDGET:
         argv += [f"--{name.replace('_', '-')}", str(getattr(args, name))]
     argv += ["--context", args.context, "--measure", args.measure]
-    if args.across != LEFT_OUT["across"]:
+    if args.measure == "combined":           # always: the default depends on --context
         argv += ["--across", args.across]
     argv += ["--planner" if args.planner else "--no-planner",
              "--fdr", str(args.fdr), "--seed", str(args.seed), *(["--shuffle-labels"] if args.shuffle_labels else []),
