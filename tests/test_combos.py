@@ -13,7 +13,7 @@ import pytest
 
 from hoc.cli.main import main
 from hoc.games import get as game
-from hoc.research.combos import analysis, pair, report, screen
+from hoc.research.combos import analysis, pair, report, screen, search
 from hoc.research.combos.design import ACROSS, CONFIRM, SCREEN, Settings
 from hoc.research.harness import Backend
 from hoc.agents.plan_space import space_of
@@ -151,7 +151,7 @@ def test_the_sweeps_find_a_workshop_and_gardens_rush_from_the_pair_alone(tmp_pat
     ruleset = game("dominion").ruleset(players=2, market=market)
     space = space_of(ruleset).without(market[2:])
     s = Settings.of(ruleset, ["workshop", "gardens"], iterations=1, batch=4, seeds=12, pick=3)
-    found = pair.search(s, space, ["workshop", "gardens"], get("dom_big_money"), 5, Backend(1))
+    found = search.search(s, space, ["workshop", "gardens"], get("dom_big_money"), 5, Backend(1))
     best = found[0]
     bought = _bought(space, best)
     assert {"workshop", "gardens", "estate", "copper"} <= bought
@@ -203,7 +203,7 @@ def test_built_decks_are_one_plan_on_the_pair_and_its_knock_outs_against_the_bas
     assert _cards(row["plan_b"]) == [c for c in both if c != "village"]
     assert _cards(row["plan_neither"]) == [c for c in both if c not in ("village", "smithy")]
     assert not {"village", "smithy"} & set(_cards(row["plan_reference"]))
-    assert min(row["owns_a_both"], row["owns_b_both"]) >= pair.LEAST
+    assert min(row["owns_a_both"], row["owns_b_both"]) >= search.LEAST
     assert row["owns_b_a"] == 0 and row["owns_a_b"] == 0
     assert row["same_additive"] == pytest.approx(row["v_both"] - row["v_a"] - row["v_b"] + row["v_neither"])
     n = s.measure_seeds * 2                                  # games against the baseline, two a seed

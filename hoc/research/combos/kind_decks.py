@@ -58,7 +58,7 @@ def run(settings: Settings, stage: str, kind: str, replicate: int, baseline: dic
     yardstick; `responses`, the plans found against it that use no kind of the market; and, for a
     kind, `with_kind`, the plans found against the baseline (`baseline`, its run's row) that may use
     the kind. Responses are a search's best plans, from which each pair chooses with its own."""
-    from hoc.research.combos.pair import _agent, choose, search, yardstick
+    from hoc.research.combos.search import choose, deck_agent, search, yardstick
     from hoc.research.harness import Backend
 
     backend = backend or Backend()
@@ -74,13 +74,13 @@ def run(settings: Settings, stage: str, kind: str, replicate: int, baseline: dic
     found = search(settings, mine, favour, rival, stream(DECK), backend, need=favour)
     deck = choose(settings, {"deck": mine}, {"deck": found}, rival, stream(CHOICE), backend, {"deck": ()},
                   {"deck": favour})["deck"][1]
-    target = _agent(mine, deck, "deck", ruleset)
+    target = deck_agent(mine, deck, "deck", ruleset)
     row = {"stage": stage, "kind": kind, "replicate": replicate, "market": ",".join(market),
            "deck": deck.tolist(),
            "responses": search(settings, basic, [], target, stream(RESPONSE), backend).tolist()}
     if kind:
         base = space(settings, baseline["market"].split(","))
-        rival = _agent(basic, basic.moved(baseline["deck"], base), "baseline", ruleset)
+        rival = deck_agent(basic, basic.moved(baseline["deck"], base), "baseline", ruleset)
         row["with_kind"] = search(settings, mine, favour, rival, stream(WITH_KIND), backend).tolist()
     return {**row, "seconds": round(time.process_time() - began, 2)}
 

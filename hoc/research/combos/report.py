@@ -11,7 +11,7 @@ import pandas as pd
 
 from hoc.research.combos import analysis
 from hoc.research.combos.design import CONFIRM, SCREEN, Settings
-from hoc.research.combos.pair import LEAST
+from hoc.research.combos.search import LEAST
 
 
 def write(settings: Settings, rows: list[dict], folder: Path, command: str, seconds: float) -> pd.DataFrame:
