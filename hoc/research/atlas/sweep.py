@@ -5,7 +5,7 @@ A menu often differs from a much stronger one by whole cards (a rush of a gainer
 gains may lack only its cheapest Victory card and Treasure to beat the money decks nearly always);
 evolution strategies take such steps rarely, since each is a jump of a gate gene across its
 threshold, so the searches sweep their starts first: the combo screen's searches
-(`hoc.research.combos.pair`) and the atlas's archive, seeded with a swept rush of each kind of the
+(`hoc.research.combos.search`) and the atlas's archive, seeded with a swept rush of each kind of the
 market (`hoc.research.atlas.search.rushes`).
 """
 from __future__ import annotations
