@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import time
 
-import numpy as np
 
 from hoc.research.combos.design import Settings
 
@@ -68,7 +67,10 @@ def run(settings: Settings, stage: str, kind: str, replicate: int, baseline: dic
     ruleset = settings.ruleset(market)
     basic = full.without(market)
     mine = full.without(market[1:]) if kind else basic
-    stream = lambda what: settings.kind_stream(what, stage, kind, replicate)     # noqa: E731
+
+    def stream(what: int) -> int:
+        return settings.kind_stream(what, stage, kind, replicate)
+
     rival = yardstick(settings, full, market, ruleset)
     favour = [kind] if kind else []
     found = search(settings, mine, favour, rival, stream(DECK), backend, need=favour)
@@ -94,7 +96,3 @@ def of(settings: Settings, stage: str, kinds, replicate: int, decks: dict | None
             decks[stage, kind, replicate] = run(settings, stage, kind, replicate,
                                                 decks.get((stage, BASELINE, replicate)), backend)
     return {k: decks[stage, k, replicate] for k in (BASELINE, *kinds)}
-
-
-def points(row: dict, field: str) -> np.ndarray:
-    return np.asarray(row[field], float)
