@@ -189,10 +189,10 @@ class Settings:
         rest = [others[int(i)] for i in rng.choice(len(others), 10 - bool(kind), replace=False)]
         return (kind, *rest) if kind else tuple(rest)
 
-    def kind_stream(self, what: int, stage: str, kind: str, replicate: int, *more: int) -> int:
+    def kind_stream(self, what: int, stage: str, kind: str, replicate: int) -> int:
         """A stream of a run of one kind's decks, keyed apart from every pair's (three numbers, not four)."""
         i = self.candidates.index(kind) if kind else len(self.candidates)
-        return derive(self.seed, what, (SCREEN, CONFIRM, ACROSS).index(stage), i, replicate, *more)
+        return derive(self.seed, what, (SCREEN, CONFIRM, ACROSS).index(stage), i, replicate)
 
     def _key(self, stage: str, a: str, b: str, replicate: int) -> tuple[int, ...]:
         i, j = self.candidates.index(a), self.candidates.index(b)

@@ -204,9 +204,8 @@ class _Run:
         s, key, spaces = self.settings, self.key, self.spaces
         pa, pb = self.market[:2]
         rows = kind_decks.of(s, key[0], (pa, pb), key[3], decks, self.backend)
-        own = {t: kind_decks.space(s, rows[k]["market"].split(",")) for t, k in
-               (("a", pa), ("b", pb), ("neither", kind_decks.BASELINE))}
-        read = {t: (own[t], r) for t, r in (("a", rows[pa]), ("b", rows[pb]), ("neither", rows[kind_decks.BASELINE]))}
+        read = {t: (kind_decks.space(s, rows[k]["market"].split(",")), rows[k])    # (its space, its row)
+                for t, k in (("a", pa), ("b", pb), ("neither", kind_decks.BASELINE))}
 
         def moved(field, t, condition):           # the kind's run's plans as points of this market's
             source, row = read[t]
