@@ -125,9 +125,8 @@ def add_parser(sub) -> None:
                                    "each read against the screen's typical pair (the median of its pairs' figures). "
                                    "Rerun the same command to resume. About 4 to 20 s of one core per run of a pair "
                                    "(docs/combos.md): measured over all 465 pairs (31 kinds) on 2 cores (--jobs 2), the "
-                                   "defaults with --across offered took 164 minutes of one core's time (about 82 minutes "
-                                   "on 2 free cores), --measure built 54 minutes and --measure offered 67 minutes; the "
-                                   "default --across built costs about as much (a screen run 12 s of one core, not 11).")
+                                   "defaults took 212 minutes of one core's time (about 106 minutes on 2 free cores), "
+                                   "--across offered 164, --measure built 54 minutes and --measure offered 67 minutes.")
     game_option(p)
     edition_option(p)
     p.add_argument("--players", type=int, default=2, help="2 to 4")
