@@ -373,6 +373,22 @@ def test_serial_and_parallel_screens_and_a_resumed_one_give_the_same_runs(tmp_pa
         screen.run(Settings.of(game("dominion").ruleset(players=2), KINDS[:3], **{**TINY, "seed": 1}), tmp_path / "serial", Backend(1), progress=lambda _: None)
 
 
+def test_a_finished_screen_resumed_with_more_follow_ups_plays_only_the_new_runs(tmp_path):
+    ruleset = game("dominion").ruleset(players=2)
+    first = Settings.of(ruleset, KINDS[:4], **{**TINY, "confirm": 1, "replicates": 2})
+    deeper = Settings.of(ruleset, KINDS[:4], **{**TINY, "confirm": 3, "replicates": 3})
+    assert first.identity() == deeper.identity()         # the follow-up depth is not the folder's identity
+    played = []
+    a = screen.run(first, tmp_path, Backend(1), progress=played.append)
+    b = screen.run(deeper, tmp_path, Backend(1), progress=played.append)
+    key = lambda r: (r["stage"], r["a"], r["b"], r["replicate"])       # noqa: E731
+    new = {key(r) for r in b} - {key(r) for r in a}
+    assert {key(r): r for r in b if key(r) not in new} == {key(r): r for r in a}    # the first runs kept as they are
+    chosen = analysis.followed_up_by_family(deeper, analysis.screen_frame(b))
+    assert {key(r) for r in b if r["stage"] != SCREEN} == set(deeper.follow_ups(chosen))
+    assert new and len((tmp_path / screen.RUNS).read_text().splitlines()) == len(b)    # nothing played twice
+
+
 def _synthetic(settings, effect: dict, rng, noise=0.03):
     """Runs of every pair (screen) and of the pairs the screen follows up (confirmation), each figure
     the planted effect plus noise: the analysis alone, without games."""

@@ -166,10 +166,11 @@ def add_parser(sub) -> None:
                    help="fresh seeds for the four decks and the matchups (default 200)")
     p.add_argument("--confirm", type=int, default=None,
                    help="pairs followed up per table: combos, weaker together, across seats (default 6, or one "
-                        "in ten of the pairs screened where that is more: 46 of 465)")
+                        "in ten of the pairs screened where that is more: 46 of 465); a folder resumed with more "
+                        "follows up more pairs and plays none of its runs again")
     p.add_argument("--replicates", type=int, default=None,
                    help="fresh markets per pair followed up (default 8; 4 under --measure offered, whose decks "
-                        "vary less from market to market)")
+                        "vary less from market to market); a folder resumed with more adds replicates")
     p.add_argument("--fdr", type=float, default=0.10, help="false-discovery rate among the confirmed pairs (default 0.1)")
     p.add_argument("--seed", type=int, default=0, help="seed of the screen (default 0)")
     p.add_argument("--shuffle-labels", action="store_true",
