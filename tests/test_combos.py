@@ -528,7 +528,9 @@ def test_hoc_combos_prints_json_pairs_and_writes_its_report(capsys, tmp_path):
     assert out["background"] == {"same": 0.0, "across": 0.0}      # 3 pairs: too few to estimate it
     for name in ("summary.md", "pairs.parquet", "combos.png", "runs.jsonl"):
         assert (tmp_path / name).exists()
-    assert "min of one core's time)" in (tmp_path / "summary.md").read_text()      # in all sessions
+    summary = (tmp_path / "summary.md").read_text()
+    # wall time of the session that finished the folder (a resumed one had others), core time of all
+    assert "min of wall time in the session that finished it (" in summary and "min of one core's time)" in summary
     # the default measure, across-seat decks and planner, written into the command that reproduces the screen
     assert "--measure combined --across built --no-planner" in out["command"] and out["measure"] == "combined"
     assert out["across_decks"] == "built"
