@@ -378,9 +378,8 @@ def test_a_finished_screen_resumed_with_more_follow_ups_plays_only_the_new_runs(
     first = Settings.of(ruleset, KINDS[:4], **{**TINY, "confirm": 1, "replicates": 2})
     deeper = Settings.of(ruleset, KINDS[:4], **{**TINY, "confirm": 3, "replicates": 3})
     assert first.identity() == deeper.identity()         # the follow-up depth is not the folder's identity
-    played = []
-    a = screen.run(first, tmp_path, Backend(1), progress=played.append)
-    b = screen.run(deeper, tmp_path, Backend(1), progress=played.append)
+    a = screen.run(first, tmp_path, Backend(1), progress=lambda _: None)
+    b = screen.run(deeper, tmp_path, Backend(1), progress=lambda _: None)
     key = lambda r: (r["stage"], r["a"], r["b"], r["replicate"])       # noqa: E731
     new = {key(r) for r in b} - {key(r) for r in a}
     assert {key(r): r for r in b if key(r) not in new} == {key(r): r for r in a}    # the first runs kept as they are
