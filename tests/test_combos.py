@@ -353,11 +353,15 @@ def test_a_combined_screens_confirmations_are_read_from_their_own_family():
     assert frame.loc[counter, "same_replicates"] == (8 if counter in chosen["same"] else 0)
 
 
+def _run_key(row: dict) -> tuple:
+    """A run's place in a screen: (stage, a, b, replicate)."""
+    return row["stage"], row["a"], row["b"], row["replicate"]
+
+
 def test_serial_and_parallel_screens_and_a_resumed_one_give_the_same_runs(tmp_path):
     s = Settings.of(game("dominion").ruleset(players=2), KINDS[:3], **{**TINY, "confirm": 0})
     a = screen.run(s, tmp_path / "serial", Backend(1), progress=lambda _: None)
     b = screen.run(s, tmp_path / "parallel", Backend(2), progress=lambda _: None)
-    key = lambda r: (r["stage"], r["a"], r["b"], r["replicate"])       # noqa: E731
     assert all(r["seconds"] > 0 for r in a + b)        # each run's core time, the one figure that may differ
     a, b = ([{k: v for k, v in r.items() if k != "seconds"} for r in rows] for rows in (a, b))
     assert sorted(map(json.dumps, a)) == sorted(map(json.dumps, b))
@@ -367,7 +371,7 @@ def test_serial_and_parallel_screens_and_a_resumed_one_give_the_same_runs(tmp_pa
     path.write_text("\n".join(lines[:2]) + "\n" + lines[2][:30])
     c = [{k: v for k, v in r.items() if k != "seconds"}
          for r in screen.run(s, tmp_path / "serial", Backend(1), progress=lambda _: None)]
-    assert sorted(c, key=key) == sorted(a, key=key)
+    assert sorted(c, key=_run_key) == sorted(a, key=_run_key)
     assert len(path.read_text().splitlines()) == len(a)
     with pytest.raises(Exception, match="other settings"):
         screen.run(Settings.of(game("dominion").ruleset(players=2), KINDS[:3], **{**TINY, "seed": 1}), tmp_path / "serial", Backend(1), progress=lambda _: None)
@@ -380,11 +384,10 @@ def test_a_finished_screen_resumed_with_more_follow_ups_plays_only_the_new_runs(
     assert first.identity() == deeper.identity()         # the follow-up depth is not the folder's identity
     a = screen.run(first, tmp_path, Backend(1), progress=lambda _: None)
     b = screen.run(deeper, tmp_path, Backend(1), progress=lambda _: None)
-    key = lambda r: (r["stage"], r["a"], r["b"], r["replicate"])       # noqa: E731
-    new = {key(r) for r in b} - {key(r) for r in a}
-    assert {key(r): r for r in b if key(r) not in new} == {key(r): r for r in a}    # the first runs kept as they are
+    new = {_run_key(r) for r in b} - {_run_key(r) for r in a}
+    assert {_run_key(r): r for r in b if _run_key(r) not in new} == {_run_key(r): r for r in a}    # the first runs kept as they are
     chosen = analysis.followed_up_by_family(deeper, analysis.screen_frame(b))
-    assert {key(r) for r in b if r["stage"] != SCREEN} == set(deeper.follow_ups(chosen))
+    assert {_run_key(r) for r in b if r["stage"] != SCREEN} == set(deeper.follow_ups(chosen))
     assert new and len((tmp_path / screen.RUNS).read_text().splitlines()) == len(b)    # nothing played twice
 
 

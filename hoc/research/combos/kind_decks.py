@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import time
 
-
 from hoc.research.combos.design import Settings
 
 BASELINE = ""                   # the kind of the baseline's run
