@@ -78,6 +78,26 @@ def test_smithy_big_money_buys_one_smithy_with_four_or_five_and_plays_it():
     assert choice(g) == "buy:silver"        # it owns a Smithy now
 
 
+def test_a_bot_without_a_play_order_plays_throne_room_on_its_smithy_and_a_village_before_both(tmp_path):
+    # the default order: +Actions first, then a card playing another Action (Throne Room), then by
+    # cost; Smithy played first would spend the only Action and leave Throne Room dead in hand
+    path = tmp_path / "throne_smithy.toml"
+    path.write_text('game = "dominion"\nbuy = [{ card = "province", coins = 8 }, { card = "silver", coins = 3 }]\n')
+    agent = from_file(path)
+    g = Game(Ruleset(market=("throne_room", *KINGDOM[:-1])), seed=0)
+    seat_agent(g.state, 0, agent.id, agent.params(g.ruleset))
+    seated_too = get("dom_big_money")
+    seat_agent(g.state, 1, seated_too.id, seated_too.params(g.ruleset))
+    g.arrange(0, hand=["smithy", "throne_room", "copper"], deck=["copper"] * 8)
+    assert choice(g) == "play:throne_room"
+    g.apply("play:throne_room")
+    assert choice(g) == "choose:smithy"
+    g.apply("choose:smithy")
+    assert g.hand(0) == {"copper": 7}               # Smithy twice: six cards
+    g.arrange(0, hand=["smithy", "throne_room", "village"], deck=["copper"] * 8)
+    assert choice(g) == "play:village"
+
+
 def test_a_bot_plays_all_treasures_before_buying():
     g = seated(Game(Ruleset(market=KINGDOM), seed=0), "dom_big_money", "dom_big_money")
     g.arrange(0, hand=["copper", "silver"], deck=["copper"] * 5)

@@ -23,7 +23,8 @@ from hoc.agents.plan_space import descriptor
 from hoc.research.harness import Backend
 
 CHECKPOINT = "checkpoint.pkl"
-FORMAT = 3                   # of the checkpoint (2: the archive seeded with the kinds' rushes; 3: Heart of Crown's play-first gene)
+FORMAT = 4                   # of the checkpoint (2: the archive seeded with the kinds' rushes; 3: Heart of Crown's
+                             # play-first gene; 4: Dominion's bots play Throne Room before the Action it plays)
 SEARCH, REMEASURE, RUSH = 1, 2, 5   # streams of game seeds: the search's, the re-measurement's, the rushes'
 SWEEPS = 2                   # rounds of the card sweep of each kind's rush
 REMEASURE_FIRST = 1 << 40    # the re-measurement's game indices start far from any the search used

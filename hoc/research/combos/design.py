@@ -34,9 +34,10 @@ ACROSS_TARGETS = ("offered", "built")
 # settings existed still resume
 LEFT_OUT = {"measure": "offered", "planner": False, "across": "offered"}
 BASIC = "basic"         # the yardstick named so: the plan space's best guess on the basic supply alone
-FORMAT = 4              # of a screen's folder (its identity; 2: Heart of Crown's play-first gene; 3: the
+FORMAT = 5              # of a screen's folder (its identity; 2: Heart of Crown's play-first gene; 3: the
                         # favouring start ranked by cost, `Layout.favouring`; 4: `--across built`'s decks
-                        # of one kind searched once for all its pairs, `kind_decks`)
+                        # of one kind searched once for all its pairs, `kind_decks`; 5: Dominion's bots
+                        # play Throne Room before the Action it plays)
 
 
 def followed(pairs: int) -> int:

@@ -17,7 +17,8 @@ A buy entry's keys: `card`; `coins` (fewest coins to buy it with; default its co
 pile size); `fewer_than` + `plus` (buy while owning fewer copies than of that card, plus `plus`); `when`, a list of conditions that
 must all hold, e.g. `when = ["money > 18", "gains_to_end <= 4"]` (`hoc.games.dominion.agents.when`
 lists the quantities; at most MAX_WHEN in a file).
-Action cards not in `play` are played after those listed: cards giving +Actions first, then by cost.
+Action cards not in `play` are played after those listed: cards giving +Actions first, then those
+playing another Action from the hand (Throne Room), then by cost.
 `trash_copper` (trash Coppers while the rest of the deck's money is at least this; 0 never) and
 `trash_estates_above` (trash 1-VP Victory cards while more Provinces than this are left).
 `source` (a table of text: where an imported bot came from, its author and licence) is not read.
@@ -125,7 +126,8 @@ class Bot:
             if "action" not in db[c].types:
                 raise HocError(f"{where}: play lists {db.name(c)}, which is not an Action card")
         rest = sorted((c for c in range(len(db)) if "action" in db[c].types and c not in order),
-                      key=lambda c: (-int(db.table[c, K.F_ACTIONS] > 0), -db[c].cost, c))
+                      key=lambda c: (-int(db.table[c, K.F_ACTIONS] > 0),
+                                     -int(db.table[c, K.F_EFFECT] in K.PLAYS_AN_ACTION), -db[c].cost, c))
         order += rest
         row[BK.B_N_PLAY] = len(order)
         row[BK.B_PLAY:BK.B_PLAY + len(order)] = order

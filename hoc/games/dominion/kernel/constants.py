@@ -82,6 +82,9 @@ EFFECT_IDS = {"cellar": EFF_CELLAR, "chapel": EFF_CHAPEL, "harbinger": EFF_HARBI
               "remodel": EFF_REMODEL, "throne_room": EFF_THRONE_ROOM, "bandit": EFF_BANDIT,
               "council_room": EFF_COUNCIL_ROOM, "library": EFF_LIBRARY, "mine": EFF_MINE,
               "sentry": EFF_SENTRY, "witch": EFF_WITCH, "artisan": EFF_ARTISAN}
+# effects that play an Action card from the hand (Throne Room: twice): a bot plays such a card before
+# the Action it would play, which played first would spend the turn's last Action on its own
+PLAYS_AN_ACTION = frozenset({EFF_THRONE_ROOM})
 
 # ---- the ruleset vector R (R_PLAYERS, R_NC: hoc.engine.layout) --------------------------------
 R_KINGDOM_MODE = 2      # KINGDOM_*
