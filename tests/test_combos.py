@@ -583,6 +583,19 @@ def test_a_folder_of_another_measure_is_refused_naming_what_differs(tmp_path):
         screen.run(combined, tmp_path, Backend(1), progress=lambda _: None)
 
 
+def test_a_screen_saved_before_its_games_plans_played_otherwise_is_refused_naming_the_revision(tmp_path):
+    """A game's plans that play otherwise (Dominion's revision 2: Throne Room before the Action it
+    plays) are another screen: a folder saved before is refused in one line; a game whose plans did
+    not change keeps the identity of its older folders."""
+    s = Settings.of(game("dominion").ruleset(players=2), KINDS[:2], **{**TINY, "confirm": 0})
+    assert s.identity()["plans"] == 2
+    assert "plans" not in Settings.of(game("heart_of_crown").ruleset(players=2), ["library", "bank"]).identity()
+    older = {k: v for k, v in s.identity().items() if k != "plans"}
+    (tmp_path / screen.IDENTITY).write_text(json.dumps(older))
+    with pytest.raises(Exception, match="plans: 1 there, 2 here"):
+        screen.run(s, tmp_path, Backend(1), progress=lambda _: None)
+
+
 @pytest.mark.parametrize("argv,message", [
     (["--kinds", "village,villag"], "'villag' is not a kind"),
     (["--kinds", "village"], "at least 2 kinds"),

@@ -143,6 +143,21 @@ def test_the_baseline_keeps_each_supply_once_resumes_and_ignores_another_budget(
     assert r["baseline"]["supplies"] == 2 and all(p["supplies"] == 2 for p in r["percentiles"].values())
 
 
+def test_baseline_lines_of_plans_that_played_otherwise_are_not_placed_against(tmp_path):
+    """A line records how its game's plans played (`plan_space.revision`): Dominion's lines from
+    before its plans played Throne Room first are kept in the file but not used; Heart of Crown's,
+    whose plans did not change, record none and are used."""
+    for game, line in (("dominion", {"seed": 0, "budget": TINY.identity(), "figures": {}}),
+                       ("dominion", {"seed": 1, "budget": TINY.identity(), "plans": 2, "figures": {}}),
+                       ("heart_of_crown", {"seed": 0, "budget": TINY.identity(), "figures": {}})):
+        path = bl.path_of(tmp_path, game, 2)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "a") as f:
+            f.write(json.dumps(line) + "\n")
+    assert [r["seed"] for r in bl.load(tmp_path, "dominion", 2, TINY)] == [1]
+    assert [r["seed"] for r in bl.load(tmp_path, "heart_of_crown", 2, TINY)] == [0]
+
+
 def test_random_supplies_are_ten_different_kinds_drawn_by_the_seed():
     for game in ("heart_of_crown", "dominion"):
         a, b = mk.random_supply(game, 5), mk.random_supply(game, 6)

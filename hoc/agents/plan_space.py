@@ -100,6 +100,9 @@ class Layout:
     cap: tuple[int, float] | None = None     # (gene, value) of a cap of two copies, for `favouring`
     first: int | None = None                 # the gene that plays a card before the others, if the space has one
     barred: frozenset = frozenset()
+    # how the space's points play: raised when the same point comes to play otherwise, so the searches
+    # saved before (an atlas's checkpoint, a combo screen, a market baseline) are not mixed with new ones
+    revision: int = 1
 
     def slots(self, kinds) -> list[int]:
         """The indices in `cards` of the kinds' cards."""
@@ -221,6 +224,16 @@ def descriptor(space, name: str) -> Descriptor:
         raise HocError(f"--descriptors: {name!r} is not a measure of {space.ruleset.game.title} "
                        f"({', '.join(space.descriptors)}, or owns:KIND)")
     return space.descriptors[name]
+
+
+def revision(game) -> dict:
+    """What a saved search records of how the game's (its `GameSpec`'s) plans play: {"plans": N} from
+    the space's second revision on; nothing before, so what was saved before revisions existed
+    still resumes."""
+    from hoc.engine.spec import _named
+
+    n = _named(game.atlas).revision if game.atlas else 1
+    return {"plans": n} if n != 1 else {}
 
 
 def space_of(ruleset):

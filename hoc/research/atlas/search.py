@@ -19,12 +19,11 @@ import numpy as np
 
 from hoc.errors import HocError
 from hoc.research.atlas.measure import measure
-from hoc.agents.plan_space import descriptor
+from hoc.agents.plan_space import descriptor, revision
 from hoc.research.harness import Backend
 
 CHECKPOINT = "checkpoint.pkl"
-FORMAT = 4                   # of the checkpoint (2: the archive seeded with the kinds' rushes; 3: Heart of Crown's
-                             # play-first gene; 4: Dominion's bots play Throne Room before the Action it plays)
+FORMAT = 3                   # of the checkpoint (2: the archive seeded with the kinds' rushes; 3: Heart of Crown's play-first gene)
 SEARCH, REMEASURE, RUSH = 1, 2, 5   # streams of game seeds: the search's, the re-measurement's, the rushes'
 SWEEPS = 2                   # rounds of the card sweep of each kind's rush
 REMEASURE_FIRST = 1 << 40    # the re-measurement's game indices start far from any the search used
@@ -74,7 +73,7 @@ class Settings:
 
     def identity(self) -> dict:
         r = self.space.ruleset
-        return {"format": FORMAT, "rules": r.describe(), "game": r.game.name,
+        return {"format": FORMAT, **revision(r.game), "rules": r.describe(), "game": r.game.name,
                 "panel": [(a.name, a.params(r).tobytes().hex()) for a in self.panel],
                 "descriptors": list(self.descriptors), "seed": self.seed, "emitters": self.emitters,
                 "optimizers": self.optimizers,

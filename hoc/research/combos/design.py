@@ -34,10 +34,10 @@ ACROSS_TARGETS = ("offered", "built")
 # settings existed still resume
 LEFT_OUT = {"measure": "offered", "planner": False, "across": "offered"}
 BASIC = "basic"         # the yardstick named so: the plan space's best guess on the basic supply alone
-FORMAT = 5              # of a screen's folder (its identity; 2: Heart of Crown's play-first gene; 3: the
+FORMAT = 4              # of a screen's folder (its identity; 2: Heart of Crown's play-first gene; 3: the
                         # favouring start ranked by cost, `Layout.favouring`; 4: `--across built`'s decks
-                        # of one kind searched once for all its pairs, `kind_decks`; 5: Dominion's bots
-                        # play Throne Room before the Action it plays)
+                        # of one kind searched once for all its pairs, `kind_decks`; how a game's plans
+                        # play is its own, `plan_space.revision`)
 
 
 def followed(pairs: int) -> int:
@@ -139,9 +139,12 @@ class Settings:
         return list(itertools.combinations(self.kinds, 2))
 
     def identity(self) -> dict:
-        return {"format": FORMAT, **{f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self)
-                                     if f.name not in ("confirm", "replicates", "fdr")
-                                     and LEFT_OUT.get(f.name, None) != getattr(self, f.name)}}
+        from hoc.agents.plan_space import revision
+        from hoc.games import get
+
+        return {"format": FORMAT, **revision(get(self.game)),
+                **{f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self)
+                   if f.name not in ("confirm", "replicates", "fdr") and LEFT_OUT.get(f.name, None) != getattr(self, f.name)}}
 
     def parts(self, stage: str) -> tuple[str | None, bool]:
         """What a run of `stage` measures: the measure of its same-seat figure (None: not measured) and

@@ -12,7 +12,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from hoc.agents.plan_space import revision
 from hoc.errors import HocError
+from hoc.games import get
 
 FOLDER = Path("results/market_baseline")
 
@@ -34,7 +36,7 @@ def load(folder: str | Path, game: str, players: int, budget) -> list[dict]:
             row = json.loads(line)
         except json.JSONDecodeError:
             raise HocError(f"{path}, line {n}: not a line of a market baseline; remove it to go on") from None
-        if row.get("budget") == budget.identity():
+        if row.get("budget") == budget.identity() and _plans(row) == revision(get(game)):
             out.append(row)
     return out
 
@@ -58,8 +60,8 @@ def extend(folder: str | Path, game: str, players: int, supplies: int, budget, b
         with tempfile.TemporaryDirectory(prefix="hoc_market_") as work:
             report = market(ruleset, dataclasses.replace(budget, seed=s), work, backend,
                             f"--game {game} random --seed {s}", progress=lambda line: None)
-        row = {"seed": s, "supply": list(supply), "budget": budget.identity(), "figures": report["figures"],
-               "seconds": report["seconds"]}
+        row = {"seed": s, "supply": list(supply), "budget": budget.identity(), **revision(get(game)),
+               "figures": report["figures"], "seconds": report["seconds"]}
         with open(path, "a", encoding="utf-8") as f:
             f.write(json.dumps(row) + "\n")
             f.flush()
@@ -68,3 +70,8 @@ def extend(folder: str | Path, game: str, players: int, supplies: int, budget, b
         progress(f"supply {s} ({', '.join(supply)}): {report['seconds']:.0f} s; {k + 1}/{len(todo)} done, "
                  f"about {per * (len(todo) - k - 1) / 60:.0f} min left")
     return load(folder, game, players, budget)
+
+
+def _plans(row: dict) -> dict:
+    """How the plans of a line's supply played (`plan_space.revision`; none recorded: the first)."""
+    return {"plans": row["plans"]} if row.get("plans", 1) != 1 else {}

@@ -32,6 +32,7 @@ class Space(Layout):
     """The buy menus of one kingdom (`hoc.agents.plan_space.Space`)."""
 
     per_card, priority, gate = PER_CARD, PRIORITY, GATE
+    revision = 2                                # 2: the bots play Throne Room before the Action it plays
     cap = (CAP, 2 / MAX_CAP)                    # owned_below 3
 
     def __init__(self, ruleset):
