@@ -86,8 +86,8 @@ def test_a_bot_without_a_play_order_plays_throne_room_on_its_smithy_and_a_villag
     agent = from_file(path)
     g = Game(Ruleset(market=("throne_room", *KINGDOM[:-1])), seed=0)
     seat_agent(g.state, 0, agent.id, agent.params(g.ruleset))
-    seated_too = get("dom_big_money")
-    seat_agent(g.state, 1, seated_too.id, seated_too.params(g.ruleset))
+    big_money = get("dom_big_money")
+    seat_agent(g.state, 1, big_money.id, big_money.params(g.ruleset))
     g.arrange(0, hand=["smithy", "throne_room", "copper"], deck=["copper"] * 8)
     assert choice(g) == "play:throne_room"
     g.apply("play:throne_room")

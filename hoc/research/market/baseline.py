@@ -24,10 +24,12 @@ def path_of(folder: str | Path, game: str, players: int) -> Path:
 
 
 def load(folder: str | Path, game: str, players: int, budget) -> list[dict]:
-    """The baseline's supplies measured with `budget` (others are kept but not used)."""
+    """The baseline's supplies measured with `budget` and plans that play as today's (others are kept
+    but not used)."""
     path = path_of(folder, game, players)
     if not path.exists():
         return []
+    plans = revision(get(game)).get("plans", 1)     # how the game's plans play today (none recorded: 1)
     out = []
     for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if not line.strip():
@@ -36,7 +38,7 @@ def load(folder: str | Path, game: str, players: int, budget) -> list[dict]:
             row = json.loads(line)
         except json.JSONDecodeError:
             raise HocError(f"{path}, line {n}: not a line of a market baseline; remove it to go on") from None
-        if row.get("budget") == budget.identity() and _plans(row) == revision(get(game)):
+        if row.get("budget") == budget.identity() and row.get("plans", 1) == plans:
             out.append(row)
     return out
 
@@ -71,7 +73,3 @@ def extend(folder: str | Path, game: str, players: int, supplies: int, budget, b
                  f"about {per * (len(todo) - k - 1) / 60:.0f} min left")
     return load(folder, game, players, budget)
 
-
-def _plans(row: dict) -> dict:
-    """How the plans of a line's supply played (`plan_space.revision`; none recorded: the first)."""
-    return {"plans": row["plans"]} if row.get("plans", 1) != 1 else {}

@@ -6,8 +6,8 @@ A candidate is a buy menu (`hoc.games.dominion.agents.genome`, read as a bot by
 copies owned below or a share of the deck, a threshold of the deck's money, and for Victory cards
 how few Provinces must be left or how few gains the game is from its end); its Actions are played in
 the default order (+Actions first, then Throne Room, then by cost). The first generation plays the
-starts (`genome.starts`: Big Money, with its endgame, and that with one or two copies of each kingdom card
-or one per 11 cards) beside children bred from them. Each generation, children are bred from the
+starts (`genome.starts`: Big Money, with its endgame, and that with one or two copies of each
+kingdom card or one per 11 cards) beside children bred from them. Each generation, children are bred from the
 best plans by mutation (insert, delete, swap or tweak an entry) and crossover (one parent's first
 entries, the other's last), and every plan, parents included, plays the same games against each
 opponent: common random numbers, seats mirrored (each seed played with the candidate in every
