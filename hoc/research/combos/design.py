@@ -32,7 +32,8 @@ MEASURES = ("combined", "offered", "built")
 ACROSS_TARGETS = ("offered", "built")
 # settings a folder's identity leaves out at these values, so the folders of screens made before the
 # settings existed still resume
-LEFT_OUT = {"measure": "offered", "planner": False, "across": "offered"}
+LEFT_OUT = {"measure": "offered", "planner": False, "across": "offered",
+            "plans": 1}         # plans: the game's plan space's revision (`plan_space.revision`), not a field
 BASIC = "basic"         # the yardstick named so: the plan space's best guess on the basic supply alone
 FORMAT = 4              # of a screen's folder (its identity; 2: Heart of Crown's play-first gene; 3: the
                         # favouring start ranked by cost, `Layout.favouring`; 4: `--across built`'s decks

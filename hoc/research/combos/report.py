@@ -83,7 +83,8 @@ def summary(settings: Settings, frame: pd.DataFrame, rows: list[dict], command: 
              f"Command: `hoc combos {command}`", "",
              f"{runs} runs of a pair ({sum(r['stage'] == 'screen' for r in rows)} in the screen, "
              f"{sum(r['stage'] != SCREEN for r in rows)} confirming)"
-             f"{f' and {len(decks)} of one kind' if decks else ''}, {seconds / 60:.1f} min of wall time in the session that finished it"
+             f"{f' and {len(decks)} of one kind' if decks else ''}, "
+             f"{seconds / 60:.1f} min of wall time in the session that finished it"
              f"{_cost([*rows, *decks])}. "
              f"{_how(settings, rows)} "
              f"Figures are points of the share of the wins; intervals are 95%, over the {settings.replicates} "

@@ -75,7 +75,7 @@ def _shown(identity: dict | None, name: str) -> str:
     of `offered`, no planner: folders from before they existed) saying so."""
     if identity is None:
         return "unreadable"
-    value = identity.get(name, LEFT_OUT.get(name, 1 if name == "plans" else "unset"))   # plans: `revision`
+    value = identity.get(name, LEFT_OUT.get(name, "unset"))
     return ("on" if value else "off") if name == "planner" else str(value)
 
 

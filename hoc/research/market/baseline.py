@@ -29,7 +29,7 @@ def load(folder: str | Path, game: str, players: int, budget) -> list[dict]:
     path = path_of(folder, game, players)
     if not path.exists():
         return []
-    plans = revision(get(game)).get("plans", 1)     # how the game's plans play today (none recorded: 1)
+    plans = revision(get(game)).get("plans")        # how the game's plans play today (None: the first revision)
     out = []
     for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if not line.strip():
@@ -38,7 +38,7 @@ def load(folder: str | Path, game: str, players: int, budget) -> list[dict]:
             row = json.loads(line)
         except json.JSONDecodeError:
             raise HocError(f"{path}, line {n}: not a line of a market baseline; remove it to go on") from None
-        if row.get("budget") == budget.identity() and row.get("plans", 1) == plans:
+        if row.get("budget") == budget.identity() and row.get("plans") == plans:
             out.append(row)
     return out
 
