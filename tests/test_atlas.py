@@ -30,7 +30,7 @@ def dominion():
 
 def _settings(space, panel, **kw):
     base = dict(descriptors=("action_share", "deck_size"), seed=3, iterations=2, emitters=1, batch=4, seeds=2,
-                resolution=4, remeasure_seeds=4)
+                resolution=4, remeasure_seeds=4, polish=2, polish_iterations=2)
     base.update(kw)
     return Settings(space, panel, **base)
 
@@ -105,6 +105,108 @@ def test_a_resumed_atlas_equals_an_uninterrupted_one(dominion, tmp_path):
         search.run(_settings(space, panel, iterations=3, seed=4), parts, SERIAL, progress=lambda line: None)
 
 
+def _planted(settings, *points, objective=None):
+    """A search whose archive holds only the planted points (descriptors as measured)."""
+    s = search.start(settings, SERIAL)
+    s.archive.clear()
+    xs = np.stack(points)
+    m = measure(settings.space, xs, settings.panel, 5, 4, 0, SERIAL, settings.descriptors)
+    s.archive.add(xs, m.fitness if objective is None else np.asarray(objective), m.descriptors)
+    return s
+
+
+def _no_province(space):
+    """Big Money that never buys a Province: it wins no game against Big Money."""
+    from hoc.games.dominion.agents.atlas import GATE, PER_CARD
+    from hoc.games.dominion.agents.bots import library
+
+    weak = space.point(library()["dom_big_money"])
+    weak[space.cards.index("province") * PER_CARD + GATE] = 0.0
+    return weak
+
+
+def test_the_polish_starts_from_the_best_elite_and_the_best_owner_of_each_kind(dominion):
+    """Money without Provinces owns no kind and is not the best: no start; Militia money (the best) and Village
+    with Smithy (the only owner of either) are, best first; `--polish 1` keeps the best alone."""
+    from hoc.games.dominion.agents.bots import library
+    from hoc.research.atlas.polish import starts
+
+    space, panel = dominion
+    militia, engine = (space.point(library()[n]) for n in ("dom_militia_bm", "dom_village_smithy"))
+    settings = _settings(space, panel, seeds=16, resolution=10)
+    s = _planted(settings, _no_province(space), militia, engine)
+    assert len(s.archive) == 3
+    row = lambda x: space.row(x)[1].tobytes()       # noqa: E731
+    assert [row(x) for x in starts(settings, s, SERIAL)] == [row(militia), row(engine)]
+    assert [row(x) for x in starts(_settings(space, panel, seeds=16, resolution=10, polish=1), s, SERIAL)] == [row(militia)]
+
+
+def test_a_polished_plan_takes_its_cell_only_when_it_beats_the_cells_elite_on_the_choice_seeds(dominion):
+    """From money that never buys a Province, the polish (card sweep, then CMA-ES) finds a better deck,
+    and the elites the re-measurement reads carry it, marked polished, in the cell it measured in;
+    a planted elite the polish cannot beat keeps its cell."""
+    from hoc.research.atlas import polish
+
+    space, panel = dominion
+    settings = _settings(space, panel, seeds=8, resolution=10, polish=1, polish_iterations=2, batch=6)
+    s = _planted(settings, _no_province(space))
+    polish.run(settings, s, SERIAL, lambda: None, progress=lambda line: None)
+    data, polished = search.elites(s)
+    assert polished.sum() == 1
+    (c, (x, f, d)), = s.polish.chosen.items()
+    assert c == int(s.archive.index_of(d[None])[0]) and f > 0.25     # the start wins nothing
+    assert np.array_equal(data["solution"][polished][0], x) and data["index"][polished][0] == c
+    mine = data["index"][~polished]
+    assert list(mine) == [i for i in s.archive.data()["index"] if i != c]    # the other cells as the search left them
+
+
+def test_a_polished_plan_takes_an_occupied_cell_only_when_strictly_better_on_the_same_seeds(dominion):
+    """The choice plays a candidate and its cell's elite on the same deals: Big Money does not take
+    Big Money's cell (equal, not better), and takes the cell of money that never buys Gold."""
+    from hoc.games.dominion.agents.atlas import GATE, PER_CARD
+    from hoc.games.dominion.agents.bots import library
+    from hoc.research.atlas import polish
+
+    space, panel = dominion
+    settings = _settings(space, panel, resolution=2, polish=1)       # both money decks in one cell
+    bm, weak = space.point(library()["dom_big_money"]), _no_province(space)
+    no_gold = bm.copy()
+    no_gold[space.cards.index("gold") * PER_CARD + GATE] = 0.0
+    for occupant, taken in ((bm, False), (no_gold, True)):
+        s = _planted(settings, occupant)
+        s.polish = polish.Polish([weak], [], [[weak, bm]], [[-np.inf, 0.5]], iteration=1)
+        chosen = polish.choose(settings, s, SERIAL)
+        assert bool(chosen) == taken
+        if taken:
+            (c, (x, f, _)), = chosen.items()
+            assert c == int(s.archive.data()["index"][0]) and np.array_equal(x, bm) and f > 0.3
+
+
+def test_a_polish_resumed_equals_an_uninterrupted_one_and_a_longer_search_polishes_again(dominion, tmp_path):
+    from hoc.research.atlas import polish
+
+    space, panel = dominion
+    short = _settings(space, panel, polish=2, polish_iterations=1)
+    full = _settings(space, panel, polish=2, polish_iterations=2)
+    whole, parts = tmp_path / "whole", tmp_path / "parts"
+    whole.mkdir()
+    parts.mkdir()
+    a = search.run(full, whole, SERIAL, progress=lambda line: None)
+    polish.run(full, a, SERIAL, lambda: None, progress=lambda line: None)
+    b = search.run(short, parts, SERIAL, progress=lambda line: None)
+    polish.run(short, b, SERIAL, lambda: search.save(parts, short, b), progress=lambda line: None)
+    b = search.load(parts, full)                        # the same settings: only the budget grew
+    polish.run(full, b, SERIAL, lambda: None, progress=lambda line: None)
+    assert b.polish.iteration == a.polish.iteration == 2
+    assert a.polish.chosen and sorted(a.polish.chosen) == sorted(b.polish.chosen)
+    assert [e[-8:] for e in a.polish.estimates] == [e[-8:] for e in b.polish.estimates]   # the same last step
+    for c in a.polish.chosen:
+        assert np.array_equal(a.polish.chosen[c][0], b.polish.chosen[c][0])
+    more = search.run(_settings(space, panel, polish=2, polish_iterations=2, iterations=3), parts, SERIAL,
+                      progress=lambda line: None)
+    assert more.polish is None                          # the archive went on: its old polish is dropped
+
+
 def test_an_atlas_counts_every_game_once_on_one_progress_line_its_search_sized_ahead(dominion, tmp_path):
     """The seeding, the search and the remeasure on one progress line (`hoc.research.progress`): every
     game counted once; the search's stage played what it was sized at before it began."""
@@ -127,7 +229,7 @@ def test_hoc_atlas_writes_elites_that_every_command_plays_by_path(capsys, tmp_pa
     out = tmp_path / "atlas"
     code = main(["atlas", "--game", "dominion", "--market", KINGDOM, "--panel", "dom_big_money", "--iterations", "2",
                  "--emitters", "1", "--batch", "4", "--seeds", "2", "--resolution", "4", "--remeasure-seeds", "4",
-                 "--out", str(out)])
+                 "--polish-iterations", "2", "--out", str(out)])
     captured = capsys.readouterr()
     assert code == 0, captured.err
     frame = pd.read_parquet(out / "elites.parquet")

@@ -18,10 +18,10 @@ from hoc.research.market import baseline as bl
 from hoc.research.market import decks, percentiles
 
 SERIAL = Backend(1)
-TINY = mk.Budget(iterations=1, emitters=1, batch=4, seeds=2, remeasure_seeds=4, top=2, pair_seeds=4, select_seeds=1,
-                 princess_seeds=3)
-TINY_FLAGS = ["--iterations", "1", "--remeasure-seeds", "4", "--top", "2", "--pair-seeds", "4", "--select-seeds", "1",
-              "--princess-seeds", "3"]
+TINY = mk.Budget(iterations=1, emitters=1, batch=4, seeds=2, remeasure_seeds=4, polish=2, polish_iterations=2, top=2,
+                 pair_seeds=4, select_seeds=1, princess_seeds=3)
+TINY_FLAGS = ["--iterations", "1", "--remeasure-seeds", "4", "--polish", "2", "--polish-iterations", "2", "--top", "2",
+              "--pair-seeds", "4", "--select-seeds", "1", "--princess-seeds", "3"]
 HOC_SUPPLY = ("attendant_maid,battering_ram,city_development,flea_market,hideout,library,magic_talisman,rampart,"
               "stargazing_witch,wishing_well")
 KEYS = {"game", "title", "market_word", "players", "supply", "label", "command", "budget", "panel", "decks",

@@ -24,6 +24,7 @@ def _command(args) -> str:
     argv += ["--iterations", str(args.iterations), "--emitters", str(args.emitters), "--optimizers",
              str(args.optimizers), "--batch", str(args.batch),
              "--seeds", str(args.seeds), "--resolution", str(args.resolution),
+             "--polish", str(args.polish), "--polish-iterations", str(args.polish_iterations),
              "--remeasure-seeds", str(args.remeasure_seeds), "--seed", str(args.seed), "--out", args.out]
     return " ".join(shlex.quote(a) for a in argv)
 
@@ -58,7 +59,8 @@ def cmd_atlas(args) -> int:
     descriptors = tuple(split_names(args.descriptors)) if args.descriptors else space.default_descriptors
     settings = Settings(space, panel, descriptors, seed=args.seed, iterations=args.iterations,
                         emitters=args.emitters, optimizers=args.optimizers, batch=args.batch, seeds=args.seeds, resolution=args.resolution,
-                        remeasure_seeds=args.remeasure_seeds)
+                        remeasure_seeds=args.remeasure_seeds, polish=args.polish,
+                        polish_iterations=args.polish_iterations)
     backend = backend_of(args)
     try:
         frame = atlas(settings, out, backend, _command(args), progress=lambda line: print(line, flush=True))
@@ -78,9 +80,10 @@ def add_parser(sub) -> None:
     p = sub.add_parser("atlas", help="every viable deck of a market, found by quality-diversity search (ribs)",
                        description="Quality-diversity search (CMA-ME with ribs) over the game's plans: a grid of two "
                                    "descriptors measured from each plan's games, each cell keeping the plan that "
-                                   "wins most against the reference panel (common seeds, seats mirrored). Every "
-                                   "elite is measured again on fresh seeds at the end. Rerun the same command to "
-                                   "resume. The defaults take 1 to 3 minutes on 2 cores (--jobs 2).")
+                                   "wins most against the reference panel (common seeds, seats mirrored); then the "
+                                   "best families are polished (swept and tuned by CMA-ES). Every elite is measured "
+                                   "again on fresh seeds at the end. Rerun the same command to resume. The "
+                                   "defaults take 2 to 4 minutes on 2 cores (--jobs 2).")
     game_option(p)
     edition_option(p)
     p.add_argument("--players", type=int, default=2, help="2 to 4")
@@ -104,6 +107,11 @@ def add_parser(sub) -> None:
     p.add_argument("--seeds", type=int, default=16,
                    help="seeds per panel member for each plan in the search, each in every seat (default 16)")
     p.add_argument("--resolution", type=int, default=10, help="cells per descriptor (default 10)")
+    p.add_argument("--polish", type=int, default=11,
+                   help="starts of the polish at most: the best elite, then the best owning each kind, each swept "
+                        "and tuned by CMA-ES before the re-measurement (default 11; 0: no polish)")
+    p.add_argument("--polish-iterations", type=int, default=40,
+                   help="iterations of each polish start's CMA-ES, of --batch plans each (default 40)")
     p.add_argument("--remeasure-seeds", type=int, default=100,
                    help="fresh seeds per panel member for every elite at the end (default 100)")
     p.add_argument("--seed", type=int, default=0, help="seed of the search (default 0)")

@@ -17,7 +17,8 @@ MEASURED = ("The default budget takes 1.5 to 3 minutes a supply with --jobs 2 on
 def _budget(args):
     from hoc.research.market import Budget
 
-    return Budget(iterations=args.iterations, remeasure_seeds=args.remeasure_seeds, top=args.top,
+    return Budget(iterations=args.iterations, remeasure_seeds=args.remeasure_seeds, polish=args.polish,
+                  polish_iterations=args.polish_iterations, top=args.top,
                   pair_seeds=args.pair_seeds, select_seeds=args.select_seeds, princess_seeds=args.princess_seeds,
                   seed=args.seed)
 
@@ -26,6 +27,7 @@ def _command(args, supply: str) -> str:
     argv = ["--game", args.game_name, *(["--edition", args.edition] if args.edition != "2e" else []),
             "--players", str(args.players), supply, "--seed", str(args.seed)]
     for flag, value, default in (("--iterations", args.iterations, 100), ("--remeasure-seeds", args.remeasure_seeds, 100),
+                                 ("--polish", args.polish, 11), ("--polish-iterations", args.polish_iterations, 40),
                                  ("--top", args.top, 4), ("--pair-seeds", args.pair_seeds, 300),
                                  ("--select-seeds", args.select_seeds, 40),
                                  ("--princess-seeds", args.princess_seeds, 200)):
@@ -121,6 +123,10 @@ def add_parser(sub) -> None:
     p.add_argument("--iterations", type=int, default=100, help="iterations of the supply's atlas (default 100)")
     p.add_argument("--remeasure-seeds", type=int, default=100,
                    help="fresh seeds per panel member for every elite of the atlas (default 100)")
+    p.add_argument("--polish", type=int, default=11,
+                   help="starts of the atlas's polish at most: its best families tuned further (default 11; 0: none)")
+    p.add_argument("--polish-iterations", type=int, default=40,
+                   help="iterations of each polish start's CMA-ES (default 40)")
     p.add_argument("--top", type=int, default=4, help="distinct decks in the round robin (default 4)")
     p.add_argument("--pair-seeds", type=int, default=300,
                    help="common seeds per ordered pair of the round robin, each in every seat (default 300)")

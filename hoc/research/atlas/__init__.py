@@ -5,8 +5,9 @@ of its agent files); it plays against a reference panel on common seeds with sea
 (`measure`), which gives its fitness (its share of the wins) and its descriptors, measured from the
 games it played (the share of Actions in its final deck, when it backed its princess, ...). A grid
 archive of `ribs` keeps the best plan of each cell of descriptor space, CMA-ME's emitters propose new
-plans (`search`), and at the end every elite is measured again on seeds the search never used, so
-the tables do not inherit a search's lucky maximum (`report`).
+plans (`search`); the best families are then tuned further (`polish`), and at the end every elite
+is measured again on seeds neither used, so the tables do not inherit a search's lucky maximum
+(`report`).
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ def atlas(settings, folder: str | Path, backend, command: str, progress=print):
     from contextlib import nullcontext
 
     from hoc.research import progress as meter
-    from hoc.research.atlas import report, search
+    from hoc.research.atlas import polish, report, search
 
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
@@ -28,7 +29,9 @@ def atlas(settings, folder: str | Path, backend, command: str, progress=print):
     # one progress line (stderr) over the seeding, the search and the remeasure, with the ETA of them all
     line = meter.metered("atlas", "games", unit_scale=True) if not meter.metering() else nullcontext()
     with line:
+        meter.expect(polish=polish.expected(settings, settings.resolution ** 2))
         found = search.run(settings, folder, backend, progress)
+        polish.run(settings, found, backend, lambda: search.save(folder, settings, found), progress)
         progress(f"measuring the {len(found.archive)} elites again on {settings.remeasure_seeds} fresh seeds per "
                  f"panel member")
         meter.stage("remeasure", search.remeasured(settings, found))

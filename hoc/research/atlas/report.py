@@ -1,7 +1,7 @@
 """The atlas written out (`hoc atlas --out DIR`): every elite as a plan file (`DIR/plans/`) that every
 command plays by path, `DIR/elites.parquet` (one row per elite: its plan file, descriptors, the
-search's fitness, the fitness measured again on fresh seeds with its interval, and its mean copies
-of each market kind at the end), a heat map of the re-measured fitness over the two descriptors
+search's fitness, the fitness measured again on fresh seeds with its interval, its mean copies
+of each market kind at the end, and whether the polish found it), a heat map of the re-measured fitness over the two descriptors
 (`DIR/atlas.png`), `DIR/summary.md` with the command that reproduces it, and the elites' points of
 the game's plan space (`DIR/points.npy`, in the frame's order).
 """
@@ -38,7 +38,7 @@ def elites_frame(settings, data: dict, measured, folder: Path, command: str) -> 
         path.write_text(space.text(data["solution"][i], header), encoding="utf-8")
         row = {"plan": str(path.relative_to(folder)), **d,
                "search_fitness": float(data["objective"][i]), "fitness": float(measured.fitness[i]), "lo": lo, "hi": hi,
-               "cell": int(data["index"][i])}
+               "cell": int(data["index"][i]), "polished": bool(data["polished"][i])}
         for kind, cards in space.kinds.items():
             row[f"owns_{kind}"] = float(measured.copies[i, cards].sum())
         rows.append(row)
@@ -90,7 +90,7 @@ def summary(settings, search, frame: pd.DataFrame, command: str, seconds: float)
              f"{search.iteration} iterations, {search.evaluations:,} plans measured in {search.games:,} games "
              f"({search.seconds / 60:.1f} min of search over every session; {seconds / 60:.1f} min this session, "
              f"the re-measurement included); "
-             f"{len(frame)} cells of {settings.resolution ** 2} filled.", "",
+             f"{len(frame)} cells of {settings.resolution ** 2} filled.", "", *_polish_line(settings, search, frame),
              f"Fitness: the share of the wins against the panel ({', '.join(a.name for a in settings.panel)}), "
              f"each seed played with the plan in every seat, a shared win counting 1/k. The search measured each plan "
              f"on {settings.seeds} seeds per member; every figure below is measured again on "
@@ -106,8 +106,22 @@ def summary(settings, search, frame: pd.DataFrame, command: str, seconds: float)
               "|---|" + "---|" * (len(settings.descriptors) + 3)]
     for _, row in frame.head(15).iterrows():
         owned = sorted(((row[k], k[len("owns_"):]) for k in kinds if row[k] >= 0.5), reverse=True)[:4]
-        lines.append(f"| {row['plan']} | " + " | ".join(f"{row[d]:.3g}" for d in settings.descriptors)
+        lines.append(f"| {row['plan']}{' (polished)' if row['polished'] else ''} | " + " | ".join(f"{row[d]:.3g}" for d in settings.descriptors)
                      + f" | {100 * row['fitness']:.1f}% [{100 * row['lo']:.1f}, {100 * row['hi']:.1f}] "
                      f"| {100 * row['search_fitness']:.1f}% | "
                      + (", ".join(f"{k} {n:.1f}" for n, k in owned) or "nothing of the market") + " |")
     return "\n".join(lines) + "\n"
+
+
+def _polish_line(settings, search, frame: pd.DataFrame) -> list[str]:
+    """What the polish did, for the summary (nothing without one)."""
+    p = search.polish
+    if p is None:
+        return []
+    from hoc.research.atlas.polish import CHOICE_SEEDS
+
+    n = int(frame["polished"].sum())
+    return [f"Then the polish (`--polish {settings.polish}`): {len(p.starts)} starts (the best elite, then the "
+            f"best owning each kind), each swept card by card and tuned by CMA-ES for {p.iteration} iterations "
+            f"against the panel; {n} of the elites below came from it, each better than its cell's elite on "
+            f"{CHOICE_SEEDS} seeds per member that neither saw (its \"search\" figure is from those seeds).", ""]

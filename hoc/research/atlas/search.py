@@ -23,7 +23,8 @@ from hoc.agents.plan_space import descriptor, revision
 from hoc.research.harness import Backend
 
 CHECKPOINT = "checkpoint.pkl"
-FORMAT = 3                   # of the checkpoint (2: the archive seeded with the kinds' rushes; 3: Heart of Crown's play-first gene)
+FORMAT = 4                   # of the checkpoint (2: the archive seeded with the kinds' rushes; 3: Heart of Crown's
+                             # play-first gene; 4: the polish)
 SEARCH, REMEASURE, RUSH = 1, 2, 5   # streams of game seeds: the search's, the re-measurement's, the rushes'
 SWEEPS = 2                   # rounds of the card sweep of each kind's rush
 REMEASURE_FIRST = 1 << 40    # the re-measurement's game indices start far from any the search used
@@ -51,13 +52,16 @@ class Settings:
     resolution: int = 10                # cells per descriptor
     sigma: float = 0.15                 # the emitters' first step, in the space's [0, 1] units
     remeasure_seeds: int = 100          # per panel member for every elite at the end
+    polish: int = 11                    # starts of the polish at most (0: none; `polish`)
+    polish_iterations: int = 40         # of each start's CMA-ES in the polish
 
     def __post_init__(self):
         if not 0 <= self.optimizers <= self.emitters:
             raise HocError(f"--optimizers must be 0 to --emitters ({self.emitters}), got {self.optimizers}")
         for name, value, least in (("iterations", self.iterations, 1), ("emitters", self.emitters, 1),
                                    ("batch", self.batch, 2), ("seeds", self.seeds, 1),
-                                   ("resolution", self.resolution, 2), ("remeasure_seeds", self.remeasure_seeds, 2)):
+                                   ("resolution", self.resolution, 2), ("remeasure_seeds", self.remeasure_seeds, 2),
+                                   ("polish", self.polish, 0), ("polish_iterations", self.polish_iterations, 1)):
             if value < least:
                 raise HocError(f"--{name.replace('_', '-')} must be at least {least}, got {value}")
         if not 0 < self.sigma <= 1:
@@ -77,13 +81,15 @@ class Settings:
                 "panel": [(a.name, a.params(r).tobytes().hex()) for a in self.panel],
                 "descriptors": list(self.descriptors), "seed": self.seed, "emitters": self.emitters,
                 "optimizers": self.optimizers,
-                "batch": self.batch, "seeds": self.seeds, "resolution": self.resolution, "sigma": self.sigma}
+                "batch": self.batch, "seeds": self.seeds, "resolution": self.resolution, "sigma": self.sigma,
+                "polish": self.polish}
 
 
 @dataclass
 class Search:
     """A search under way: the ribs scheduler (archive and emitters), the iterations done, the
-    plans measured and games played, and the seconds spent (over every session)."""
+    plans measured and games played, and the seconds spent (over every session); then its polish
+    (`hoc.research.atlas.polish`)."""
 
     scheduler: object
     iteration: int = 0
@@ -91,6 +97,7 @@ class Search:
     games: int = 0
     seconds: float = 0.0
     history: list = field(default_factory=list)
+    polish: object = None
 
     @property
     def archive(self):
@@ -201,6 +208,7 @@ def run(settings: Settings, folder: Path, backend: Backend, progress=print) -> S
                  f"({search.evaluations:,} plans measured so far)")
     began, done_before = time.perf_counter(), search.iteration
     while search.iteration < settings.iterations:
+        search.polish = None                # polished from another archive: polished again after
         t0 = time.perf_counter()
         xs = search.scheduler.ask()
         m = measure(settings.space, xs, settings.panel, derive(settings.seed, SEARCH, search.iteration),
@@ -231,16 +239,40 @@ def _clock(seconds: float) -> str:
 
 def remeasured(settings: Settings, search: Search) -> int:
     """The games of `remeasure` with the elites the archive holds now."""
-    return len(search.archive) * len(settings.panel) * settings.remeasure_seeds * settings.space.ruleset.players
+    return len(elites(search)[0]["index"]) * len(settings.panel) * settings.remeasure_seeds * settings.space.ruleset.players
+
+
+def elites(search: Search):
+    """The archive's elites with the polish's chosen plans in their cells (`hoc.research.atlas.polish`):
+    (data as `archive.data()` gives it, `objective` the polish's choice figure for a polished plan;
+    whether each was polished)."""
+    data = {k: np.asarray(search.archive.data()[k]) for k in ("index", "solution", "objective", "measures")}
+    chosen = search.polish.chosen if search.polish is not None and search.polish.chosen else {}
+    polished = np.zeros(len(data["index"]), bool)
+    at = {int(c): i for i, c in enumerate(data["index"])}
+    new = []
+    for c, (x, f, d) in sorted(chosen.items()):
+        if c in at:
+            i = at[c]
+            data["solution"][i], data["objective"][i], data["measures"][i] = x, f, d
+            polished[i] = True
+        else:
+            new.append((c, x, f, d))
+    if new:
+        for k, col in zip(("index", "solution", "objective", "measures"), zip(*new)):
+            data[k] = np.concatenate([data[k], np.asarray(col, data[k].dtype)])
+        polished = np.concatenate([polished, np.ones(len(new), bool)])
+    return data, polished
 
 
 def remeasure(settings: Settings, search: Search, backend: Backend):
-    """Every elite of the archive measured again on `remeasure_seeds` seeds per panel member that the
-    search never used: (elites' archive data, their `Measured`)."""
-    data = search.archive.data()
+    """Every elite (the polished in their cells) measured again on `remeasure_seeds` seeds per panel
+    member that neither the search nor the polish used: (the elites' data as `archive.data()` gives
+    it with `polished`, whether each came from the polish; their `Measured`)."""
+    data, polished = elites(search)
     xs = np.asarray(data["solution"])
     if not len(xs):
         raise HocError("the atlas's archive is empty: no plan was measured")
     m = measure(settings.space, xs, settings.panel, derive(settings.seed, REMEASURE), settings.remeasure_seeds,
                 REMEASURE_FIRST, backend, settings.descriptors)
-    return data, m
+    return {**data, "polished": polished}, m

@@ -30,6 +30,8 @@ class Budget:
     batch: int = 12
     seeds: int = 16                 # per panel member per plan in the search
     remeasure_seeds: int = 100      # per panel member for every elite at the end
+    polish: int = 11                # starts of the atlas's polish at most (0: none)
+    polish_iterations: int = 40
     top: int = 4                    # distinct decks in the round robin
     pair_seeds: int = 300           # common seeds per ordered pair of the round robin, each in every seat
     select_seeds: int = 40          # per candidate plan when a princess's best plan is chosen
@@ -39,7 +41,8 @@ class Budget:
     def __post_init__(self):
         for name, value, least in (("iterations", self.iterations, 1), ("emitters", self.emitters, 1),
                                    ("batch", self.batch, 2), ("seeds", self.seeds, 1),
-                                   ("remeasure_seeds", self.remeasure_seeds, 2), ("top", self.top, 2),
+                                   ("remeasure_seeds", self.remeasure_seeds, 2), ("polish", self.polish, 0),
+                                   ("polish_iterations", self.polish_iterations, 1), ("top", self.top, 2),
                                    ("pair_seeds", self.pair_seeds, 2), ("select_seeds", self.select_seeds, 1),
                                    ("princess_seeds", self.princess_seeds, 2)):
             if not isinstance(value, int) or value < least:
@@ -126,7 +129,8 @@ def market(ruleset, budget: Budget, folder: str | Path, backend, command: str, p
     panel = tuple(get(n) for n in space.panel())
     settings = Settings(space, panel, tuple(space.default_descriptors), seed=budget.seed,
                         iterations=budget.iterations, emitters=budget.emitters, batch=budget.batch,
-                        seeds=budget.seeds, remeasure_seeds=budget.remeasure_seeds)
+                        seeds=budget.seeds, remeasure_seeds=budget.remeasure_seeds, polish=budget.polish,
+                        polish_iterations=budget.polish_iterations)
     progress(f"the strategy atlas of the supply ({budget.iterations} iterations)")
     with meter.metered("market", "games", unit_scale=True):    # one progress line over every stage (stderr)
         p = ruleset.players

@@ -1,0 +1,230 @@
+"""The atlas's polish: the best families the search found, tuned before every elite is measured again.
+
+Why a second stage: ribs's emitters restart from a random elite whenever a batch adds nothing to the
+archive, and once every cell holds the luckiest of many noisy measurements that is about every other
+iteration (75 restarts in 150 iterations of the climbing emitter on Dominion's First Game), so no
+emitter climbs for long. Five seeds of that atlas found the same family on top at 59.8% to 86.5%
+against the panel: the search finds families; it does not finish them.
+
+So the polish takes the best elite, then the best elite owning each kind (a family of the market),
+strongest first, up to `Settings.polish` starts, chosen on a fresh measurement of every elite (the
+archive's own figures are each the maximum of several noisy ones). From each start it runs a local
+search on common seeds: `SWEEPS` rounds of the card sweep (`sweep`: whole cards in or out), then
+CMA-ES (`cma`) ranked by fitness alone for `Settings.polish_iterations` iterations. Each start's
+best plans by the polish's own estimates, and the start, are then chosen among on seeds neither
+saw; a chosen plan takes its cell when it beats the cell's elite on those same seeds. The
+re-measurement that follows (`search.remeasure`) gives every figure, on seeds no stage used.
+
+Every step is drawn from (seed, stream, step), and the state is checkpointed with the search after
+each step, so the polish is the same serially, with --jobs and after an interruption.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from hoc.research.atlas.measure import measure
+from hoc.research.atlas.search import derive
+
+POLISH, CHOICE, STRATEGY = 6, 7, 8      # seed streams (search.py's are 0 to 5)
+SWEEPS = 2                  # rounds of the card sweep from each start before CMA-ES
+SIGMA = 0.1                 # CMA-ES's first step, in the space's [0, 1] units: local, below the search's 0.15
+CANDIDATES = 4              # a start's best plans by the polish's own estimates that go to the choice
+CHOICE_SEEDS = 48           # seeds per panel member of the choice (each in every seat)
+LEAST_OWNED = 1.0           # mean copies at the end: an elite that owns a kind (a start of its family)
+
+
+@dataclass
+class Polish:
+    """The polish under way: its starts (points), the CMA-ES of each, every plan each start's search
+    measured with its estimate, the iterations done, and at the end the plans chosen (cell index ->
+    (point, fitness on the choice's seeds, descriptors))."""
+
+    starts: list
+    strategies: list
+    seen: list
+    estimates: list
+    iteration: int = 0
+    chosen: dict | None = None
+
+
+def games_of(settings, plans: int) -> int:
+    return plans * len(settings.panel) * settings.seeds * settings.space.ruleset.players
+
+
+def expected(settings, elites: int) -> int:
+    """The games of a whole polish from an archive of `elites` elites (its starts at their most)."""
+    if not settings.polish:
+        return 0
+    starts = min(settings.polish, elites)
+    per_start = SWEEPS * (1 + len(settings.space.cards)) + settings.polish_iterations * settings.batch
+    choice = starts * (2 + CANDIDATES) * len(settings.panel) * CHOICE_SEEDS * settings.space.ruleset.players
+    return games_of(settings, elites + starts * per_start) + choice          # the choice: candidates and occupants
+
+
+def starts(settings, search, backend) -> list[np.ndarray]:
+    """The best elite, then the best elite owning each kind (`LEAST_OWNED` copies at the end), those
+    families strongest first, up to `settings.polish`: every elite measured once more on fresh seeds."""
+    space = settings.space
+    xs = _inside(space, search.archive.data()["solution"])
+    m = measure(space, xs, settings.panel, derive(settings.seed, POLISH, 0), settings.seeds, 0, backend,
+                settings.descriptors)
+    _count(search, settings, len(xs))
+    order = [int(i) for i in np.argsort(-m.fitness, kind="stable")]
+    family = {order[0]}
+    for ids in space.kinds.values():
+        owners = [i for i in order if m.copies[i, ids].sum() >= LEAST_OWNED]
+        if owners:
+            family.add(owners[0])
+    chosen = sorted(family, key=lambda i: (-m.fitness[i], i))[:settings.polish]
+    return [xs[i] for i in chosen]
+
+
+def begin(settings, search, backend):
+    """The polish's starts, each swept `SWEEPS` rounds, and a CMA-ES from each."""
+    import cma
+
+    from hoc.research.atlas.sweep import sweep
+
+    space = settings.space
+    points = starts(settings, search, backend)
+    seen = [[x] for x in points]
+    estimates = [[-np.inf] for _ in points]         # a start is chosen among on the choice's seeds only
+    moved = list(points)
+    for r in range(SWEEPS):
+        moved, xs, m = sweep(space, moved, settings.panel, derive(settings.seed, POLISH, 1 + r), settings.seeds,
+                             backend, settings.descriptors)
+        _count(search, settings, len(xs))
+        block = len(xs) // len(points)              # every start has the same flips (none fixed)
+        for k in range(len(points)):
+            seen[k].extend(xs[k * block:(k + 1) * block])
+            estimates[k].extend(m.fitness[k * block:(k + 1) * block])
+    free = space.free()
+    bounds = [space.lower[free].tolist(), space.upper[free].tolist()]
+    strategies = [cma.CMAEvolutionStrategy(x[free], SIGMA, {"bounds": bounds, "popsize": settings.batch,
+                                                            "seed": 1 + derive(settings.seed, STRATEGY, k) % (2 ** 31 - 2),
+                                                            "verbose": -9})
+                  for k, x in enumerate(moved)]
+    return Polish(points, strategies, seen, estimates)
+
+
+def step(settings, search, backend) -> None:
+    """One iteration of every start's CMA-ES, all on the same seeds."""
+    space, p = settings.space, search.polish
+    free = space.free()
+    asked = [es.ask() for es in p.strategies]
+    xs = np.array([p.starts[k] for k, batch in enumerate(asked) for _ in batch])
+    xs[:, free] = [x for batch in asked for x in batch]
+    m = measure(space, xs, settings.panel, derive(settings.seed, POLISH, 100 + p.iteration), settings.seeds, 0,
+                backend, settings.descriptors)
+    _count(search, settings, len(xs))
+    at = 0
+    for k, es in enumerate(p.strategies):
+        part = m.fitness[at:at + len(asked[k])]
+        es.tell(asked[k], (-part).tolist())          # cma minimises
+        p.seen[k].extend(xs[at:at + len(asked[k])])
+        p.estimates[k].extend(part)
+        at += len(asked[k])
+    p.iteration += 1
+
+
+def choose(settings, search, backend) -> dict:
+    """Each start's plan: the start or one of its `CANDIDATES` best by the polish's estimates, the best
+    on the choice's seeds; it takes its cell when it beats the cell's elite on the same seeds (a cell
+    wanted by two starts goes to the better). Cell index -> (point, fitness there, descriptors)."""
+    space, p, archive = settings.space, search.polish, search.archive
+    blocks = []
+    for seen, est in zip(p.seen, p.estimates):
+        plans, block = set(), []
+        for i in [0, *np.argsort(-np.asarray(est), kind="stable")]:    # the start first, then the best distinct plans
+            kind, row = space.row(seen[i])
+            if (kind, row.tobytes()) not in plans:
+                plans.add((kind, row.tobytes()))
+                block.append(seen[i])
+            if len(block) > CANDIDATES:
+                break
+        blocks.append(block)
+    xs = np.array([x for b in blocks for x in b])
+    master = derive(settings.seed, CHOICE)
+    m = measure(space, xs, settings.panel, master, CHOICE_SEEDS, 0, backend, settings.descriptors)
+    _count(search, settings, len(xs), CHOICE_SEEDS)
+    best, at = [], 0
+    for b in blocks:
+        i = at + int(np.argmax(m.fitness[at:at + len(b)]))
+        if i != at:                                  # the start itself keeps its cell as it is
+            best.append(i)
+        at += len(b)
+    if not best:
+        return {}
+    cells = archive.index_of(m.descriptors[best])
+    data = archive.data()
+    held = {int(c): np.asarray(s, float) for c, s in zip(data["index"], data["solution"])}
+    occupied = sorted({int(c) for c in cells if int(c) in held})
+    beat = {}
+    if occupied:
+        o = measure(space, _inside(space, [held[c] for c in occupied]), settings.panel, master, CHOICE_SEEDS, 0,
+                    backend, settings.descriptors)         # the same seeds: the same deals
+        _count(search, settings, len(occupied), CHOICE_SEEDS)
+        beat = dict(zip(occupied, o.fitness))
+    chosen = {}
+    for i, c in zip(best, (int(c) for c in cells)):
+        f = float(m.fitness[i])
+        if f > beat.get(c, -np.inf) and f > chosen.get(c, (None, -np.inf))[1]:
+            chosen[c] = (xs[i], f, m.descriptors[i])
+    return chosen
+
+
+def run(settings, search, backend, save, progress=print) -> None:
+    """Polish the search's archive (or go on with the polish in `search.polish`), saving after every
+    step; a search that went on since has dropped its old polish (`search.run`)."""
+    import time
+
+    from hoc.research import progress as meter
+
+    if not settings.polish:
+        search.polish = None
+        return
+    t0 = time.perf_counter()
+    if search.polish is None:
+        progress(f"polishing the best families (the best elite, then the best owning each kind, up to "
+                 f"{settings.polish}): each swept card by card, then tuned by CMA-ES for "
+                 f"{settings.polish_iterations} iterations")
+        meter.stage("polish", expected(settings, len(search.archive)))
+        search.polish = begin(settings, search, backend)
+        save()
+    else:
+        meter.stage("polish")
+    p = search.polish
+    if p.iteration < settings.polish_iterations:
+        p.chosen = None                              # more steps: choose again at the end
+    began, done_before = time.perf_counter(), p.iteration
+    while p.iteration < settings.polish_iterations:
+        step(settings, search, backend)
+        search.seconds += time.perf_counter() - t0
+        t0 = time.perf_counter()
+        save()
+        if p.iteration % 10 == 0 or p.iteration == settings.polish_iterations:
+            per = (time.perf_counter() - began) / (p.iteration - done_before)
+            best = max(max(e) for e in p.estimates)
+            progress(f"polish iteration {p.iteration}/{settings.polish_iterations} of {len(p.starts)} starts: best "
+                     f"{100 * best:.1f}% against the panel (the polish's own games), about "
+                     f"{int(per * (settings.polish_iterations - p.iteration))} s left")
+    if p.chosen is None:
+        p.chosen = choose(settings, search, backend)
+        search.seconds += time.perf_counter() - t0
+        save()
+        progress(f"the polish chose {len(p.chosen)} plan{'s' if len(p.chosen) != 1 else ''} better than "
+                 f"{'their cells' if len(p.chosen) != 1 else 'its cell'}' elites on {CHOICE_SEEDS} fresh seeds "
+                 f"per panel member")
+
+
+def _inside(space, xs) -> np.ndarray:
+    """Points clipped to the space's bounds (the emitters' are not: the space clips when it decodes,
+    so a clipped point is the same plan, and CMA-ES's bounds need it inside)."""
+    return np.clip(np.asarray(xs, float), space.lower, space.upper)
+
+
+def _count(search, settings, plans: int, seeds: int | None = None) -> None:
+    search.evaluations += plans
+    search.games += plans * len(settings.panel) * (seeds or settings.seeds) * settings.space.ruleset.players
