@@ -83,7 +83,7 @@ def add_parser(sub) -> None:
                                    "wins most against the reference panel (common seeds, seats mirrored); then the "
                                    "best families are polished (swept and tuned by CMA-ES). Every elite is measured "
                                    "again on fresh seeds at the end. Rerun the same command to resume. The "
-                                   "defaults take 2 to 4 minutes on 2 cores (--jobs 2).")
+                                   "defaults take about 2 minutes on 2 cores (--jobs 2).")
     game_option(p)
     edition_option(p)
     p.add_argument("--players", type=int, default=2, help="2 to 4")

@@ -10,7 +10,8 @@ So the polish takes the best elite, then the best elite owning each kind (a fami
 strongest first, up to `Settings.polish` starts, chosen on a fresh measurement of every elite (the
 archive's own figures are each the maximum of several noisy ones). From each start it runs a local
 search on common seeds: `SWEEPS` rounds of the card sweep (`sweep`: whole cards in or out), then
-CMA-ES (`cma`) ranked by fitness alone for `Settings.polish_iterations` iterations. Each start's
+CMA-ES (`cma`) ranked by fitness alone for `Settings.polish_iterations` iterations, each plan on
+`POLISH_GAMES` games at least. Each start's
 best plans by the polish's own estimates, and the start, are then chosen among on seeds neither
 saw; a chosen plan takes its cell when it beats the cell's elite on those same seeds. The
 re-measurement that follows (`search.remeasure`) gives every figure, on seeds no stage used.
@@ -31,7 +32,12 @@ POLISH, CHOICE, STRATEGY = 6, 7, 8      # seed streams (search.py's are 0 to 5)
 SWEEPS = 2                  # rounds of the card sweep from each start before CMA-ES
 SIGMA = 0.1                 # CMA-ES's first step, in the space's [0, 1] units: local, below the search's 0.15
 CANDIDATES = 4              # a start's best plans by the polish's own estimates that go to the choice
-CHOICE_SEEDS = 48           # seeds per panel member of the choice (each in every seat)
+# games a plan plays at least (its seeds x panel members x seats): the polish ranks close plans, and
+# Heart of Crown's one-member panel at the search's 16 seeds gave 32 games a plan, where the polish
+# of one market's best family moved by noise (51.0% after it, against 62.5% on another seed);
+# 160 is what Dominion's five bots give at 16 seeds
+POLISH_GAMES = 160
+CHOICE_GAMES = 480          # and a plan of the choice, against its cell's elite
 LEAST_OWNED = 1.0           # mean copies at the end: an elite that owns a kind (a start of its family)
 
 
@@ -49,8 +55,14 @@ class Polish:
     chosen: dict | None = None
 
 
-def games_of(settings, plans: int) -> int:
-    return plans * len(settings.panel) * settings.seeds * settings.space.ruleset.players
+def seeds_for(settings, games: int) -> int:
+    """Seeds per panel member for `games` games a plan at least (never fewer than the search's)."""
+    per_seed = len(settings.panel) * settings.space.ruleset.players
+    return max(settings.seeds, -(-games // per_seed))
+
+
+def games_of(settings, plans: int, games: int = POLISH_GAMES) -> int:
+    return plans * len(settings.panel) * seeds_for(settings, games) * settings.space.ruleset.players
 
 
 def expected(settings, elites: int) -> int:
@@ -59,8 +71,7 @@ def expected(settings, elites: int) -> int:
         return 0
     starts = min(settings.polish, elites)
     per_start = SWEEPS * (1 + len(settings.space.cards)) + settings.polish_iterations * settings.batch
-    choice = starts * (2 + CANDIDATES) * len(settings.panel) * CHOICE_SEEDS * settings.space.ruleset.players
-    return games_of(settings, elites + starts * per_start) + choice          # the choice: candidates and occupants
+    return games_of(settings, elites + starts * per_start) + games_of(settings, starts * (2 + CANDIDATES), CHOICE_GAMES)
 
 
 def starts(settings, search, backend) -> list[np.ndarray]:
@@ -68,8 +79,8 @@ def starts(settings, search, backend) -> list[np.ndarray]:
     families strongest first, up to `settings.polish`: every elite measured once more on fresh seeds."""
     space = settings.space
     xs = _inside(space, search.archive.data()["solution"])
-    m = measure(space, xs, settings.panel, derive(settings.seed, POLISH, 0), settings.seeds, 0, backend,
-                settings.descriptors)
+    m = measure(space, xs, settings.panel, derive(settings.seed, POLISH, 0), seeds_for(settings, POLISH_GAMES), 0,
+                backend, settings.descriptors)
     _count(search, settings, len(xs))
     order = [int(i) for i in np.argsort(-m.fitness, kind="stable")]
     family = {order[0]}
@@ -93,8 +104,8 @@ def begin(settings, search, backend):
     estimates = [[-np.inf] for _ in points]         # a start is chosen among on the choice's seeds only
     moved = list(points)
     for r in range(SWEEPS):
-        moved, xs, m = sweep(space, moved, settings.panel, derive(settings.seed, POLISH, 1 + r), settings.seeds,
-                             backend, settings.descriptors)
+        moved, xs, m = sweep(space, moved, settings.panel, derive(settings.seed, POLISH, 1 + r),
+                             seeds_for(settings, POLISH_GAMES), backend, settings.descriptors)
         _count(search, settings, len(xs))
         block = len(xs) // len(points)              # every start has the same flips (none fixed)
         for k in range(len(points)):
@@ -116,8 +127,8 @@ def step(settings, search, backend) -> None:
     asked = [es.ask() for es in p.strategies]
     xs = np.array([p.starts[k] for k, batch in enumerate(asked) for _ in batch])
     xs[:, free] = [x for batch in asked for x in batch]
-    m = measure(space, xs, settings.panel, derive(settings.seed, POLISH, 100 + p.iteration), settings.seeds, 0,
-                backend, settings.descriptors)
+    m = measure(space, xs, settings.panel, derive(settings.seed, POLISH, 100 + p.iteration),
+                seeds_for(settings, POLISH_GAMES), 0, backend, settings.descriptors)
     _count(search, settings, len(xs))
     at = 0
     for k, es in enumerate(p.strategies):
@@ -146,9 +157,9 @@ def choose(settings, search, backend) -> dict:
                 break
         blocks.append(block)
     xs = np.array([x for b in blocks for x in b])
-    master = derive(settings.seed, CHOICE)
-    m = measure(space, xs, settings.panel, master, CHOICE_SEEDS, 0, backend, settings.descriptors)
-    _count(search, settings, len(xs), CHOICE_SEEDS)
+    master, seeds = derive(settings.seed, CHOICE), seeds_for(settings, CHOICE_GAMES)
+    m = measure(space, xs, settings.panel, master, seeds, 0, backend, settings.descriptors)
+    _count(search, settings, len(xs), CHOICE_GAMES)
     best, at = [], 0
     for b in blocks:
         i = at + int(np.argmax(m.fitness[at:at + len(b)]))
@@ -163,9 +174,9 @@ def choose(settings, search, backend) -> dict:
     occupied = sorted({int(c) for c in cells if int(c) in held})
     beat = {}
     if occupied:
-        o = measure(space, _inside(space, [held[c] for c in occupied]), settings.panel, master, CHOICE_SEEDS, 0,
+        o = measure(space, _inside(space, [held[c] for c in occupied]), settings.panel, master, seeds, 0,
                     backend, settings.descriptors)         # the same seeds: the same deals
-        _count(search, settings, len(occupied), CHOICE_SEEDS)
+        _count(search, settings, len(occupied), CHOICE_GAMES)
         beat = dict(zip(occupied, o.fitness))
     chosen = {}
     for i, c in zip(best, (int(c) for c in cells)):
@@ -215,8 +226,8 @@ def run(settings, search, backend, save, progress=print) -> None:
         search.seconds += time.perf_counter() - t0
         save()
         progress(f"the polish chose {len(p.chosen)} plan{'s' if len(p.chosen) != 1 else ''} better than "
-                 f"{'their cells' if len(p.chosen) != 1 else 'its cell'}' elites on {CHOICE_SEEDS} fresh seeds "
-                 f"per panel member")
+                 f"{'their cells' if len(p.chosen) != 1 else 'its cell'}' elites on "
+                 f"{seeds_for(settings, CHOICE_GAMES)} fresh seeds per panel member")
 
 
 def _inside(space, xs) -> np.ndarray:
@@ -225,6 +236,6 @@ def _inside(space, xs) -> np.ndarray:
     return np.clip(np.asarray(xs, float), space.lower, space.upper)
 
 
-def _count(search, settings, plans: int, seeds: int | None = None) -> None:
+def _count(search, settings, plans: int, games: int = POLISH_GAMES) -> None:
     search.evaluations += plans
-    search.games += plans * len(settings.panel) * (seeds or settings.seeds) * settings.space.ruleset.players
+    search.games += games_of(settings, plans, games)

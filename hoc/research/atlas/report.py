@@ -88,7 +88,7 @@ def summary(settings, search, frame: pd.DataFrame, command: str, seconds: float)
              f"{rules.get('market')}", "",
              f"Reproduce: `hoc atlas {command}`", "",
              f"{search.iteration} iterations, {search.evaluations:,} plans measured in {search.games:,} games "
-             f"({search.seconds / 60:.1f} min of search over every session; {seconds / 60:.1f} min this session, "
+             f"({search.seconds / 60:.1f} min of search and polish over every session; {seconds / 60:.1f} min this session, "
              f"the re-measurement included); "
              f"{len(frame)} cells of {settings.resolution ** 2} filled.", "", *_polish_line(settings, search, frame),
              f"Fitness: the share of the wins against the panel ({', '.join(a.name for a in settings.panel)}), "
@@ -118,10 +118,10 @@ def _polish_line(settings, search, frame: pd.DataFrame) -> list[str]:
     p = search.polish
     if p is None:
         return []
-    from hoc.research.atlas.polish import CHOICE_SEEDS
+    from hoc.research.atlas.polish import CHOICE_GAMES, seeds_for
 
     n = int(frame["polished"].sum())
     return [f"Then the polish (`--polish {settings.polish}`): {len(p.starts)} starts (the best elite, then the "
             f"best owning each kind), each swept card by card and tuned by CMA-ES for {p.iteration} iterations "
             f"against the panel; {n} of the elites below came from it, each better than its cell's elite on "
-            f"{CHOICE_SEEDS} seeds per member that neither saw (its \"search\" figure is from those seeds).", ""]
+            f"{seeds_for(settings, CHOICE_GAMES)} seeds per member that neither saw (its \"search\" figure is from those seeds).", ""]
