@@ -26,14 +26,14 @@ def atlas(settings, folder: str | Path, backend, command: str, progress=print):
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     t0 = time.perf_counter()
-    # one progress line (stderr) over the seeding, the search and the remeasure, with the ETA of them all
+    # one progress line (stderr) over the seeding, the search, the polish and the remeasure, with the ETA of them all
     line = meter.metered("atlas", "games", unit_scale=True) if not meter.metering() else nullcontext()
     with line:
         meter.expect(polish=polish.expected(settings, settings.resolution ** 2))
         found = search.run(settings, folder, backend, progress)
         polish.run(settings, found, backend, lambda: search.save(folder, settings, found), progress)
-        progress(f"measuring the {len(found.archive)} elites again on {settings.remeasure_seeds} fresh seeds per "
-                 f"panel member")
+        progress(f"measuring the {len(search.elites(found)[0]['index'])} elites again on {settings.remeasure_seeds} "
+                 f"fresh seeds per panel member")
         meter.stage("remeasure", search.remeasured(settings, found))
         data, measured = search.remeasure(settings, found, backend)
     frame = report.elites_frame(settings, data, measured, folder, command)
