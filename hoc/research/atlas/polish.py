@@ -2,19 +2,20 @@
 
 Why a second stage: ribs's emitters restart from a random elite whenever a batch adds nothing to the
 archive, and once every cell holds the luckiest of many noisy measurements that is about every other
-iteration (75 restarts in 150 iterations of the climbing emitter on Dominion's First Game), so no
-emitter climbs for long. Five seeds of that atlas found the same family on top at 59.8% to 86.5%
-against the panel: the search finds families; it does not finish them.
+iteration (75 restarts in 150 iterations of the climbing emitter on Dominion's First Game, --seed
+1), so no emitter climbs for long. Five seeds of that atlas found the same family on top at 59.8%
+to 86.5% against the panel (79.5% to 86.5% with the polish): the search finds families; it does not
+finish them.
 
 So the polish takes the best elite, then the best elite owning each kind (a family of the market),
 strongest first, up to `Settings.polish` starts, chosen on a fresh measurement of every elite (the
 archive's own figures are each the maximum of several noisy ones). From each start it runs a local
 search on common seeds: `SWEEPS` rounds of the card sweep (`sweep`: whole cards in or out), then
 CMA-ES (`cma`) ranked by fitness alone for `Settings.polish_iterations` iterations, each plan on
-`POLISH_GAMES` games at least. Each start's
-best plans by the polish's own estimates, and the start, are then chosen among on seeds neither
-saw; a chosen plan takes its cell when it beats the cell's elite on those same seeds. The
-re-measurement that follows (`search.remeasure`) gives every figure, on seeds no stage used.
+`POLISH_GAMES` games at least. Each start's best plans by the polish's own estimates, and the
+start, are then chosen among on seeds neither saw; a chosen plan takes its cell when it beats the
+cell's elite on those same seeds. The re-measurement that follows (`search.remeasure`) gives every
+figure, on seeds no stage used.
 
 Every step is drawn from (seed, stream, step), and the state is checkpointed with the search after
 each step, so the polish is the same serially, with --jobs and after an interruption.
@@ -34,8 +35,8 @@ SIGMA = 0.1                 # CMA-ES's first step, in the space's [0, 1] units: 
 CANDIDATES = 4              # a start's best plans by the polish's own estimates that go to the choice
 # games a plan plays at least (its seeds x panel members x seats): the polish ranks close plans, and
 # Heart of Crown's one-member panel at the search's 16 seeds gave 32 games a plan, where the polish
-# of one market's best family moved by noise (51.0% after it, against 62.5% on another seed);
-# 160 is what Dominion's five bots give at 16 seeds
+# moved by noise (its market 1 on --seed 1: the best elite 51.0% after a polish at 32 games a plan,
+# 60.5% at 160); 160 is what Dominion's five bots give at 16 seeds
 POLISH_GAMES = 160
 CHOICE_GAMES = 480          # and a plan of the choice, against its cell's elite
 LEAST_OWNED = 1.0           # mean copies at the end: an elite that owns a kind (a start of its family)
