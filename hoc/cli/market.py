@@ -10,8 +10,8 @@ from pathlib import Path
 from hoc.cli.options import backend_of, check_writable, edition_option, game_of, game_option, worker_options
 from hoc.errors import HocError
 
-MEASURED = ("The default budget takes 1.5 to 3 minutes a supply with --jobs 2 on a 2-core machine (measured: "
-            "1.3 to 2.9 min in either game, the machine shared with other work; docs/market.md).")
+MEASURED = ("The default budget takes about 1 minute a supply with --jobs 2 on a 2-core machine (measured: "
+            "0.7 to 1.3 min in either game's baseline; docs/market.md).")
 
 
 def _budget(args):
