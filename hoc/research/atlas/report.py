@@ -1,9 +1,10 @@
 """The atlas written out (`hoc atlas --out DIR`): every elite as a plan file (`DIR/plans/`) that every
 command plays by path, `DIR/elites.parquet` (one row per elite: its plan file, descriptors, the
-search's fitness, the fitness measured again on fresh seeds with its interval, its mean copies
-of each market kind at the end, and whether the polish found it), a heat map of the re-measured fitness over the two descriptors
-(`DIR/atlas.png`), `DIR/summary.md` with the command that reproduces it, and the elites' points of
-the game's plan space (`DIR/points.npy`, in the frame's order).
+search's fitness, the fitness measured again on fresh seeds with its interval, its mean copies of
+each market kind at the end, and whether the polish found it), a heat map of the re-measured
+fitness over the two descriptors (`DIR/atlas.png`), `DIR/summary.md` with the command that
+reproduces it, and the elites' points of the game's plan space (`DIR/points.npy`, in the frame's
+order).
 """
 from __future__ import annotations
 
@@ -88,8 +89,8 @@ def summary(settings, search, frame: pd.DataFrame, command: str, seconds: float)
              f"{rules.get('market')}", "",
              f"Reproduce: `hoc atlas {command}`", "",
              f"{search.iteration} iterations, {search.evaluations:,} plans measured in {search.games:,} games "
-             f"({search.seconds / 60:.1f} min of search and polish over every session; {seconds / 60:.1f} min this session, "
-             f"the re-measurement included); "
+             f"({search.seconds / 60:.1f} min of search and polish over every session; {seconds / 60:.1f} min "
+             f"this session, the re-measurement included); "
              f"{len(frame)} cells of {settings.resolution ** 2} filled.", "", *_polish_line(settings, search, frame),
              f"Fitness: the share of the wins against the panel ({', '.join(a.name for a in settings.panel)}), "
              f"each seed played with the plan in every seat, a shared win counting 1/k. The search measured each plan "
@@ -106,7 +107,8 @@ def summary(settings, search, frame: pd.DataFrame, command: str, seconds: float)
               "|---|" + "---|" * (len(settings.descriptors) + 3)]
     for _, row in frame.head(15).iterrows():
         owned = sorted(((row[k], k[len("owns_"):]) for k in kinds if row[k] >= 0.5), reverse=True)[:4]
-        lines.append(f"| {row['plan']}{' (polished)' if row['polished'] else ''} | " + " | ".join(f"{row[d]:.3g}" for d in settings.descriptors)
+        plan = f"{row['plan']}{' (polished)' if row['polished'] else ''}"
+        lines.append(f"| {plan} | " + " | ".join(f"{row[d]:.3g}" for d in settings.descriptors)
                      + f" | {100 * row['fitness']:.1f}% [{100 * row['lo']:.1f}, {100 * row['hi']:.1f}] "
                      f"| {100 * row['search_fitness']:.1f}% | "
                      + (", ".join(f"{k} {n:.1f}" for n, k in owned) or "nothing of the market") + " |")
@@ -123,5 +125,6 @@ def _polish_line(settings, search, frame: pd.DataFrame) -> list[str]:
     n = int(frame["polished"].sum())
     return [f"Then the polish (`--polish {settings.polish}`): {len(p.starts)} starts (the best elite, then the "
             f"best owning each kind), each swept card by card and tuned by CMA-ES for {p.iteration} iterations "
-            f"against the panel; {n} of the elites below came from it, each better than its cell's elite on "
-            f"{seeds_for(settings, CHOICE_GAMES)} seeds per member that neither saw (its \"search\" figure is from those seeds).", ""]
+            f"against the panel; {n} of the elites came from it, each better than its cell's elite on "
+            f"{seeds_for(settings, CHOICE_GAMES)} seeds per member that neither saw (its \"search\" figure is "
+            f"from those seeds).", ""]
