@@ -95,8 +95,7 @@ def starts(settings, search, backend) -> list[np.ndarray]:
 
 def begin(settings, search, backend):
     """The polish's starts, each swept `SWEEPS` rounds, and a CMA-ES from each."""
-    import cma
-
+    from hoc.research.atlas import climb
     from hoc.research.atlas.sweep import sweep
 
     space = settings.space
@@ -112,32 +111,26 @@ def begin(settings, search, backend):
         for k in range(len(points)):
             seen[k].extend(xs[k * block:(k + 1) * block])
             estimates[k].extend(m.fitness[k * block:(k + 1) * block])
-    free = space.free()
-    bounds = [space.lower[free].tolist(), space.upper[free].tolist()]
-    strategies = [cma.CMAEvolutionStrategy(x[free], SIGMA, {"bounds": bounds, "popsize": settings.batch,
-                                                            "seed": 1 + derive(settings.seed, STRATEGY, k) % (2 ** 31 - 2),
-                                                            "verbose": -9})
-                  for k, x in enumerate(moved)]
+    strategies = climb.strategies(space, moved, SIGMA, settings.batch,
+                                  [1 + derive(settings.seed, STRATEGY, k) % (2 ** 31 - 2) for k in range(len(moved))])
     return Polish(points, strategies, seen, estimates)
 
 
 def step(settings, search, backend) -> None:
     """One iteration of every start's CMA-ES, all on the same seeds."""
+    from hoc.research.atlas import climb
+
     space, p = settings.space, search.polish
-    free = space.free()
-    asked = [es.ask() for es in p.strategies]
-    xs = np.array([p.starts[k] for k, batch in enumerate(asked) for _ in batch])
-    xs[:, free] = [x for batch in asked for x in batch]
+    asked, xs = climb.ask(space, p.strategies, p.starts)
     m = measure(space, xs, settings.panel, derive(settings.seed, POLISH, 100 + p.iteration),
                 seeds_for(settings, POLISH_GAMES), 0, backend, settings.descriptors)
     _count(search, settings, len(xs))
+    climb.tell(p.strategies, asked, m.fitness)
     at = 0
-    for k, es in enumerate(p.strategies):
-        part = m.fitness[at:at + len(asked[k])]
-        es.tell(asked[k], (-part).tolist())          # cma minimises
-        p.seen[k].extend(xs[at:at + len(asked[k])])
-        p.estimates[k].extend(part)
-        at += len(asked[k])
+    for k, batch in enumerate(asked):
+        p.seen[k].extend(xs[at:at + len(batch)])
+        p.estimates[k].extend(m.fitness[at:at + len(batch)])
+        at += len(batch)
     p.iteration += 1
 
 

@@ -141,8 +141,7 @@ def search(settings: Settings, space, kinds, opponent, seed: int, backend, start
     second search from the guess; each start swept first (`SWEEPS` rounds of the card sweep,
     `hoc.research.atlas.sweep`); a given start is one of the plans returned. A plan short of `LEAST`
     copies of a kind of `need` counts `SHORT` less per copy it lacks (a deck built on them)."""
-    import cma
-
+    from hoc.research.atlas import climb
     from hoc.research.atlas.measure import measure
     from hoc.research.atlas.sweep import sweep
 
@@ -157,19 +156,14 @@ def search(settings: Settings, space, kinds, opponent, seed: int, backend, start
                               descriptors, [space.slots(kinds)] * len(starts))
         seen.extend(xs)
         fitness.extend(m.fitness - SHORT * _short(m.copies, ids))
-    free = space.free()                     # the barred cards' genes stay the guess's: no plan here reads them
-    strategies = [cma.CMAEvolutionStrategy(x0[free], settings.sigma, {
-        "bounds": [space.lower[free].tolist(), space.upper[free].tolist()], "popsize": settings.batch,
-        "seed": int(rng.integers(1, 2 ** 31 - 1)), "verbose": -9}) for x0 in starts]
+    # the barred cards' genes stay the guess's: no plan here reads them
+    es = climb.strategies(space, starts, settings.sigma, settings.batch,
+                          [int(rng.integers(1, 2 ** 31 - 1)) for _ in starts])
     for it in range(settings.iterations):
-        asked = [es.ask() for es in strategies]
-        xs = np.array([guess for batch in asked for _ in batch])
-        xs[:, free] = [x for batch in asked for x in batch]
+        asked, xs = climb.ask(space, es, [guess] * len(es))
         m = measure(space, xs, (opponent,), int(rng.integers(0, 2 ** 62)), settings.seeds, 0, backend, descriptors)
         value = m.fitness - SHORT * _short(m.copies, ids)
-        for k, es in enumerate(strategies):
-            part = value[k * settings.batch:(k + 1) * settings.batch]
-            es.tell(asked[k], (-part).tolist())             # cma minimises
+        climb.tell(es, asked, value)
         seen.extend(xs)
         fitness.extend(value)
     best = np.argsort(-np.asarray(fitness), kind="stable")[:settings.pick]
