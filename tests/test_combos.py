@@ -191,7 +191,7 @@ def _cards(plan: str) -> list[str]:
 
 
 def test_built_decks_are_one_plan_on_the_pair_and_its_knock_outs_against_the_baseline():
-    """Under `--measure built` the four decks are one plan that owns the pair (at least `LEAST` copies
+    """Under `--measure built` the four decks are one plan that owns the pair (at least `--copies`
     of each) played as it is, without B, without A and without either, against the baseline (the
     best deck found that uses neither): the interaction is what the kinds add to each other in it."""
     s = _dominion(measure="built")
@@ -203,7 +203,7 @@ def test_built_decks_are_one_plan_on_the_pair_and_its_knock_outs_against_the_bas
     assert _cards(row["plan_b"]) == [c for c in both if c != "village"]
     assert _cards(row["plan_neither"]) == [c for c in both if c not in ("village", "smithy")]
     assert not {"village", "smithy"} & set(_cards(row["plan_reference"]))
-    assert min(row["owns_a_both"], row["owns_b_both"]) >= search.LEAST
+    assert min(row["owns_a_both"], row["owns_b_both"]) >= s.copies == 1
     assert row["owns_b_a"] == 0 and row["owns_a_b"] == 0
     assert row["same_additive"] == pytest.approx(row["v_both"] - row["v_a"] - row["v_b"] + row["v_neither"])
     n = s.measure_seeds * 2                                  # games against the baseline, two a seed
@@ -229,6 +229,21 @@ def test_two_kinds_whose_effects_add_on_the_log_odds_scale_read_no_combo():
     combo = [seeds(both + 0.1), *shares[1:]]
     estimate, se = pair.beyond_log_odds(combo, 2, rng)
     assert estimate == pytest.approx(0.1, abs=3 * se) and estimate - 3 * se > 0.05
+
+
+def test_a_deck_built_on_the_pair_with_more_copies_asked_owns_more_of_each_and_is_another_screen():
+    """`--copies 3`: the deck built on the pair is the strongest found owning 3 copies of each kind (a
+    plan short of them counts less), so the engine's parts are there to knock out; the default (one
+    copy) stays out of the identity, so folders made before the option resume."""
+    committed = _dominion(measure="built", copies=3)
+    row = pair.run(committed, SCREEN, "village", "smithy", 0)
+    assert min(row["owns_a_both"], row["owns_b_both"]) >= 2.5
+    # a plan owning one of each (card ids 0 and 1) lacks nothing by default and 2 + 2 copies of 3
+    copies, ids = np.array([[1.0, 1.0, 4.0], [3.0, 3.5, 0.0]]), [np.array([0]), np.array([1])]
+    assert search._short(copies, ids, 1.0).tolist() == [0.0, 0.0]
+    assert search._short(copies, ids, 3.0).tolist() == [4.0, 0.0]
+    assert "copies" not in _dominion(measure="built").identity()
+    assert committed.identity()["copies"] == 3
 
 
 def test_the_offered_measure_keeps_the_identity_of_older_screens():
@@ -606,6 +621,8 @@ def test_a_screen_saved_before_its_games_plans_played_otherwise_is_refused_namin
     (["--planner"], "no turn planner"),
     (["--across", "built", "--measure", "built"], "--across built needs --measure combined"),
     (["--across", "built", "--context", "market"], "--across built needs --context pair"),
+    (["--copies", "0"], "--copies must be above 0"),
+    (["--copies", "2", "--measure", "offered"], "--copies sets the decks built on the pair"),
 ])
 def test_bad_combos_options_are_one_line_and_exit_code_2(capsys, tmp_path, argv, message):
     assert main(["combos", "--game", "dominion", *argv, "--out", str(tmp_path / "o")]) == 2

@@ -29,6 +29,8 @@ def _command(args, kinds) -> str:
     argv += ["--context", args.context, "--measure", args.measure]
     if args.measure == "combined":           # always: the default depends on --context
         argv += ["--across", args.across]
+    if args.copies != LEFT_OUT["copies"]:
+        argv += ["--copies", f"{args.copies:g}"]
     argv += ["--planner" if args.planner else "--no-planner",
              "--fdr", str(args.fdr), "--seed", str(args.seed), *(["--shuffle-labels"] if args.shuffle_labels else []),
              "--out", args.out]
@@ -63,7 +65,7 @@ def cmd_combos(args) -> int:
         args.planner = _has_planner(ruleset)
     settings = Settings.of(ruleset, kinds, yardstick=args.yardstick or "", seed=args.seed, fdr=args.fdr,
                            context=args.context, measure=args.measure, across=args.across, planner=args.planner,
-                           shuffle=args.shuffle_labels, **{n: getattr(args, n) for n in BUDGET})
+                           copies=args.copies, shuffle=args.shuffle_labels, **{n: getattr(args, n) for n in BUDGET})
     args.confirm = settings.confirm                 # the default resolved, for the command written down
     if args.yardstick and args.yardstick != BASIC:
         _check_yardstick(settings)
@@ -152,6 +154,13 @@ def add_parser(sub) -> None:
                         "deck on the log-odds scale (built, the default with --context pair: a counter to a kind no "
                         "strong deck uses, as players' guides name them), or the strongest decks that may use each "
                         "kind (offered, the default with --context market: 0 where no strong deck uses it)")
+    p.add_argument("--copies", type=float, default=LEFT_OUT["copies"],
+                   help="copies of each kind a deck built on the pair (and, across seats, on one kind) owns at the "
+                        "end, on average (default 1). More asks how the kinds work in a deck committed to them: the "
+                        "strongest deck owning one of each is often the stronger kind's deck with a token copy of "
+                        "the other, where an engine's parts (Villages and Smithies) cannot show what they add; "
+                        "committed decks are weaker, so their figures are not the market's best decks' "
+                        "(docs/combos.md)")
     p.add_argument("--planner", action=argparse.BooleanOptionalAction, default=None,
                    help="the decks play their Main phase and card questions by the game's turn planner, one "
                         "determinization each (a mode, an optional cost, a card to lose weighed by looking ahead, "

@@ -32,7 +32,7 @@ MEASURES = ("combined", "offered", "built")
 ACROSS_TARGETS = ("offered", "built")
 # settings a folder's identity leaves out at these values, so the folders of screens made before the
 # settings existed still resume
-LEFT_OUT = {"measure": "offered", "planner": False, "across": "offered",
+LEFT_OUT = {"measure": "offered", "planner": False, "across": "offered", "copies": 1.0,
             "plans": 1}         # plans: the game's plan space's revision (`plan_space.revision`), not a field
 BASIC = "basic"         # the yardstick named so: the plan space's best guess on the basic supply alone
 FORMAT = 4              # of a screen's folder (its identity; 2: Heart of Crown's play-first gene; 3: the
@@ -81,6 +81,13 @@ class Settings:
                                         # (`hoc combos`'s default is `combined`)
     planner: bool = False               # the decks play with the game's turn planner (`Space.thinking`)
     across: str = "offered"             # under `combined`, the decks the across-seat figure answers (ACROSS_TARGETS)
+    # copies of each kind a deck built on the pair (or on one kind, across seats) owns at the end, on
+    # average. One, the default: a deck of Heart of Crown's 2nd edition, whose market shows a few cards
+    # at a time, reaches it without giving up its strength (at two the searches often degenerated into
+    # plans that bought the pair and little else). More asks how the kinds interact in a deck committed
+    # to them: the strongest deck owning one of each is often the stronger kind's deck with a token copy
+    # of the other, where an engine's parts (a Village and its Smithies) cannot show what they add
+    copies: float = 1.0
     shuffle: bool = False               # null check: each run plays a random pair, not the one it is labelled
 
     def __post_init__(self):
@@ -100,6 +107,10 @@ class Settings:
         if self.across == "built" and self.context != "pair":
             raise HocError("--across built needs --context pair (a deck built on one kind, searched once for "
                            "all its pairs, plays that kind and the basic supply, in any market)")
+        if not 0 < self.copies <= 10:
+            raise HocError(f"--copies must be above 0 and at most 10, got {self.copies:g}")
+        if self.copies != 1 and self.measure == "offered":
+            raise HocError("--copies sets the decks built on the pair: it needs --measure built or combined")
         if not 0 < self.sigma <= 1:
             raise HocError(f"--sigma must be above 0 and at most 1, got {self.sigma}")
         if not 0 < self.fdr < 1:

@@ -7,7 +7,7 @@ kind the condition does not bar), all against the yardstick; the interaction is
 `v(both) - v(A) - v(B) + v(neither)`.
 
 Under the `built` measure the four decks are one deck built on the pair and its knock-outs: the
-strongest plan found that owns at least `LEAST` copies of each kind at the end, on average (a plan
+strongest plan found that owns at least `Settings.copies` copies of each kind at the end, on average (a plan
 short of that counts `SHORT` of a share less per copy missing), played as it is, without B, without
 A and without either (the plan read in each condition's space: its rules for a barred kind idle,
 the rest buy in their place). The four play the baseline, the strongest deck found that uses

@@ -11,7 +11,6 @@ import pandas as pd
 
 from hoc.research.combos import analysis
 from hoc.research.combos.design import CONFIRM, SCREEN, Settings
-from hoc.research.combos.search import LEAST
 
 
 def write(settings: Settings, rows: list[dict], folder: Path, command: str, seconds: float) -> pd.DataFrame:
@@ -150,12 +149,12 @@ def _how(settings: Settings, rows: list[dict]) -> str:
         return next((f"`{r[field]}`" for r in rows if r.get(field)), f"`{settings.yardstick}`")
     if settings.measure == "offered":
         return _OFFERED + yardstick("yardstick") + "."
-    built = _BUILT + yardstick("yardstick") + "."
+    built = _BUILT.format(copies=_copies(settings)) + yardstick("yardstick") + "."
     if settings.measure == "built":
         return built + " Across seats is not measured under it (see `--measure offered`)."
     if settings.across == "built":
         return (f"The `combined` measure with `--across built`: the same seat as `built`. {built} Across seats, the "
-                f"decks built on each kind (owning at least {LEAST:g} cop{'y' if LEAST == 1 else 'ies'} of it) and "
+                f"decks built on each kind (owning at least {_copies(settings)} of it) and "
                 f"the baseline against {yardstick('across_yardstick')}, with the responses to them that use no "
                 "kind of the pair and the responses to the baseline that may use the kind, are searched once per "
                 "kind (`decks.jsonl`); each run of a pair searches the responses to A's deck that may use B and to "
@@ -172,13 +171,17 @@ def _how(settings: Settings, rows: list[dict]) -> str:
 
 _OFFERED = ("Each run searches four decks (may use both kinds, A only, B only, neither) in a market of the pair and "
             "eight random kinds, against the yardstick ")
-_BUILT = (f"The `built` measure: each run searches, in a market of the pair and eight random kinds, the strongest deck "
-          f"owning at least {LEAST:g} cop{'y' if LEAST == 1 else 'ies'} of each kind of the pair at the end (on average), and plays it as it is, "
+_BUILT = ("The `built` measure: each run searches, in a market of the pair and eight random kinds, the strongest deck "
+          "owning at least {copies} of each kind of the pair at the end (on average), and plays it as it is, "
           "without B, without A and without either, against the baseline (the strongest deck found that uses neither "
           "kind): what the kinds add to each other in a deck built on them, not what offering them adds to the best "
           "deck (`--measure offered`). The figure is the share of the deck with both beyond what its knock-outs predict "
           "when the kinds' effects add on the log-odds scale (`same_additive` in `runs.jsonl`: the share-scale "
           "v(both) - v(A) - v(B) + v(neither)). Searches against the yardstick ")
+
+
+def _copies(settings: Settings) -> str:
+    return f"{settings.copies:g} cop{'y' if settings.copies == 1 else 'ies'}"
 
 
 def heat_map(settings: Settings, frame: pd.DataFrame, path: Path) -> None:

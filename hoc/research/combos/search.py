@@ -31,11 +31,6 @@ CLEARLY = 0.0
 PICK_FIRST = 1 << 40                              # game indices of the choices, apart from the search's
 MEASURE_FIRST = 1 << 41
 SWEEPS = 2                                        # rounds of the card sweep before CMA-ES, from every start
-# copies of each kind a deck built on the pair owns at the end, on average (`built`): one, which a
-# deck of Heart of Crown's 2nd edition, whose market shows a few cards at a time, reaches without
-# giving up its strength (two copies were often out of reach, and the searches then degenerated into
-# plans that bought the pair and little else)
-LEAST = 1.0
 # what a copy missing costs a plan (a share of the wins): enough that a deck which ignores the pair
 # loses to one built on it, not so much that a deck which owns the pair and never wins beats a sane
 # deck a little short of it (a whole share per copy chose such decks: they never ended a game)
@@ -59,7 +54,7 @@ def choose(settings: Settings, spaces: dict, found: dict, opponent, seed: int, b
     the conditions within it (which it may play), unless its own best does better (`CLEARLY`). So the
     conditions share their searches' work and choose among the same plans, and when the best plan
     uses neither kind the decks are one and the interactions exactly 0. A condition in `need` takes
-    the best plan by its share less `SHORT` per copy it lacks of `LEAST` of each kind it names, never
+    the best plan by its share less `SHORT` per copy it lacks of `settings.copies` of each kind it names, never
     an inner condition's deck (which does not own them)."""
     from hoc.research.atlas.measure import measure
 
@@ -77,7 +72,7 @@ def choose(settings: Settings, spaces: dict, found: dict, opponent, seed: int, b
     need = need or {}
     chosen = {}                                     # condition -> (decoded plan, condition it was read in, point)
     for c in sorted(conditions, key=lambda c: _depth(c, inner)):
-        short = _short(m.copies, kind_ids(spaces[c], need.get(c, ())))
+        short = _short(m.copies, kind_ids(spaces[c], need.get(c, ())), settings.copies)
         value = m.fitness - SHORT * short
         own = max(range(len(xs)), key=lambda i: (value[where[c, i]], -where[c, i]))
         pick = (where[c, own], c, own)
@@ -96,12 +91,12 @@ def kind_ids(space, kinds) -> list[np.ndarray]:
     return [np.asarray(space.kinds[k], np.int64) for k in kinds]
 
 
-def _short(copies: np.ndarray, ids: list[np.ndarray]) -> np.ndarray:
+def _short(copies: np.ndarray, ids: list[np.ndarray], least: float) -> np.ndarray:
     """Per plan (rows of `copies`, mean copies of each card id at the end), the copies it lacks of
-    `LEAST` of each kind; 0 when it needs none."""
+    `least` of each kind; 0 when it needs none."""
     lack = np.zeros(len(copies))
     for k in ids:
-        lack += np.maximum(0.0, LEAST - copies[:, k].sum(1))
+        lack += np.maximum(0.0, least - copies[:, k].sum(1))
     return lack
 
 
@@ -139,8 +134,8 @@ def search(settings: Settings, space, kinds, opponent, seed: int, backend, start
     `space`, from starts with equal budgets: `start` (default the space's best guess), and with
     `kinds` it changed to favour them (two copies each) and to rush them (first, uncapped), else a
     second search from the guess; each start swept first (`SWEEPS` rounds of the card sweep,
-    `hoc.research.atlas.sweep`); a given start is one of the plans returned. A plan short of `LEAST`
-    copies of a kind of `need` counts `SHORT` less per copy it lacks (a deck built on them)."""
+    `hoc.research.atlas.sweep`); a given start is one of the plans returned. A plan short of
+    `settings.copies` copies of a kind of `need` counts `SHORT` less per copy it lacks (a deck built on them)."""
     from hoc.research.atlas import climb
     from hoc.research.atlas.measure import measure
     from hoc.research.atlas.sweep import sweep
@@ -155,14 +150,14 @@ def search(settings: Settings, space, kinds, opponent, seed: int, backend, start
         starts, xs, m = sweep(space, starts, (opponent,), int(rng.integers(0, 2 ** 62)), settings.seeds, backend,
                               descriptors, [space.slots(kinds)] * len(starts))
         seen.extend(xs)
-        fitness.extend(m.fitness - SHORT * _short(m.copies, ids))
+        fitness.extend(m.fitness - SHORT * _short(m.copies, ids, settings.copies))
     # the barred cards' genes stay the guess's: no plan here reads them
     es = climb.strategies(space, starts, settings.sigma, settings.batch,
                           [int(rng.integers(1, 2 ** 31 - 1)) for _ in starts])
     for it in range(settings.iterations):
         asked, xs = climb.ask(space, es, [guess] * len(es))
         m = measure(space, xs, (opponent,), int(rng.integers(0, 2 ** 62)), settings.seeds, 0, backend, descriptors)
-        value = m.fitness - SHORT * _short(m.copies, ids)
+        value = m.fitness - SHORT * _short(m.copies, ids, settings.copies)
         climb.tell(es, asked, value)
         seen.extend(xs)
         fitness.extend(value)
