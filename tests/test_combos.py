@@ -550,6 +550,7 @@ def test_hoc_combos_prints_json_pairs_and_writes_its_report(capsys, tmp_path):
     assert "min of wall time in the session that finished it (" in summary and "min of one core's time)" in summary
     # the default measure, across-seat decks and planner, written into the command that reproduces the screen
     assert "--measure combined --across built --no-planner" in out["command"] and out["measure"] == "combined"
+    assert "--copies" not in out["command"] and "owning at least 1 copy of each kind" in summary
     assert out["across_decks"] == "built"
     assert (tmp_path / screen.DECKS).exists()           # the decks built on each kind, searched once
     # the same command again resumes: nothing left to play, the same answer
@@ -572,13 +573,15 @@ def test_the_market_context_answers_the_strongest_decks_across_seats_and_says_so
 def test_a_built_screen_prints_its_pairs_without_across_seat_figures(capsys, tmp_path):
     argv = ["combos", "--game", "dominion", "--kinds", "village,smithy", "--measure", "built", "--iterations", "1",
             "--batch", "2", "--seeds", "2", "--pick", "1", "--pick-seeds", "4", "--measure-seeds", "8",
-            "--confirm", "1", "--replicates", "2", "--out", str(tmp_path), "--json"]
+            "--confirm", "1", "--replicates", "2", "--copies", "2", "--out", str(tmp_path), "--json"]
     assert main(argv) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["measure"] == "built" and out["across"] == [] and out["background"] == {"same": 0.0}
     assert [(p["a"], p["b"]) for p in out["pairs"]] == [("village", "smithy")]
-    assert "not measured under `--measure built`" in (tmp_path / "summary.md").read_text()
-    assert "--measure built" in (tmp_path / "summary.md").read_text()
+    summary = (tmp_path / "summary.md").read_text()
+    assert "not measured under `--measure built`" in summary and "--measure built" in summary
+    # the copies asked, in the command that reproduces the screen and in what it says it measured
+    assert "--copies 2 " in out["command"] and "owning at least 2 copies of each kind of the pair" in summary
 
 
 def test_the_planner_is_on_by_default_where_the_game_has_one():
