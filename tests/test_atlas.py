@@ -141,22 +141,6 @@ def test_the_polish_starts_from_the_best_elite_and_the_best_owner_of_each_kind(d
     assert [row(x) for x in starts(_settings(space, panel, seeds=16, resolution=10, polish=1), s, SERIAL)] == [row(militia)]
 
 
-def test_an_atlas_mapping_a_kind_by_its_copies_polishes_the_best_deck_without_it_too(dominion):
-    """A kind's archetype value plays the best deck owning it against the best without it, so an atlas
-    over `owns:militia` polishes both: Militia money (the best) and Big Money (the best without
-    Militia), which an atlas over other measures never starts from (it owns no kind)."""
-    from hoc.games.dominion.agents.bots import library
-    from hoc.research.atlas.polish import starts
-
-    space, panel = dominion
-    militia, money = (space.point(library()[n]) for n in ("dom_militia_bm", "dom_big_money"))
-    row = lambda x: space.row(x)[1].tobytes()       # noqa: E731
-    mapped = _settings(space, panel, descriptors=("owns:militia", "action_share"), seeds=16, resolution=10)
-    assert [row(x) for x in starts(mapped, _planted(mapped, militia, money), SERIAL)] == [row(militia), row(money)]
-    plain = _settings(space, panel, seeds=16, resolution=10)
-    assert [row(x) for x in starts(plain, _planted(plain, militia, money), SERIAL)] == [row(militia)]
-
-
 def test_a_polished_plan_takes_its_cell_only_when_it_beats_the_cells_elite_on_the_choice_seeds(dominion):
     """From money that never buys a Province, the polish (card sweep, then CMA-ES) finds a better deck,
     and the elites the re-measurement reads carry it, marked polished, in the cell it measured in;

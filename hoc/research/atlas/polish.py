@@ -76,36 +76,20 @@ def expected(settings, elites: int) -> int:
 
 
 def starts(settings, search, backend) -> list[np.ndarray]:
-    """The best elite; the best elite owning half a copy or more of each kind the atlas maps by its
-    copies (an `owns:KIND` descriptor) and the best owning less; then the best elite owning each
-    kind (`LEAST_OWNED` copies at the end), those families strongest first; up to `settings.polish`:
-    every elite measured once more on fresh seeds. A mapped kind's two sides come first because a
-    kind's archetype value (`hoc.research.atlas.value`) plays the best deck of one against the best
-    of the other: polished on one side only (the best elite is often an owner), the value measured
-    the polish (Margrave's rose from +12.6 to +40.9 points with its owners alone polished)."""
-    from hoc.agents.plan_space import OWNS
-    from hoc.research.atlas.value import OWNER
-
+    """The best elite, then the best elite owning each kind (`LEAST_OWNED` copies at the end), those
+    families strongest first, up to `settings.polish`: every elite measured once more on fresh seeds."""
     space = settings.space
     xs = _inside(space, search.archive.data()["solution"])
     m = measure(space, xs, settings.panel, derive(settings.seed, POLISH, 0), seeds_for(settings, POLISH_GAMES), 0,
                 backend, settings.descriptors)
     _count(search, settings, len(xs))
     order = [int(i) for i in np.argsort(-m.fitness, kind="stable")]
-    first = [order[0]]
-    for name in settings.descriptors:
-        if name.startswith(OWNS):
-            copies = m.copies[:, space.kinds[name[len(OWNS):]]].sum(1)
-            for side in (copies >= OWNER, copies < OWNER):
-                best = next((i for i in order if side[i]), None)
-                if best is not None and best not in first:
-                    first.append(best)
-    family = set()
+    family = {order[0]}
     for ids in space.kinds.values():
         owners = [i for i in order if m.copies[i, ids].sum() >= LEAST_OWNED]
-        if owners and owners[0] not in first:
+        if owners:
             family.add(owners[0])
-    chosen = (first + sorted(family, key=lambda i: (-m.fitness[i], i)))[:settings.polish]
+    chosen = sorted(family, key=lambda i: (-m.fitness[i], i))[:settings.polish]
     return [xs[i] for i in chosen]
 
 

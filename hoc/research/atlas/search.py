@@ -23,9 +23,8 @@ from hoc.agents.plan_space import descriptor, revision
 from hoc.research.harness import Backend
 
 CHECKPOINT = "checkpoint.pkl"
-FORMAT = 5                   # of the checkpoint (2: the archive seeded with the kinds' rushes; 3: Heart of Crown's
-                             # play-first gene; 4: the polish; 5: the polish starts from both sides of a kind
-                             # mapped by its copies)
+FORMAT = 4                   # of the checkpoint (2: the archive seeded with the kinds' rushes; 3: Heart of Crown's
+                             # play-first gene; 4: the polish)
 SEARCH, REMEASURE, RUSH = 1, 2, 5   # streams of game seeds: the search's, the re-measurement's, the rushes'
 SWEEPS = 2                   # rounds of the card sweep of each kind's rush
 REMEASURE_FIRST = 1 << 40    # the re-measurement's game indices start far from any the search used
