@@ -86,7 +86,8 @@ class Settings:
     # at a time, reaches it without giving up its strength (at two the searches often degenerated into
     # plans that bought the pair and little else). More asks how the kinds interact in a deck committed
     # to them: the strongest deck owning one of each is often the stronger kind's deck with a token copy
-    # of the other, where an engine's parts (a Village and its Smithies) cannot show what they add
+    # of the other, where an engine's parts (the card that gives actions and the terminals it lets play)
+    # cannot show what they add
     copies: float = 1.0
     shuffle: bool = False               # null check: each run plays a random pair, not the one it is labelled
 
