@@ -158,10 +158,9 @@ def add_parser(sub) -> None:
                    help="copies of each kind a deck built on the pair (and, across seats, on one kind) owns at the "
                         "end, on average (default 1). More asks how the kinds work in a deck committed to them: the "
                         "strongest deck owning one of each is often the stronger kind's deck with a token copy of "
-                        "the other, where an engine's parts (cards giving actions and the terminals they let play) cannot "
-                        "show what they add; "
-                        "committed decks are weaker, so their figures are not the market's best decks' "
-                        "(docs/combos.md)")
+                        "the other, where an engine's parts (cards giving actions and the terminals they let play) "
+                        "cannot show what they add; committed decks are weaker, so their figures are not the "
+                        "market's best decks' (docs/combos.md)")
     p.add_argument("--planner", action=argparse.BooleanOptionalAction, default=None,
                    help="the decks play their Main phase and card questions by the game's turn planner, one "
                         "determinization each (a mode, an optional cost, a card to lose weighed by looking ahead, "
