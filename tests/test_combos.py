@@ -549,8 +549,9 @@ def test_hoc_combos_prints_json_pairs_and_writes_its_report(capsys, tmp_path):
     # wall time of the session that finished the folder (a resumed one had others), core time of all
     assert "min of wall time in the session that finished it (" in summary and "min of one core's time)" in summary
     # the default measure, across-seat decks and planner, written into the command that reproduces the screen
-    assert "--measure combined --across built --no-planner" in out["command"] and out["measure"] == "combined"
-    assert "--copies" not in out["command"] and "owning at least 1 copy of each kind" in summary
+    # and Dominion's decks built on a kind owning three copies by default (its plan space's)
+    assert "--measure combined --across built --copies 3 --no-planner" in out["command"]
+    assert out["measure"] == "combined" and "owning at least 3 copies of each kind" in summary
     assert out["across_decks"] == "built"
     assert (tmp_path / screen.DECKS).exists()           # the decks built on each kind, searched once
     # the same command again resumes: nothing left to play, the same answer
@@ -582,6 +583,26 @@ def test_a_built_screen_prints_its_pairs_without_across_seat_figures(capsys, tmp
     assert "not measured under `--measure built`" in summary and "--measure built" in summary
     # the copies asked, in the command that reproduces the screen and in what it says it measured
     assert "--copies 2 " in out["command"] and "owning at least 2 copies of each kind of the pair" in summary
+
+
+def test_the_copies_a_deck_built_on_a_kind_owns_default_to_the_games_own_and_the_command_says_them():
+    """`--copies` defaults to the game's plan space's `committed` (Dominion 3, Heart of Crown 1) and to 1
+    under `--measure offered` (refused otherwise); the command written down carries `--copies` unless
+    it is 1 by default, so a folder screened at one copy before Dominion's default was 3 is reproduced
+    by its own command."""
+    from argparse import Namespace
+
+    from hoc.cli.combos import BUDGET, _command, _copies
+
+    dominion, hoc = game("dominion").ruleset(players=2), game("heart_of_crown").ruleset(players=2)
+    assert (_copies(dominion, "combined"), _copies(dominion, "built"), _copies(dominion, "offered")) == (3.0, 3.0, 1.0)
+    assert (_copies(hoc, "combined"), _copies(hoc, "offered")) == (1.0, 1.0)
+    args = Namespace(game_name="dominion", edition="2e", players=2, kinds=None, override=None, yardstick="",
+                     context="pair", measure="combined", across="built", planner=False, fdr=0.1, seed=0,
+                     shuffle_labels=False, out="o", **{n: 1 for n in BUDGET})
+    written = {c: _command(Namespace(**vars(args), copies=c), KINDS, 3.0) for c in (1.0, 3.0)}
+    assert "--copies 1 " in written[1.0] and "--copies 3 " in written[3.0]
+    assert "--copies" not in _command(Namespace(**vars(args), copies=1.0), KINDS, 1.0)
 
 
 def test_the_planner_is_on_by_default_where_the_game_has_one():

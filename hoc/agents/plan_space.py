@@ -103,6 +103,9 @@ class Layout:
     # how the space's points play: raised when the same point comes to play otherwise, so the searches
     # saved before (an atlas's checkpoint, a combo screen, a market baseline) are not mixed with new ones
     revision: int = 1
+    # copies of a kind that a deck built on it owns by default (`hoc combos --copies`): the least at
+    # which the game's combos show in a deck committed to them (the game's space says why)
+    committed: float = 1.0
 
     def slots(self, kinds) -> list[int]:
         """The indices in `cards` of the kinds' cards."""
@@ -234,6 +237,14 @@ def revision(game) -> dict:
 
     n = _named(game.atlas).revision if game.atlas else 1
     return {"plans": n} if n != 1 else {}
+
+
+def committed(game) -> float:
+    """The copies of a kind a deck built on it owns by default in the game (its `GameSpec`'s space's
+    `committed`), read from the class: a space of a random market is not built."""
+    from hoc.engine.spec import _named
+
+    return float(_named(game.atlas).committed)
 
 
 def space_of(ruleset):

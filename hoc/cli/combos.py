@@ -15,7 +15,8 @@ from hoc.research.combos.design import ACROSS_TARGETS, LEFT_OUT, MEASURES
 BUDGET = ("iterations", "batch", "seeds", "pick", "pick_seeds", "measure_seeds", "confirm", "replicates")
 
 
-def _command(args, kinds) -> str:
+def _command(args, kinds, copies: float) -> str:
+    """The command that reproduces the screen (`copies`: what `--copies` defaults to for it)."""
     argv = ["--game", args.game_name, *(["--edition", args.edition] if args.edition != "2e" else []),
             "--players", str(args.players)]
     if args.kinds:
@@ -29,7 +30,7 @@ def _command(args, kinds) -> str:
     argv += ["--context", args.context, "--measure", args.measure]
     if args.measure == "combined":           # always: the default depends on --context
         argv += ["--across", args.across]
-    if args.copies != LEFT_OUT["copies"]:
+    if args.copies != LEFT_OUT["copies"] or args.copies != copies:     # not left to the game's default
         argv += ["--copies", f"{args.copies:g}"]
     argv += ["--planner" if args.planner else "--no-planner",
              "--fdr", str(args.fdr), "--seed", str(args.seed), *(["--shuffle-labels"] if args.shuffle_labels else []),
@@ -63,6 +64,9 @@ def cmd_combos(args) -> int:
         args.across = "built" if args.measure == "combined" and args.context == "pair" else LEFT_OUT["across"]
     if args.planner is None:                    # by default, where the game has one
         args.planner = _has_planner(ruleset)
+    copies = _copies(ruleset, args.measure)
+    if args.copies is None:
+        args.copies = copies
     settings = Settings.of(ruleset, kinds, yardstick=args.yardstick or "", seed=args.seed, fdr=args.fdr,
                            context=args.context, measure=args.measure, across=args.across, planner=args.planner,
                            copies=args.copies, shuffle=args.shuffle_labels, **{n: getattr(args, n) for n in BUDGET})
@@ -74,7 +78,7 @@ def cmd_combos(args) -> int:
 
         space_of(settings.ruleset(settings.market(SCREEN, *settings.pairs()[0], 0))).thinking()
     backend = backend_of(args)
-    command = _command(args, settings.kinds)
+    command = _command(args, settings.kinds, copies)
     progress = (lambda line: None) if args.json else (lambda line: print(line, flush=True))
     began = time.perf_counter()
     try:
@@ -105,6 +109,14 @@ def _has_planner(ruleset) -> bool:
     except HocError:
         return False
     return True
+
+
+def _copies(ruleset, measure: str) -> float:
+    """What `--copies` defaults to: the copies the game's decks built on a kind own (its plan space's
+    `committed`); one under `--measure offered`, whose decks are not built on the pair."""
+    from hoc.agents.plan_space import committed
+
+    return LEFT_OUT["copies"] if measure == "offered" else committed(ruleset.game)
 
 
 def _check_yardstick(settings) -> None:
@@ -154,13 +166,15 @@ def add_parser(sub) -> None:
                         "deck on the log-odds scale (built, the default with --context pair: a counter to a kind no "
                         "strong deck uses, as players' guides name them), or the strongest decks that may use each "
                         "kind (offered, the default with --context market: 0 where no strong deck uses it)")
-    p.add_argument("--copies", type=float, default=LEFT_OUT["copies"],
+    p.add_argument("--copies", type=float, default=None,
                    help="copies of each kind a deck built on the pair (and, across seats, on one kind) owns at the "
-                        "end, on average (default 1). More asks how the kinds work in a deck committed to them: the "
-                        "strongest deck owning one of each is often the stronger kind's deck with a token copy of "
-                        "the other, where an engine's parts (cards giving actions and the terminals they let play) "
-                        "cannot show what they add; committed decks are weaker, so their figures are not the "
-                        "market's best decks' (docs/combos.md)")
+                        "end, on average (default: the game's own, the least at which its combos show: 1 in a "
+                        "market that shows a few cards at a time, 3 with full supply piles; 1 under --measure "
+                        "offered). More asks how the kinds work in a deck committed to them: the strongest deck "
+                        "owning one of each is often the stronger kind's deck with a token copy of the other, where "
+                        "an engine's parts (cards giving actions and the terminals they let play) cannot show what "
+                        "they add; committed decks are weaker, so their figures are not the market's best decks' "
+                        "(docs/combos.md)")
     p.add_argument("--planner", action=argparse.BooleanOptionalAction, default=None,
                    help="the decks play their Main phase and card questions by the game's turn planner, one "
                         "determinization each (a mode, an optional cost, a card to lose weighed by looking ahead, "

@@ -82,12 +82,10 @@ class Settings:
     planner: bool = False               # the decks play with the game's turn planner (`Space.thinking`)
     across: str = "offered"             # under `combined`, the decks the across-seat figure answers (ACROSS_TARGETS)
     # copies of each kind a deck built on the pair (or on one kind, across seats) owns at the end, on
-    # average. One, the default: a deck of Heart of Crown's 2nd edition, whose market shows a few cards
-    # at a time, reaches it without giving up its strength (at two the searches often degenerated into
-    # plans that bought the pair and little else). More asks how the kinds interact in a deck committed
-    # to them: the strongest deck owning one of each is often the stronger kind's deck with a token copy
-    # of the other, where an engine's parts (the card that gives actions and the terminals it lets play)
-    # cannot show what they add
+    # average; `hoc combos` defaults to the game's own (its plan space's `committed`, which says why).
+    # More asks how the kinds interact in a deck committed to them: the strongest deck owning one of
+    # each is often the stronger kind's deck with a token copy of the other, where an engine's parts
+    # (the card that gives actions and the terminals it lets play) cannot show what they add
     copies: float = 1.0
     shuffle: bool = False               # null check: each run plays a random pair, not the one it is labelled
 

@@ -34,6 +34,12 @@ class Space(Layout):
     per_card, priority, gate = PER_CARD, PRIORITY, GATE
     revision = 2                                # 2: the bots play Throne Room before the Action it plays
     cap = (CAP, 2 / MAX_CAP)                    # owned_below 3
+    # a deck built on a kind owns three copies by default: the strongest deck owning one of each kind
+    # of a pair is mostly the stronger kind's money deck with a token copy of the other, whose
+    # knock-outs differ by little, so the documented engines (Village or Throne Room with Smithy) and
+    # Moat against Witch read nothing; at three they are confirmed, twice each
+    # (results/combos/dominion_documented_copies3, _seed1; docs/combos.md "How many copies")
+    committed = 3.0
 
     def __init__(self, ruleset):
         from hoc.games.dominion.agents.genome import universe

@@ -54,6 +54,11 @@ class Space(Layout):
 
     per_card, priority, gate, first = PER_CARD, PRIORITY, GATE, FIRST
     cap = (CAP, 2 / MAX_CAP)                    # owned_below 3
+    # a deck built on a kind owns one copy by default: the market shows a few cards at a time, so a
+    # deck reaches one without giving up its strength; asked for two, the searches often degenerated
+    # into plans that bought the pair and little else, and reached 1.5 to 1.6 copies
+    # (results/combos/heart_of_crown_documented_copies2)
+    committed = 1.0
     planner: tuple | None = None                # the turn planner's settings its plans play with (`thinking`)
 
     def __init__(self, ruleset):
