@@ -137,8 +137,42 @@ def test_the_polish_starts_from_the_best_elite_and_the_best_owner_of_each_kind(d
     s = _planted(settings, _no_province(space), militia, engine)
     assert len(s.archive) == 3
     row = lambda x: space.row(x)[1].tobytes()       # noqa: E731
-    assert [row(x) for x in starts(settings, s, SERIAL)] == [row(militia), row(engine)]
-    assert [row(x) for x in starts(_settings(space, panel, seeds=16, resolution=10, polish=1), s, SERIAL)] == [row(militia)]
+    points, held = starts(settings, s, SERIAL)
+    assert [row(x) for x in points] == [row(militia), row(engine)] and held == [(), ()]
+    points, _ = starts(_settings(space, panel, seeds=16, resolution=10, polish=1), s, SERIAL)
+    assert [row(x) for x in points] == [row(militia)]
+
+
+def test_an_atlas_mapping_a_kind_by_its_copies_polishes_its_best_owner_and_its_best_deck_without_it_each_held(dominion):
+    """A kind's archetype value plays the best deck owning it against the best without it, so an atlas
+    over `owns:militia` polishes both first: Militia money holding Militia's gate open, Big Money (the
+    best without Militia, which an atlas over other measures never starts from) holding it shut; every
+    plan the polish measures from Big Money leaves Militia out, sweep and CMA-ES alike, so the deck
+    without stays one (free, its plan moved to an owner's cell and left that side unpolished)."""
+    from hoc.games.dominion.agents.bots import library
+    from hoc.research.atlas import polish
+    from hoc.research.atlas.sweep import OFF, ON
+
+    space, panel = dominion
+    militia, money = (space.point(library()[n]) for n in ("dom_militia_bm", "dom_big_money"))
+    row = lambda x: space.row(x)[1].tobytes()       # noqa: E731
+    slot = space.slots(["militia"])[0]
+    mapped = _settings(space, panel, descriptors=("owns:militia", "action_share"), seeds=16, resolution=10,
+                       polish=2, polish_iterations=2, batch=6)
+    s = _planted(mapped, militia, money)
+    points, held = polish.starts(mapped, s, SERIAL)
+    assert [row(x) for x in points] == [row(militia), row(money)]
+    assert held == [((slot, ON),), ((slot, OFF),)]
+    polish.run(mapped, s, SERIAL, lambda: None, progress=lambda line: None)
+    gate = lambda x: x[slot * space.per_card + space.gate]      # noqa: E731
+    assert all(gate(x) == OFF for x in s.polish.seen[1]) and all(gate(x) == ON for x in s.polish.seen[0])
+    # the start; each sweep's start and its flips but Militia's; two CMA-ES batches
+    assert len(s.polish.seen[1]) == 1 + polish.SWEEPS * (1 + len(space.cards) - 1) + 2 * 6
+    # an atlas over other measures starts from Militia money alone (Big Money owns no kind), holding nothing
+    plain = _settings(space, panel, seeds=16, resolution=10)
+    points, held = polish.starts(plain, _planted(plain, militia, money), SERIAL)
+    assert [row(x) for x in points] == [row(militia)] and held == [()]
+    assert search.Settings.identity(mapped)["format"] == search.MAPPED_FORMAT != search.FORMAT
 
 
 def test_a_polished_plan_takes_its_cell_only_when_it_beats_the_cells_elite_on_the_choice_seeds(dominion):

@@ -9,7 +9,14 @@ finish them.
 
 So the polish takes the best elite, then the best elite owning each kind (a family of the market),
 strongest first, up to `Settings.polish` starts, chosen on a fresh measurement of every elite (the
-archive's own figures are each the maximum of several noisy ones). From each start it runs a local
+archive's own figures are each the maximum of several noisy ones). An atlas that maps a kind by its
+copies (an `owns:KIND` descriptor: a kind's archetype value, `hoc.research.atlas.value`, plays the
+best deck owning it against the best without it) first polishes both sides, each held on its side:
+the best owner with the kind's open gates kept open, the best deck without it with the kind's gates
+kept shut. Polished on the owners' side alone (the best elite is often an owner), a strong kind's
+value measured the polish (Margrave's read +40.9 points, +12.6 before the polish); polished from
+the best deck without it but free to buy it, that deck's plan moved to an owner's cell and the deck
+without stayed unpolished (+38.8). From each start it runs a local
 search on common seeds: `SWEEPS` rounds of the card sweep (`sweep`: whole cards in or out), then
 CMA-ES (`cma`) ranked by fitness alone for `Settings.polish_iterations` iterations, each plan on
 `POLISH_GAMES` games at least. Each start's best plans by the polish's own estimates, and the
@@ -54,6 +61,7 @@ class Polish:
     estimates: list
     iteration: int = 0
     chosen: dict | None = None
+    held: list | None = None        # per start, the (card index, gate value) pairs its plans keep (`starts`)
 
 
 def seeds_for(settings, games: int) -> int:
@@ -75,45 +83,72 @@ def expected(settings, elites: int) -> int:
     return games_of(settings, elites + starts * per_start) + games_of(settings, starts * (2 + CANDIDATES), CHOICE_GAMES)
 
 
-def starts(settings, search, backend) -> list[np.ndarray]:
-    """The best elite, then the best elite owning each kind (`LEAST_OWNED` copies at the end), those
-    families strongest first, up to `settings.polish`: every elite measured once more on fresh seeds."""
+def starts(settings, search, backend) -> tuple[list[np.ndarray], list[tuple]]:
+    """The polish's starts and what each holds: for each kind the atlas maps by its copies (an
+    `owns:KIND` descriptor), the best elite owning half a copy or more (`value.OWNER`) holding the
+    kind's open gates open, and the best owning less holding its gates shut; then the best elite, and
+    the best elite owning each kind (`LEAST_OWNED` copies at the end), those families strongest
+    first; up to `settings.polish`, every elite measured once more on fresh seeds. A start's held
+    gates are set in its point: (points, per start the (card index, gate value) pairs it holds)."""
+    from hoc.agents.plan_space import OWNS
+    from hoc.research.atlas.sweep import OFF, ON
+    from hoc.research.atlas.value import OWNER
+
     space = settings.space
     xs = _inside(space, search.archive.data()["solution"])
     m = measure(space, xs, settings.panel, derive(settings.seed, POLISH, 0), seeds_for(settings, POLISH_GAMES), 0,
                 backend, settings.descriptors)
     _count(search, settings, len(xs))
     order = [int(i) for i in np.argsort(-m.fitness, kind="stable")]
-    family = {order[0]}
+    gate = lambda i, c: xs[i][c * space.per_card + space.gate]      # noqa: E731
+    sides = []                                  # (elite, held) of the mapped kinds' two sides
+    for name in settings.descriptors:
+        if name.startswith(OWNS):
+            kind = name[len(OWNS):]
+            slots, copies = space.slots([kind]), m.copies[:, space.kinds[kind]].sum(1)
+            owner = next((i for i in order if copies[i] >= OWNER), None)
+            without = next((i for i in order if copies[i] < OWNER), None)
+            if owner is not None:
+                sides.append((owner, tuple((c, ON) for c in slots if gate(owner, c) >= 0.5)))
+            if without is not None:
+                sides.append((without, tuple((c, OFF) for c in slots)))
+    family = [order[0]]
     for ids in space.kinds.values():
         owners = [i for i in order if m.copies[i, ids].sum() >= LEAST_OWNED]
-        if owners:
-            family.add(owners[0])
-    chosen = sorted(family, key=lambda i: (-m.fitness[i], i))[:settings.polish]
-    return [xs[i] for i in chosen]
+        if owners and owners[0] not in family:
+            family.append(owners[0])
+    # an owner polished holding its kind's gates is not polished again free; a deck without the kind
+    # is (free, it is the atlas's best elite or a family's, which may come to own it)
+    owning = {i for i, held in sides if all(value == ON for _, value in held)}
+    chosen = sides + [(i, ()) for i in sorted(family, key=lambda i: (-m.fitness[i], i)) if i not in owning]
+    chosen = list(dict.fromkeys(chosen))[:settings.polish]
+    return [_held(xs[i], space, held) for i, held in chosen], [held for _, held in chosen]
 
 
 def begin(settings, search, backend):
-    """The polish's starts, each swept `SWEEPS` rounds, and a CMA-ES from each."""
+    """The polish's starts, each swept `SWEEPS` rounds (its held cards fixed), and a CMA-ES from each."""
     from hoc.research.atlas import climb
-    from hoc.research.atlas.sweep import sweep
+    from hoc.research.atlas.sweep import flips, sweep
 
     space = settings.space
-    points = starts(settings, search, backend)
+    points, held = starts(settings, search, backend)
+    fixed = [tuple(c for c, _ in h) for h in held]
     seen = [[x] for x in points]
     estimates = [[-np.inf] for _ in points]         # a start is chosen among on the choice's seeds only
     moved = list(points)
     for r in range(SWEEPS):
         moved, xs, m = sweep(space, moved, settings.panel, derive(settings.seed, POLISH, 1 + r),
-                             seeds_for(settings, POLISH_GAMES), backend, settings.descriptors)
+                             seeds_for(settings, POLISH_GAMES), backend, settings.descriptors, fixed)
         _count(search, settings, len(xs))
-        block = len(xs) // len(points)              # every start has the same flips (none fixed)
-        for k in range(len(points)):
-            seen[k].extend(xs[k * block:(k + 1) * block])
-            estimates[k].extend(m.fitness[k * block:(k + 1) * block])
+        at = 0
+        for k, f in enumerate(fixed):               # each start, then its flips (fewer where it holds cards)
+            block = 1 + len(flips(space, points[k], f))
+            seen[k].extend(xs[at:at + block])
+            estimates[k].extend(m.fitness[at:at + block])
+            at += block
     strategies = climb.strategies(space, moved, SIGMA, settings.batch,
                                   [1 + derive(settings.seed, STRATEGY, k) % (2 ** 31 - 2) for k in range(len(moved))])
-    return Polish(points, strategies, seen, estimates)
+    return Polish(points, strategies, seen, estimates, held=held)
 
 
 def step(settings, search, backend) -> None:
@@ -122,6 +157,11 @@ def step(settings, search, backend) -> None:
 
     space, p = settings.space, search.polish
     asked, xs = climb.ask(space, p.strategies, p.starts)
+    at = 0
+    for k, batch in enumerate(asked):               # a start's held gates stay as they are (`starts`)
+        for i in range(at, at + len(batch)):
+            xs[i] = _held(xs[i], space, (p.held or [()] * len(asked))[k])
+        at += len(batch)
     m = measure(space, xs, settings.panel, derive(settings.seed, POLISH, 100 + p.iteration),
                 seeds_for(settings, POLISH_GAMES), 0, backend, settings.descriptors)
     _count(search, settings, len(xs))
@@ -192,9 +232,9 @@ def run(settings, search, backend, save, progress=print) -> None:
         return
     t0 = time.perf_counter()
     if search.polish is None:
-        progress(f"polishing the best families (the best elite, then the best owning each kind, up to "
-                 f"{settings.polish}): each swept card by card, then tuned by CMA-ES for "
-                 f"{settings.polish_iterations} iterations")
+        progress(f"polishing the best families (a kind mapped by its copies: its best owner and best deck "
+                 f"without it; the best elite; the best owning each kind; up to {settings.polish}): each swept "
+                 f"card by card, then tuned by CMA-ES for {settings.polish_iterations} iterations")
         meter.stage("polish", expected(settings, len(search.archive)))
         search.polish = begin(settings, search, backend)
         save()
@@ -222,6 +262,14 @@ def run(settings, search, backend, save, progress=print) -> None:
         progress(f"the polish chose {len(p.chosen)} plan{'s' if len(p.chosen) != 1 else ''} better than "
                  f"{'their cells' if len(p.chosen) != 1 else 'its cell'}' elites on "
                  f"{seeds_for(settings, CHOICE_GAMES)} fresh seeds per panel member")
+
+
+def _held(x, space, held) -> np.ndarray:
+    """Point x with the held (card index, gate value) pairs set."""
+    y = np.array(x, float)
+    for c, value in held:
+        y[c * space.per_card + space.gate] = value
+    return y
 
 
 def _inside(space, xs) -> np.ndarray:

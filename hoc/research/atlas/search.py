@@ -19,12 +19,14 @@ import numpy as np
 
 from hoc.errors import HocError
 from hoc.research.atlas.measure import measure
-from hoc.agents.plan_space import descriptor, revision
+from hoc.agents.plan_space import OWNS, descriptor, revision
 from hoc.research.harness import Backend
 
 CHECKPOINT = "checkpoint.pkl"
 FORMAT = 4                   # of the checkpoint (2: the archive seeded with the kinds' rushes; 3: Heart of Crown's
                              # play-first gene; 4: the polish)
+MAPPED_FORMAT = 5            # of an atlas mapping a kind by its copies (`owns:KIND`), whose polish starts from both
+                             # sides of the kind, each held on its side; the others polish as before and resume
 SEARCH, REMEASURE, RUSH = 1, 2, 5   # streams of game seeds: the search's, the re-measurement's, the rushes'
 SWEEPS = 2                   # rounds of the card sweep of each kind's rush
 REMEASURE_FIRST = 1 << 40    # the re-measurement's game indices start far from any the search used
@@ -77,7 +79,8 @@ class Settings:
 
     def identity(self) -> dict:
         r = self.space.ruleset
-        return {"format": FORMAT, **revision(r.game), "rules": r.describe(), "game": r.game.name,
+        mapped = any(d.startswith(OWNS) for d in self.descriptors)
+        return {"format": MAPPED_FORMAT if mapped else FORMAT, **revision(r.game), "rules": r.describe(), "game": r.game.name,
                 "panel": [(a.name, a.params(r).tobytes().hex()) for a in self.panel],
                 "descriptors": list(self.descriptors), "seed": self.seed, "emitters": self.emitters,
                 "optimizers": self.optimizers,
