@@ -175,6 +175,31 @@ def test_an_atlas_mapping_a_kind_by_its_copies_polishes_its_best_owner_and_its_b
     assert search.Settings.identity(mapped)["format"] == search.MAPPED_FORMAT != search.FORMAT
 
 
+def test_a_polished_deck_held_without_a_kind_takes_its_cell_from_an_elite_there_that_owns_the_kind(dominion):
+    """An elite takes its cell on one noisy measurement of its copies: Militia money planted in the
+    cell of decks without Militia. Big Money, polished from a start held without Militia, is weaker
+    but belongs there: it takes the cell, so the best deck without the kind is the polished one; a
+    start that holds nothing leaves the stronger elite its cell."""
+    from hoc.games.dominion.agents.bots import library
+    from hoc.research.atlas import polish
+    from hoc.research.atlas.sweep import OFF
+
+    space, panel = dominion
+    militia, money = (space.point(library()[n]) for n in ("dom_militia_bm", "dom_big_money"))
+    shut = ((space.slots(["militia"])[0], OFF),)
+    mapped = _settings(space, panel, descriptors=("owns:militia", "action_share"), seeds=16, resolution=10)
+    s = search.start(mapped, SERIAL)
+    s.archive.clear()
+    s.archive.add(militia[None], [1.0], [[0.0, 0.0]])
+    start, polished = (polish._held(x, space, shut) for x in (_no_province(space), money))
+    s.polish = polish.Polish([start], [], [[start, polished]], [[-np.inf, 1.0]], held=[shut])
+    (c, (x, f, d)), = polish.choose(mapped, s, SERIAL).items()
+    assert c == int(s.archive.index_of(np.array([[0.0, 0.0]]))[0]) and d[0] < 0.5
+    assert space.row(x)[1].tobytes() == space.row(money)[1].tobytes()
+    s.polish.held = [()]
+    assert polish.choose(mapped, s, SERIAL) == {}
+
+
 def test_a_polished_plan_takes_its_cell_only_when_it_beats_the_cells_elite_on_the_choice_seeds(dominion):
     """From money that never buys a Province, the polish (card sweep, then CMA-ES) finds a better deck,
     and the elites the re-measurement reads carry it, marked polished, in the cell it measured in;

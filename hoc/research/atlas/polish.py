@@ -14,9 +14,9 @@ copies (an `owns:KIND` descriptor: a kind's archetype value, `hoc.research.atlas
 best deck owning it against the best without it) first polishes both sides, each held on its side:
 the best owner with the kind's open gates kept open, the best deck without it with the kind's gates
 kept shut. Polished on the owners' side alone (the best elite is often an owner), a strong kind's
-value measured the polish (Margrave's read +40.9 points, +12.6 before the polish); polished from
-the best deck without it but free to buy it, that deck's plan moved to an owner's cell and the deck
-without stayed unpolished (+38.8). From each start it runs a local
+value measured the polish (the strongest kind's read +40.9 points, +12.6 before the polish);
+polished from the best deck without it but free to buy it, that deck's plan moved to an owner's
+cell and the deck without stayed unpolished (+38.8). From each start it runs a local
 search on common seeds: `SWEEPS` rounds of the card sweep (`sweep`: whole cards in or out), then
 CMA-ES (`cma`) ranked by fitness alone for `Settings.polish_iterations` iterations, each plan on
 `POLISH_GAMES` games at least. Each start's best plans by the polish's own estimates, and the
@@ -35,6 +35,7 @@ import numpy as np
 
 from hoc.research.atlas.measure import measure
 from hoc.research.atlas.search import derive
+from hoc.research.atlas.value import OWNER
 
 POLISH, CHOICE, STRATEGY = 6, 7, 8      # seed streams (search.py's are 0 to 5)
 SWEEPS = 2                  # rounds of the card sweep from each start before CMA-ES
@@ -92,7 +93,6 @@ def starts(settings, search, backend) -> tuple[list[np.ndarray], list[tuple]]:
     gates are set in its point: (points, per start the (card index, gate value) pairs it holds)."""
     from hoc.agents.plan_space import OWNS
     from hoc.research.atlas.sweep import OFF, ON
-    from hoc.research.atlas.value import OWNER
 
     space = settings.space
     xs = _inside(space, search.archive.data()["solution"])
@@ -176,8 +176,15 @@ def step(settings, search, backend) -> None:
 
 def choose(settings, search, backend) -> dict:
     """Each start's plan: the start or one of its `CANDIDATES` best by the polish's estimates, the best
-    on the choice's seeds; it takes its cell when it beats the cell's elite on the same seeds (a cell
-    wanted by two starts goes to the better). Cell index -> (point, fitness there, descriptors)."""
+    on the choice's seeds; it takes its cell when it beats the cell's elite on the same seeds, or, for
+    a start held on one side of a kind mapped by its copies, when the cell's elite measured there owns
+    the kind on the other side (a cell wanted by two starts goes to the better). Cell index -> (point,
+    fitness there, descriptors).
+
+    Why the second rule: an elite took its cell on one noisy measurement of its copies, and one that
+    buys the kind now and then sits among the decks without it; the best deck without a strong kind,
+    polished (35.8% to 39.0% against the panel), lost its cell to such an elite (42%, owning 0.64
+    copies when measured again), and the head to head then played an unpolished deck without it."""
     space, p, archive = settings.space, search.polish, search.archive
     blocks = []
     for seen, est in zip(p.seen, p.estimates):
@@ -194,11 +201,12 @@ def choose(settings, search, backend) -> dict:
     master, seeds = derive(settings.seed, CHOICE), seeds_for(settings, CHOICE_GAMES)
     m = measure(space, xs, settings.panel, master, seeds, 0, backend, settings.descriptors)
     _count(search, settings, len(xs), CHOICE_GAMES)
-    best, at = [], 0
-    for b in blocks:
+    best, start_of, at = [], {}, 0
+    for k, b in enumerate(blocks):
         i = at + int(np.argmax(m.fitness[at:at + len(b)]))
         if i != at:                                  # the start itself keeps its cell as it is
             best.append(i)
+            start_of[i] = k
         at += len(b)
     if not best:
         return {}
@@ -206,18 +214,35 @@ def choose(settings, search, backend) -> dict:
     data = archive.data()
     held = {int(c): np.asarray(s, float) for c, s in zip(data["index"], data["solution"])}
     occupied = sorted({int(c) for c in cells if int(c) in held})
-    beat = {}
+    beat, where = {}, {}
     if occupied:
         o = measure(space, _inside(space, [held[c] for c in occupied]), settings.panel, master, seeds, 0,
                     backend, settings.descriptors)         # the same seeds: the same deals
         _count(search, settings, len(occupied), CHOICE_GAMES)
-        beat = dict(zip(occupied, o.fitness))
+        beat, where = dict(zip(occupied, o.fitness)), dict(zip(occupied, o.descriptors))
     chosen = {}
     for i, c in zip(best, (int(c) for c in cells)):
         f = float(m.fitness[i])
-        if f > beat.get(c, -np.inf) and f > chosen.get(c, (None, -np.inf))[1]:
+        side = _side(settings, (p.held or [()] * len(blocks))[start_of[i]])
+        astray = side is not None and c in where and (where[c][side[0]] >= OWNER) != side[1]
+        if (f > beat.get(c, -np.inf) or astray) and f > chosen.get(c, (None, -np.inf))[1]:
             chosen[c] = (xs[i], f, m.descriptors[i])
     return chosen
+
+
+def _side(settings, held) -> tuple[int, bool] | None:
+    """The side a start holds (`starts`): (the index of its kind's `owns:` descriptor, whether it
+    holds the kind's gates open, the owners' side), or None for a start that holds nothing."""
+    from hoc.agents.plan_space import OWNS
+    from hoc.research.atlas.sweep import ON
+
+    if not held:
+        return None
+    card, value = held[0]
+    for d, name in enumerate(settings.descriptors):
+        if name.startswith(OWNS) and card in settings.space.slots([name[len(OWNS):]]):
+            return d, value == ON
+    return None
 
 
 def run(settings, search, backend, save, progress=print) -> None:
