@@ -172,7 +172,7 @@ def test_an_atlas_mapping_a_kind_by_its_copies_polishes_its_best_owner_and_its_b
     plain = _settings(space, panel, seeds=16, resolution=10)
     points, held = polish.starts(plain, _planted(plain, militia, money), SERIAL)
     assert [row(x) for x in points] == [row(militia)] and held == [()]
-    assert search.Settings.identity(mapped)["format"] == search.MAPPED_FORMAT != search.FORMAT
+    assert mapped.identity()["format"] == search.MAPPED_FORMAT != search.FORMAT
 
 
 def test_a_polished_deck_held_without_a_kind_takes_its_cell_from_an_elite_there_that_owns_the_kind(dominion):
