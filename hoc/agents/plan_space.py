@@ -205,6 +205,8 @@ class Layout:
 
 OWNS = "owns:"        # the measure `owns:KIND`: copies of a market kind's cards at the end, 0 to MAX_OWNED
 MAX_OWNED = 5.0
+OWNER = 0.5           # mean copies at the end from which a deck owns the kind: the two sides of an `owns:` map
+                      # (a kind's archetype value, `hoc.research.atlas.value`; the atlas's polish)
 
 
 def descriptor(space, name: str) -> Descriptor:

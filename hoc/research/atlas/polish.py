@@ -33,9 +33,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from hoc.agents.plan_space import OWNER
 from hoc.research.atlas.measure import measure
 from hoc.research.atlas.search import derive
-from hoc.research.atlas.value import OWNER
 
 POLISH, CHOICE, STRATEGY = 6, 7, 8      # seed streams (search.py's are 0 to 5)
 SWEEPS = 2                  # rounds of the card sweep from each start before CMA-ES
@@ -86,7 +86,7 @@ def expected(settings, elites: int) -> int:
 
 def starts(settings, search, backend) -> tuple[list[np.ndarray], list[tuple]]:
     """The polish's starts and what each holds: for each kind the atlas maps by its copies (an
-    `owns:KIND` descriptor), the best elite owning half a copy or more (`value.OWNER`) holding the
+    `owns:KIND` descriptor), the best elite owning half a copy or more (`OWNER`) holding the
     kind's open gates open, and the best owning less holding its gates shut; then the best elite, and
     the best elite owning each kind (`LEAST_OWNED` copies at the end), those families strongest
     first; up to `settings.polish`, every elite measured once more on fresh seeds. A start's held

@@ -16,10 +16,10 @@ from pathlib import Path
 
 import numpy as np
 
+from hoc.agents.plan_space import OWNER
 from hoc.research.atlas.search import REMEASURE_FIRST, derive
 
-OWNER = 0.5          # mean copies at the end: a deck that owns the kind, at this or more
-WITHOUT = OWNER      # and one that does without it, below
+WITHOUT = OWNER      # a deck owning less does without the kind (`OWNER`: a deck owning this or more owns it)
 HEAD_TO_HEAD = 5     # the seed stream of the head to head
 
 
