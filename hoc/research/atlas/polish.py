@@ -64,6 +64,10 @@ class Polish:
     chosen: dict | None = None
     held: list | None = None        # per start, the (card index, gate value) pairs its plans keep (`starts`)
 
+    def holds(self) -> list:
+        """What each start holds (nothing for a polish saved before starts held anything)."""
+        return self.held or [()] * len(self.starts)
+
 
 def seeds_for(settings, games: int) -> int:
     """Seeds per panel member for `games` games a plan at least (never fewer than the search's)."""
@@ -157,11 +161,8 @@ def step(settings, search, backend) -> None:
 
     space, p = settings.space, search.polish
     asked, xs = climb.ask(space, p.strategies, p.starts)
-    at = 0
-    for k, batch in enumerate(asked):               # a start's held gates stay as they are (`starts`)
-        for i in range(at, at + len(batch)):
-            xs[i] = _held(xs[i], space, (p.held or [()] * len(asked))[k])
-        at += len(batch)
+    per_plan = [h for h, batch in zip(p.holds(), asked) for _ in batch]
+    xs = np.array([_held(x, space, h) for x, h in zip(xs, per_plan)])     # a start's held gates stay (`starts`)
     m = measure(space, xs, settings.panel, derive(settings.seed, POLISH, 100 + p.iteration),
                 seeds_for(settings, POLISH_GAMES), 0, backend, settings.descriptors)
     _count(search, settings, len(xs))
@@ -223,7 +224,7 @@ def choose(settings, search, backend) -> dict:
     chosen = {}
     for i, c in zip(best, (int(c) for c in cells)):
         f = float(m.fitness[i])
-        side = _side(settings, (p.held or [()] * len(blocks))[start_of[i]])
+        side = _side(settings, p.holds()[start_of[i]])
         astray = side is not None and c in where and (where[c][side[0]] >= OWNER) != side[1]
         if (f > beat.get(c, -np.inf) or astray) and f > chosen.get(c, (None, -np.inf))[1]:
             chosen[c] = (xs[i], f, m.descriptors[i])
