@@ -212,6 +212,78 @@ def test_built_decks_are_one_plan_on_the_pair_and_its_knock_outs_against_the_bas
     assert row["same"] == pytest.approx(row["v_both"] - predicted)
 
 
+FESTIVAL_LIBRARY = """game = "dominion"
+buy = [
+  { card = "province", coins = 8, owned_below = 8 },
+  { card = "festival", coins = 5, owned_below = 3 },
+  { card = "library", coins = 5, owned_below = 3 },
+  { card = "silver", coins = 3, owned_below = 7 },
+]
+"""
+
+
+def test_a_repaired_knock_out_fills_the_hole_its_barred_kinds_left_and_keeps_the_kind_it_keeps(tmp_path):
+    """A deck built on Festival and Library leaves Gold to them (a plan found by a screen): read with
+    their rules idle, the deck without either is Silver and Provinces and almost never wins. The
+    repaired knock-out (`--knockouts repaired`) opens the cards the hole needs (Gold, with the best
+    guess's rule for it) and wins far more; the one that keeps Festival keeps its rule and its copies."""
+    from hoc.agents.registry import get
+    from hoc.games.dominion.agents.bots import parse
+    from hoc.research.atlas.measure import measure
+
+    market = ("festival", "library", "merchant", "sentry", "smithy", "poacher", "chapel", "remodel", "village", "vassal")
+    ruleset = game("dominion").ruleset(players=2, market=market)
+    base = space_of(ruleset).without(market[2:])
+    path = tmp_path / "festival_library.toml"
+    path.write_text(FESTIVAL_LIBRARY)
+    x = base.point(parse(path))
+    s = Settings.of(ruleset, ["festival", "library"], seeds=12)
+    basic = search.yardstick(s, base, market, ruleset)
+    neither = base.without(["festival", "library"])
+    fixed = search.repaired(s, neither, x, [], basic, 3, Backend(1))
+    assert "gold" not in _bought(neither, x) and "gold" in _bought(neither, fixed)
+    # ranked where the guess (Big Money) ranks Gold: after Province, which it would otherwise never buy
+    order = [e["card"] for e in neither.entries(fixed)[0]]
+    assert order.index("province") < order.index("gold") < order.index("silver")
+    big_money = (get("dom_big_money"),)
+    idle, repaired = (measure(neither, y[None], big_money, 11, 100, 1 << 41, Backend(1), ()).fitness[0] for y in (x, fixed))
+    assert idle < 0.1 and repaired > idle + 0.2
+    festival = base.without(["library"])
+    kept = search.repaired(s, festival, x, ["festival"], basic, 4, Backend(1))
+    slot = festival.slots(["festival"])[0] * festival.per_card
+    assert np.array_equal(kept[slot:slot + festival.per_card], x[slot:slot + festival.per_card])
+    m = measure(festival, kept[None], big_money, 11, 50, 1 << 41, Backend(1), ())
+    assert m.copies[0, festival.kinds["festival"]].sum() >= 2.5
+
+
+def test_a_repair_never_gives_up_the_copies_of_the_kind_its_knock_out_keeps():
+    """A deck of Villages without the Smithies they were bought for wins almost never; Silver given the
+    guess's rule (bought at 3 coins, before the Villages) wins far more, by more than the copies it then
+    lacks cost a search (a screen's run: the Village deck without Smithy read as a deck with no Village).
+    The knock-out keeps Village: a repair step may not drop its copies."""
+    # the rule: the best step lacking no more than half a copy more than the plan
+    assert search._keeping(np.array([0.02, 0.79, 0.3]), np.array([0.0, 3.0, 0.4])) == 2
+    assert search._keeping(np.array([0.02, 0.79]), np.array([1.0, 1.2])) == 1
+    # the run that showed it (the documented Dominion screen's, on today's defaults)
+    kinds = "workshop,gardens,festival,library,militia,moat,witch,smithy,village,throne_room".split(",")
+    s = Settings.of(game("dominion").ruleset(players=2), kinds, confirm=18, copies=3, measure="combined",
+                    across="built", knockouts="repaired")
+    row = pair.run(s, CONFIRM, "smithy", "village", 1)
+    assert row["owns_b_both"] >= 2.5 and row["owns_b_b"] >= row["owns_b_both"] - 0.5
+
+
+def test_repaired_knock_outs_buy_no_barred_kind_and_are_read_as_the_idle_ones_are():
+    """`--knockouts repaired`: the deck with both and its knock-outs, each swept, still own what their
+    condition keeps and nothing it bars, and the figure is read from the four decks' shares as before."""
+    s = _dominion(measure="built", knockouts="repaired")
+    row = pair.run(s, SCREEN, "village", "smithy", 0)
+    assert "smithy" not in _cards(row["plan_a"]) and "village" not in _cards(row["plan_b"])
+    assert not {"village", "smithy"} & set(_cards(row["plan_neither"]))
+    assert row["owns_b_a"] == row["owns_a_b"] == row["owns_a_neither"] == row["owns_b_neither"] == 0
+    assert row["owns_a_a"] > 0 and row["owns_b_b"] > 0
+    assert row["same_additive"] == pytest.approx(row["v_both"] - row["v_a"] - row["v_b"] + row["v_neither"])
+
+
 def test_two_kinds_whose_effects_add_on_the_log_odds_scale_read_no_combo():
     """Decks built on two weak kinds sit far below one half: each kind alone halves the deck's odds
     (0.5 to 0.25 against the baseline) and both together quarter them (0.1). On the share scale
@@ -244,6 +316,9 @@ def test_a_deck_built_on_the_pair_with_more_copies_asked_owns_more_of_each_and_i
     assert search._short(copies, ids, 3.0).tolist() == [4.0, 0.0]
     assert "copies" not in _dominion(measure="built").identity()
     assert committed.identity()["copies"] == 3
+    # the knock-outs idle (as every folder before `--knockouts`) stay out of the identity too
+    assert "knockouts" not in committed.identity()
+    assert _dominion(measure="built", knockouts="repaired").identity()["knockouts"] == "repaired"
 
 
 def test_the_offered_measure_keeps_the_identity_of_older_screens():
@@ -516,16 +591,18 @@ def test_the_pairs_followed_up_grow_with_the_screen():
     assert Settings.of(hoc, None, confirm=3).confirm == 3
 
 
-@pytest.mark.parametrize("measure,across", [("offered", "offered"), ("built", "offered"), ("combined", "offered"),
-                                            ("combined", "built")])
-def test_a_screen_on_shuffled_labels_confirms_no_pair(tmp_path, measure, across):
+@pytest.mark.parametrize("measure,across,knockouts", [("offered", "offered", "idle"), ("built", "offered", "idle"),
+                                                      ("combined", "offered", "idle"), ("combined", "built", "idle"),
+                                                      ("combined", "built", "repaired")])
+def test_a_screen_on_shuffled_labels_confirms_no_pair(tmp_path, measure, across, knockouts):
     """The null check of the issue: every run plays a random pair, so a label names no consistent
     pair and nothing may be confirmed, although the screen follows pairs up."""
     # searches a little stronger than TINY's, on kinds whose decks use them (two terminal attacks, a
     # terminal draw and the defence), so that the screen has non-zero pairs to follow up
     s = Settings.of(game("dominion").ruleset(players=2), ["smithy", "witch", "militia", "moat"],
                     **{**TINY, "iterations": 3, "batch": 4, "seeds": 4, "confirm": 1, "shuffle": True,
-                       "pick_seeds": 40, "measure_seeds": 24, "measure": measure, "across": across})
+                       "pick_seeds": 40, "measure_seeds": 24, "measure": measure, "across": across,
+                       "knockouts": knockouts})
     rows = screen.run(s, tmp_path, Backend(1), progress=lambda _: None)
     assert any(r["stage"] in (CONFIRM, ACROSS) for r in rows)
     assert any((r["played_a"], r["played_b"]) != (r["a"], r["b"]) for r in rows)
@@ -550,7 +627,7 @@ def test_hoc_combos_prints_json_pairs_and_writes_its_report(capsys, tmp_path):
     assert "min of wall time in the session that finished it (" in summary and "min of one core's time)" in summary
     # the default measure, across-seat decks and planner, written into the command that reproduces the screen
     # and Dominion's decks built on a kind owning three copies by default (its plan space's)
-    assert "--measure combined --across built --copies 3 --no-planner" in out["command"]
+    assert "--measure combined --across built --copies 3 --knockouts repaired --no-planner" in out["command"]
     assert out["measure"] == "combined" and "owning at least 3 copies of each kind" in summary
     assert out["across_decks"] == "built"
     assert (tmp_path / screen.DECKS).exists()           # the decks built on each kind, searched once
@@ -599,10 +676,14 @@ def test_the_copies_a_deck_built_on_a_kind_owns_default_to_the_games_own_and_the
     assert (_copies(hoc, "combined"), _copies(hoc, "offered")) == (1.0, 1.0)
     args = Namespace(game_name="dominion", edition="2e", players=2, kinds=None, override=None, yardstick="",
                      context="pair", measure="combined", across="built", planner=False, fdr=0.1, seed=0,
-                     shuffle_labels=False, out="o", **{n: 1 for n in BUDGET})
+                     shuffle_labels=False, out="o", knockouts="repaired", **{n: 1 for n in BUDGET})
     written = {c: _command(Namespace(**vars(args), copies=c), KINDS, 3.0) for c in (1.0, 3.0)}
     assert "--copies 1 " in written[1.0] and "--copies 3 " in written[3.0]
     assert "--copies" not in _command(Namespace(**vars(args), copies=1.0), KINDS, 1.0)
+    # the knock-outs always, where there are any: their default was idle before it was repaired
+    assert "--knockouts repaired " in written[3.0]
+    offered = Namespace(**{**vars(args), "measure": "offered", "knockouts": "idle"}, copies=1.0)
+    assert "--knockouts" not in _command(offered, KINDS, 1.0)
 
 
 def test_the_planner_is_on_by_default_where_the_game_has_one():
@@ -647,6 +728,7 @@ def test_a_screen_saved_before_its_games_plans_played_otherwise_is_refused_namin
     (["--across", "built", "--context", "market"], "--across built needs --context pair"),
     (["--copies", "0"], "--copies must be above 0"),
     (["--copies", "2", "--measure", "offered"], "--copies sets the decks built on the pair"),
+    (["--knockouts", "repaired", "--measure", "offered"], "--knockouts sets the knock-outs"),
 ])
 def test_bad_combos_options_are_one_line_and_exit_code_2(capsys, tmp_path, argv, message):
     assert main(["combos", "--game", "dominion", *argv, "--out", str(tmp_path / "o")]) == 2

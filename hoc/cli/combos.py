@@ -10,7 +10,7 @@ from pathlib import Path
 
 from hoc.cli.options import backend_of, check_writable, edition_option, game_defaults, game_option, worker_options
 from hoc.errors import HocError
-from hoc.research.combos.design import ACROSS_TARGETS, LEFT_OUT, MEASURES
+from hoc.research.combos.design import ACROSS_TARGETS, KNOCKOUTS, LEFT_OUT, MEASURES
 
 BUDGET = ("iterations", "batch", "seeds", "pick", "pick_seeds", "measure_seeds", "confirm", "replicates")
 
@@ -32,6 +32,8 @@ def _command(args, kinds, copies: float) -> str:
         argv += ["--across", args.across]
     if args.copies != LEFT_OUT["copies"] or args.copies != copies:     # not left to the game's default
         argv += ["--copies", f"{args.copies:g}"]
+    if args.measure != "offered":            # always: the default was idle before it was repaired
+        argv += ["--knockouts", args.knockouts]
     argv += ["--planner" if args.planner else "--no-planner",
              "--fdr", str(args.fdr), "--seed", str(args.seed), *(["--shuffle-labels"] if args.shuffle_labels else []),
              "--out", args.out]
@@ -67,9 +69,11 @@ def cmd_combos(args) -> int:
     copies = _copies(ruleset, args.measure)
     if args.copies is None:
         args.copies = copies
+    if args.knockouts is None:                  # a knock-out needs a deck built on the pair
+        args.knockouts = LEFT_OUT["knockouts"] if args.measure == "offered" else "repaired"
     settings = Settings.of(ruleset, kinds, yardstick=args.yardstick or "", seed=args.seed, fdr=args.fdr,
                            context=args.context, measure=args.measure, across=args.across, planner=args.planner,
-                           copies=args.copies, shuffle=args.shuffle_labels, **{n: getattr(args, n) for n in BUDGET})
+                           copies=args.copies, knockouts=args.knockouts, shuffle=args.shuffle_labels, **{n: getattr(args, n) for n in BUDGET})
     args.confirm = settings.confirm                 # the default resolved, for the command written down
     if args.yardstick and args.yardstick != BASIC:
         _check_yardstick(settings)
@@ -175,6 +179,13 @@ def add_parser(sub) -> None:
                         "an engine's parts (cards giving actions and the terminals they let play) cannot show what "
                         "they add; committed decks are weaker, so their figures are not the market's best decks' "
                         "(docs/combos.md)")
+    p.add_argument("--knockouts", default=None, choices=KNOCKOUTS,
+                   help="the deck built on the pair without B, without A and without either: its plan with the "
+                        "hole each barred kind leaves filled by a card sweep (repaired, the default: a plan built "
+                        "on a pair leaves to it what a deck without it needs, such as the dearest Treasure, "
+                        "and a knock-out that never wins puts the log-odds prediction out of reach), or with the "
+                        "barred kinds' rules idle (idle, the folders screened before it); not under --measure "
+                        "offered")
     p.add_argument("--planner", action=argparse.BooleanOptionalAction, default=None,
                    help="the decks play their Main phase and card questions by the game's turn planner, one "
                         "determinization each (a mode, an optional cost, a card to lose weighed by looking ahead, "

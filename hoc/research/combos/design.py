@@ -30,9 +30,14 @@ MEASURES = ("combined", "offered", "built")
 # uses still has a deck to counter, whose strength is read apart from the counter on the log-odds scale;
 # the command's default with the `pair` context, `kind_decks`)
 ACROSS_TARGETS = ("offered", "built")
+# the knock-outs of the deck built on the pair (`built`, `combined`): the plan with its rules for the
+# barred kinds idle ("idle"), or with the holes they leave filled by a card sweep ("repaired",
+# `search.repaired`; `hoc combos`'s default): a plan built on the pair leaves to it what a deck
+# without it needs, and an idle knock-out that never wins puts the log-odds prediction out of reach
+KNOCKOUTS = ("repaired", "idle")
 # settings a folder's identity leaves out at these values, so the folders of screens made before the
 # settings existed still resume
-LEFT_OUT = {"measure": "offered", "planner": False, "across": "offered", "copies": 1.0,
+LEFT_OUT = {"measure": "offered", "planner": False, "across": "offered", "copies": 1.0, "knockouts": "idle",
             "plans": 1}         # plans: the game's plan space's revision (`plan_space.revision`), not a field
 BASIC = "basic"         # the yardstick named so: the plan space's best guess on the basic supply alone
 FORMAT = 4              # of a screen's folder (its identity; 2: Heart of Crown's play-first gene; 3: the
@@ -87,6 +92,7 @@ class Settings:
     # each is often the stronger kind's deck with a token copy of the other, where an engine's parts
     # (the card that gives actions and the terminals it lets play) cannot show what they add
     copies: float = 1.0
+    knockouts: str = "idle"             # KNOCKOUTS; `hoc combos` defaults to "repaired" where a deck is built
     shuffle: bool = False               # null check: each run plays a random pair, not the one it is labelled
 
     def __post_init__(self):
@@ -110,6 +116,11 @@ class Settings:
             raise HocError(f"--copies must be above 0 and at most 10, got {self.copies:g}")
         if self.copies != 1 and self.measure == "offered":
             raise HocError("--copies sets the decks built on the pair: it needs --measure built or combined")
+        if self.knockouts not in KNOCKOUTS:
+            raise HocError(f"--knockouts must be one of {', '.join(KNOCKOUTS)}, got {self.knockouts!r}")
+        if self.knockouts != "idle" and self.measure == "offered":
+            raise HocError("--knockouts sets the knock-outs of the deck built on the pair: it needs --measure "
+                           "built or combined")
         if not 0 < self.sigma <= 1:
             raise HocError(f"--sigma must be above 0 and at most 1, got {self.sigma}")
         if not 0 < self.fdr < 1:

@@ -51,12 +51,13 @@ import math
 import numpy as np
 
 from hoc.research.combos.design import BASIC, Settings
-from hoc.research.combos.search import (INNER, best, choose, deck_agent, kind_ids, measured, same_plan, search,
-                                        yardstick)
+from hoc.research.combos.search import (INNER, best, choose, deck_agent, kind_ids, measured, repaired, same_plan,
+                                        search, yardstick)
 
 CONDITIONS = ("both", "a", "b", "neither")
 SEARCH, PICK, MEASURE, RESPONSE, BOOTSTRAP = 2, 3, 4, 5, 6      # streams of a run's seeds
 ACROSS_SEARCH, ACROSS_MEASURE = 7, 8          # `combined`: the across-seat decks' own searches and seeds
+REPAIR = 9                                    # the sweeps that fill a knock-out's hole (`--knockouts repaired`)
 
 
 def run(settings: Settings, stage: str, a: str, b: str, replicate: int, backend=None, decks=None) -> dict:
@@ -124,6 +125,14 @@ class _Run:
                         inner={"both": (), "neither": ()}, need=self.favour)
         decks = {c: (spaces[c], searched["both"][1]) for c in CONDITIONS}     # the deck and its knock-outs
         reference = deck_agent(*searched["neither"], "baseline", self.ruleset)
+        if s.knockouts == "repaired" and self._owns_both(decks["both"], reference):
+            # the deck itself is swept as its knock-outs are (a hole filled there with a card the deck with
+            # both lacks too would read as the kinds' interaction); a deck that never buys one kind keeps its
+            # knock-outs as they are, so that its figure is exactly 0
+            pa, pb = self.market[:2]
+            keep = {"both": [pa, pb], "a": [pa], "b": [pb], "neither": []}
+            decks = {c: (spaces[c], repaired(s, spaces[c], decks[c][1], keep[c], yardstick, s.stream(REPAIR, *key, k),
+                                             self.backend)) for k, c in enumerate(CONDITIONS)}
         shares, out = self._play(decks, CONDITIONS, reference, MEASURE)
         same = shares["both"] - shares["a"] - shares["b"] + shares["neither"]
         rng = np.random.default_rng(s.stream(BOOTSTRAP, *key))
@@ -133,6 +142,12 @@ class _Run:
         out["plan_reference"] = searched["neither"][0].text(searched["neither"][1],
                                                             f"hoc combos: the baseline deck of {self.label}")
         return out
+
+    def _owns_both(self, deck, reference) -> bool:
+        """Whether `deck` buys a copy of each kind of the pair in its games against `reference` (on the
+        run's measurement seeds)."""
+        m = measured(self.settings, deck, reference, self.settings.stream(MEASURE, *self.key), self.backend)
+        return all(m.copies[0, k].sum() > 0 for k in kind_ids(self.space, self.market[:2]))
 
     def offered(self, conditions, search_stream: int, measure_stream: int) -> tuple[dict, dict, dict]:
         """Each condition's deck, the strongest found that may use its kinds, against the yardstick; its

@@ -149,7 +149,7 @@ def _how(settings: Settings, rows: list[dict]) -> str:
         return next((f"`{r[field]}`" for r in rows if r.get(field)), f"`{settings.yardstick}`")
     if settings.measure == "offered":
         return _OFFERED + yardstick("yardstick") + "."
-    built = _BUILT.format(copies=_copies(settings)) + yardstick("yardstick") + "."
+    built = _BUILT.format(copies=_copies(settings), knockouts=_KNOCKOUTS[settings.knockouts]) + yardstick("yardstick") + "."
     if settings.measure == "built":
         return built + " Across seats is not measured under it (see `--measure offered`)."
     if settings.across == "built":
@@ -173,11 +173,16 @@ _OFFERED = ("Each run searches four decks (may use both kinds, A only, B only, n
             "eight random kinds, against the yardstick ")
 _BUILT = ("The `built` measure: each run searches, in a market of the pair and eight random kinds, the strongest deck "
           "owning at least {copies} of each kind of the pair at the end (on average), and plays it as it is, "
-          "without B, without A and without either, against the baseline (the strongest deck found that uses neither "
+          "without B, without A and without either ({knockouts}), against the baseline (the strongest deck found that uses neither "
           "kind): what the kinds add to each other in a deck built on them, not what offering them adds to the best "
           "deck (`--measure offered`). The figure is the share of the deck with both beyond what its knock-outs predict "
           "when the kinds' effects add on the log-odds scale (`same_additive` in `runs.jsonl`: the share-scale "
           "v(both) - v(A) - v(B) + v(neither)). Searches against the yardstick ")
+
+
+_KNOCKOUTS = {"idle": "the barred kinds' rules idle, `--knockouts idle`",
+              "repaired": "the hole each barred kind leaves filled by a card sweep against the yardstick, "
+                          "`--knockouts repaired`"}
 
 
 def _copies(settings: Settings) -> str:

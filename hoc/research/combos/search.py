@@ -165,6 +165,55 @@ def search(settings: Settings, space, kinds, opponent, seed: int, backend, start
     return np.array([seen[i] for i in best] + ([guess] if start is not None else []))
 
 
+def repaired(settings: Settings, space, x, keep, opponent, seed: int, backend) -> np.ndarray:
+    """A knock-out of a deck built on the pair with the hole its barred kind left filled: `SWEEPS`
+    rounds from it against `opponent`, each moving to the best of the plan, its card sweep (`flips`,
+    a card opened taking the genes of the space's best guess) and each card it buys set to the guess's
+    genes for it, by the share among the steps that lack no more copies of the kinds of the pair it
+    keeps (`keep`, whose genes stay) than the plan does. Why: a plan built on the pair leaves to the pair what a deck without
+    it needs (a pair that makes a deck's money: its dearest Treasure never bought, or only at a price
+    above its cost), so the deck without either, read with those rules idle, won 0 to 6 games in 400
+    against the baseline; there every log-odds effect is huge, the additive prediction for the deck
+    with both nears 1, and a documented combo of Dominion read -21 points (docs/combos.md). Whole cards and the guess's rules only (no search of its own):
+    the knock-outs stay the plan's, a step or two from it."""
+    from hoc.research.atlas.measure import measure
+    from hoc.research.atlas.sweep import flips
+
+    rng = np.random.default_rng(seed)
+    guess = space.starts()[0]
+    fixed, ids = space.slots(keep), kind_ids(space, keep)
+    x = np.asarray(x, float)
+    for _ in range(SWEEPS):
+        xs = np.array([x, *flips(space, x, fixed, guess), *_reset(space, x, fixed, guess)])
+        m = measure(space, xs, (opponent,), int(rng.integers(0, 2 ** 62)), settings.seeds, 0, backend,
+                    tuple(space.default_descriptors))
+        x = xs[_keeping(m.fitness, _short(m.copies, ids, settings.copies))]
+    return x
+
+
+def _keeping(fitness: np.ndarray, short: np.ndarray) -> int:
+    """The best step from a plan (the first) that lacks no more copies of the kinds it keeps than the plan
+    does, half a copy of noise allowed. Not `SHORT` a copy: at the floor, a deck that dropped three
+    copies of its kept kind for a Treasure beat the kind's deck by more than that."""
+    return int(np.argmax(np.where(short <= short[0] + 0.5, fitness, -np.inf)))
+
+
+def _reset(space, x, fixed, guess) -> list[np.ndarray]:
+    """Point x with each card it buys (but the `fixed`) given in turn `guess`'s genes for it (ranked
+    where the guess ranks it, `adopted`), where the guess buys it too and that changes x."""
+    from hoc.research.atlas.sweep import adopted
+
+    per, gate = space.per_card, space.gate
+    out = []
+    for c in range(len(space.cards)):
+        if c in space.barred or c in fixed or x[c * per + gate] < 0.5 or guess[c * per + gate] < 0.5:
+            continue
+        y = adopted(space, x, c, guess)
+        if not np.array_equal(y, x):
+            out.append(y)
+    return out
+
+
 def yardstick(settings: Settings, space, market, ruleset, default: str = BASIC):
     """The agent the searches play: `--yardstick`, else `default`; `BASIC` is the space's best guess
     on the basic supply alone (`market` barred)."""
