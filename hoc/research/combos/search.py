@@ -166,16 +166,18 @@ def search(settings: Settings, space, kinds, opponent, seed: int, backend, start
 
 
 def repaired(settings: Settings, space, x, keep, opponent, seed: int, backend) -> np.ndarray:
-    """A knock-out of a deck built on the pair with the hole its barred kind left filled: `SWEEPS`
+    """A deck built on the pair, or a knock-out of it, swept (`--knockouts repaired`): `SWEEPS`
     rounds from it against `opponent`, each moving to the best of the plan, its card sweep (`flips`,
-    a card opened taking the genes of the space's best guess) and each card it buys set to the guess's
-    genes for it, by the share among the steps that lack no more copies of the kinds of the pair it
-    keeps (`keep`, whose genes stay) than the plan does. Why: a plan built on the pair leaves to the pair what a deck without
-    it needs (a pair that makes a deck's money: its dearest Treasure never bought, or only at a price
-    above its cost), so the deck without either, read with those rules idle, won 0 to 6 games in 400
-    against the baseline; there every log-odds effect is huge, the additive prediction for the deck
-    with both nears 1, and a documented combo of Dominion read -21 points (docs/combos.md). Whole cards and the guess's rules only (no search of its own):
-    the knock-outs stay the plan's, a step or two from it."""
+    a card opened taking the genes of the space's best guess) and each card it buys given the guess's
+    genes for it (`_reset`), among the steps that lack no more copies of the kinds of the pair it
+    keeps (`keep`, whose genes stay) than the plan does (`_keeping`).
+
+    Why: a plan built on the pair leaves to the pair what a deck without it needs (a pair that
+    makes a deck's money: its dearest Treasure never bought, or only at a price above its cost), so
+    the deck without either, read with those rules idle, won 0 to 6 games in 400 against the
+    baseline; there every log-odds effect is huge, the additive prediction for the deck with both
+    nears 1, and a documented combo of Dominion read -21 points (docs/combos.md). Whole cards and
+    the guess's rules only (no search of its own): the decks stay the plan's, a step or two from it."""
     from hoc.research.atlas.measure import measure
     from hoc.research.atlas.sweep import flips
 
