@@ -682,6 +682,10 @@ def test_the_copies_a_deck_built_on_a_kind_owns_default_to_the_games_own_and_the
     assert "--copies" not in _command(Namespace(**vars(args), copies=1.0), KINDS, 1.0)
     # the knock-outs always, where there are any: their default was idle before it was repaired
     assert "--knockouts repaired " in written[3.0]
+    # repaired by default for decks committed to more than one copy of each kind, idle at one copy
+    from hoc.cli.combos import _knockouts
+    assert (_knockouts("combined", 3.0), _knockouts("built", 2.0)) == ("repaired", "repaired")
+    assert (_knockouts("combined", 1.0), _knockouts("offered", 1.0)) == ("idle", "idle")
     offered = Namespace(**{**vars(args), "measure": "offered", "knockouts": "idle"}, copies=1.0)
     assert "--knockouts" not in _command(offered, KINDS, 1.0)
 

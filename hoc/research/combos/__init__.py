@@ -21,9 +21,9 @@ Then, on fresh seeds common to the decks (each seed in every seat):
   negated for A's deck, so that negative means B counters A.
 
 Under `--measure built` the four decks are instead one deck built on the pair (owning a copy of
-each) and its knock-outs (by default each swept card by card, `--knockouts repaired`, so that a
-knock-out is not left with the hole its barred kind filled), against the strongest deck without
-them: what the kinds add to each other
+each) and its knock-outs (above one copy of each, by default each swept card by card,
+`--knockouts repaired`, so that a knock-out is not left with the hole its barred kind filled),
+against the strongest deck without them: what the kinds add to each other
 in a deck built on them, the combos of players' guides, whether or not the deck is the market's
 best. `combined`, the command's default, reads the same seat so and across seats as above, between
 decks built on each kind and responses searched against them (`--across built`, `kind_decks`).

@@ -32,8 +32,9 @@ MEASURES = ("combined", "offered", "built")
 ACROSS_TARGETS = ("offered", "built")
 # the knock-outs of the deck built on the pair (`built`, `combined`): the plan with its rules for the
 # barred kinds idle ("idle"), or with the holes they leave filled by a card sweep ("repaired",
-# `search.repaired`; `hoc combos`'s default): a plan built on the pair leaves to it what a deck
-# without it needs, and an idle knock-out that never wins puts the log-odds prediction out of reach
+# `search.repaired`; `hoc combos`'s default for decks of more than one copy of each kind): a plan
+# committed to the pair leaves to it what a deck without it needs, and an idle knock-out that never
+# wins puts the log-odds prediction out of reach
 KNOCKOUTS = ("repaired", "idle")
 # settings a folder's identity leaves out at these values, so the folders of screens made before the
 # settings existed still resume
@@ -92,7 +93,7 @@ class Settings:
     # each is often the stronger kind's deck with a token copy of the other, where an engine's parts
     # (the card that gives actions and the terminals it lets play) cannot show what they add
     copies: float = 1.0
-    knockouts: str = "idle"             # KNOCKOUTS; `hoc combos` defaults to "repaired" where a deck is built
+    knockouts: str = "idle"             # KNOCKOUTS; `hoc combos`: "repaired" at more than one copy
     shuffle: bool = False               # null check: each run plays a random pair, not the one it is labelled
 
     def __post_init__(self):
