@@ -127,7 +127,8 @@ class _Run:
                         inner={"both": (), "neither": ()}, need=self.favour)
         decks = {c: (spaces[c], searched["both"][1]) for c in CONDITIONS}     # the deck and its knock-outs
         reference = deck_agent(*searched["neither"], "baseline", self.ruleset)
-        if s.knockouts == "repaired" and self._owns_both(decks["both"], reference):
+        shares, out = self._play(decks, ("both",), reference, MEASURE)
+        if s.knockouts == "repaired" and out["owns_a_both"] > 0 and out["owns_b_both"] > 0:
             # the deck itself is swept as its knock-outs are (a hole filled there with a card the deck with
             # both lacks too would read as the kinds' interaction); a deck that never buys one kind keeps its
             # knock-outs as they are, so that its figure is exactly 0
@@ -135,7 +136,10 @@ class _Run:
             keep = {"both": [pa, pb], "a": [pa], "b": [pb], "neither": []}
             decks = {c: (spaces[c], repaired(s, spaces[c], decks[c][1], keep[c], yardstick, s.stream(REPAIR, *key, k),
                                              self.backend)) for k, c in enumerate(CONDITIONS)}
-        shares, out = self._play(decks, CONDITIONS, reference, MEASURE)
+            shares, out = {}, {}
+        more, fields = self._play(decks, [c for c in CONDITIONS if c not in shares], reference, MEASURE)
+        shares.update(more)
+        out.update(fields)
         same = shares["both"] - shares["a"] - shares["b"] + shares["neither"]
         rng = np.random.default_rng(s.stream(BOOTSTRAP, *key))
         out["same"], out["same_se"] = beyond_log_odds([shares[c] for c in CONDITIONS], self.ruleset.players, rng)
@@ -144,12 +148,6 @@ class _Run:
         out["plan_reference"] = searched["neither"][0].text(searched["neither"][1],
                                                             f"hoc combos: the baseline deck of {self.label}")
         return out
-
-    def _owns_both(self, deck, reference) -> bool:
-        """Whether `deck` buys a copy of each kind of the pair in its games against `reference` (on the
-        run's measurement seeds)."""
-        m = measured(self.settings, deck, reference, self.settings.stream(MEASURE, *self.key), self.backend)
-        return all(m.copies[0, k].sum() > 0 for k in kind_ids(self.space, self.market[:2]))
 
     def offered(self, conditions, search_stream: int, measure_stream: int) -> tuple[dict, dict, dict]:
         """Each condition's deck, the strongest found that may use its kinds, against the yardstick; its
