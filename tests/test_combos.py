@@ -690,6 +690,23 @@ def test_the_copies_a_deck_built_on_a_kind_owns_default_to_the_games_own_and_the
     assert "--knockouts" not in _command(offered, KINDS, 1.0)
 
 
+def test_a_deck_built_on_the_pair_is_measured_on_1600_seeds_by_default_and_the_command_says_how_many():
+    """Where a deck is built on the pair its interaction nets four close shares, and on 200 seeds the
+    games' own noise was most of a pair's replicate spread: 1600 by default there, 200 under `offered`
+    as before; the command written down always names the seeds, so a folder screened at 200 resumes
+    with its own command."""
+    from argparse import Namespace
+
+    from hoc.cli.combos import BUDGET, _command, _measure_seeds
+
+    assert (_measure_seeds("combined"), _measure_seeds("built"), _measure_seeds("offered")) == (1600, 1600, 200)
+    args = Namespace(game_name="heart_of_crown", edition="2e", players=2, kinds=None, override=None, yardstick="",
+                     context="pair", measure="combined", across="built", planner=True, fdr=0.1, seed=0,
+                     shuffle_labels=False, out="o", knockouts="idle", copies=1.0,
+                     **{n: 1 for n in BUDGET if n != "measure_seeds"})
+    assert "--measure-seeds 200 " in _command(Namespace(**vars(args), measure_seeds=200), KINDS, 1.0)
+
+
 def test_the_planner_is_on_by_default_where_the_game_has_one():
     from hoc.cli.combos import _has_planner
 
