@@ -584,10 +584,18 @@ def test_a_report_drops_the_decks_of_a_pair_no_longer_confirmed(tmp_path):
     assert [p.name for p in (tmp_path / "plans").iterdir()] == ["mine.toml"]
 
 
-def test_the_pairs_followed_up_grow_with_the_screen():
+def test_the_pairs_followed_up_grow_with_the_screen_and_a_small_screen_follows_up_up_to_a_third():
+    """One in ten of a full screen's pairs; a small screen's ranking is one market a pair, so up to a
+    third of its pairs (at most 15), never fewer than 6."""
     hoc = game("heart_of_crown").ruleset(players=2)
     assert Settings.of(hoc, None).confirm == 46                 # 465 pairs
     assert Settings.of(hoc, ["library", "post_horse", "alchemist", "trading_ship"]).confirm == 6
+    assert Settings.of(hoc, ["library", "post_horse", "alchemist", "trading_ship", "supply_unit", "stargazing_witch", "donation"]).confirm == 7           # 21 pairs
+    dominion = game("dominion").ruleset(players=2)
+    assert Settings.of(dominion, KINDS).confirm == 6                # 10 pairs: at least 6
+    ten = ["workshop", "gardens", "festival", "library", "militia", "moat", "witch", "smithy", "village", "throne_room"]
+    assert Settings.of(dominion, ten).confirm == 15             # 45 pairs: a third
+    assert Settings.of(dominion, None).confirm == 32            # 325 pairs: one in ten
     assert Settings.of(hoc, None, confirm=3).confirm == 3
 
 
@@ -705,6 +713,15 @@ def test_a_deck_built_on_the_pair_is_measured_on_1600_seeds_by_default_and_the_c
                      shuffle_labels=False, out="o", knockouts="idle", copies=1.0,
                      **{n: 1 for n in BUDGET if n != "measure_seeds"})
     assert "--measure-seeds 200 " in _command(Namespace(**vars(args), measure_seeds=200), KINDS, 1.0)
+
+
+def test_a_pair_followed_up_with_repaired_knock_outs_runs_in_16_markets_by_default():
+    """Repaired knock-outs take their own paths in each market, so their replicates spread most: 16
+    markets by default there, 8 with idle knock-outs, 4 under `offered`."""
+    from hoc.cli.combos import _replicates
+
+    assert (_replicates("combined", "repaired"), _replicates("built", "repaired")) == (16, 16)
+    assert (_replicates("combined", "idle"), _replicates("built", "idle"), _replicates("offered", "idle")) == (8, 8, 4)
 
 
 def test_the_planner_is_on_by_default_where_the_game_has_one():

@@ -60,8 +60,6 @@ def cmd_combos(args) -> int:
     if not 2 <= ruleset.players <= 4:
         raise HocError(f"--players must be 2 to 4 for hoc combos, got {ruleset.players}")
     kinds = split_names(args.kinds) if args.kinds else None
-    if args.replicates is None:
-        args.replicates = 4 if args.measure == "offered" else 8
     if args.measure_seeds is None:
         args.measure_seeds = _measure_seeds(args.measure)
     if args.across is None:                     # decks built on each kind where across seats is read so
@@ -73,6 +71,8 @@ def cmd_combos(args) -> int:
         args.copies = copies
     if args.knockouts is None:
         args.knockouts = _knockouts(args.measure, args.copies)
+    if args.replicates is None:
+        args.replicates = _replicates(args.measure, args.knockouts)
     settings = Settings.of(ruleset, kinds, yardstick=args.yardstick or "", seed=args.seed, fdr=args.fdr,
                            context=args.context, measure=args.measure, across=args.across, planner=args.planner,
                            copies=args.copies, knockouts=args.knockouts, shuffle=args.shuffle_labels, **{n: getattr(args, n) for n in BUDGET})
@@ -123,6 +123,17 @@ def _copies(ruleset, measure: str) -> float:
     from hoc.agents.plan_space import committed
 
     return LEFT_OUT["copies"] if measure == "offered" else committed(ruleset.game)
+
+
+def _replicates(measure: str, knockouts: str) -> int:
+    """What `--replicates` defaults to: 8, twice that with repaired knock-outs, half under `--measure
+    offered` (whose decks vary less from market to market). A repaired deck and its knock-outs take
+    their own paths in each market (Dominion's ten guide cards: a follow-up's replicates spread 12 to
+    15 points, against 1 to 2 in Heart of Crown with idle ones), and on eight the engines a guide
+    names were confirmed in one of two screens of fresh markets, on sixteen in both."""
+    if measure == "offered":
+        return 4
+    return 16 if knockouts == "repaired" else 8
 
 
 def _measure_seeds(measure: str) -> int:
@@ -221,12 +232,14 @@ def add_parser(sub) -> None:
                         "offered): where a deck is built on the pair, 200 seeds' noise was most of the spread "
                         "of a pair's replicates")
     p.add_argument("--confirm", type=int, default=None,
-                   help="pairs followed up per table: combos, weaker together, across seats (default 6, or one "
-                        "in ten of the pairs screened where that is more: 46 of 465); a folder resumed with more "
+                   help="pairs followed up per table: combos, weaker together, across seats (default one in ten "
+                        "of the pairs screened, at least 6, and a third of a small screen's up to 15: 46 of 465, 15 "
+                        "of 45, 7 of 21); a folder resumed with more "
                         "follows up more pairs and plays none of its runs again")
     p.add_argument("--replicates", type=int, default=None,
-                   help="fresh markets per pair followed up (default 8; 4 under --measure offered, whose decks "
-                        "vary less from market to market); a folder resumed with more adds replicates")
+                   help="fresh markets per pair followed up (default 8; 16 with repaired knock-outs, which take "
+                        "their own paths in each market; 4 under --measure offered, whose decks vary less from "
+                        "market to market); a folder resumed with more adds replicates")
     p.add_argument("--fdr", type=float, default=0.10, help="false-discovery rate among the confirmed pairs (default 0.1)")
     p.add_argument("--seed", type=int, default=0, help="seed of the screen (default 0)")
     p.add_argument("--shuffle-labels", action="store_true",

@@ -48,11 +48,14 @@ FORMAT = 4              # of a screen's folder (its identity; 2: Heart of Crown'
 
 
 def followed(pairs: int) -> int:
-    """Pairs followed up per table by default: 6, or one in ten of the pairs screened where that is
-    more (46 of Heart of Crown's 465): a full screen's top pairs are many more than a small one's.
-    One in twenty left real effects unconfirmed: in Heart of Crown's full screen the pairs ranked
-    18th to 23rd were confirmed 5 times in 6, so the screen's ranking had not run dry at the cut."""
-    return max(6, pairs // 10)
+    """Pairs followed up per table by default: one in ten of the pairs screened (46 of Heart of
+    Crown's 465), at least 6, and a third of a small screen's up to 15 (15 of 45). One in twenty left
+    real effects unconfirmed: in Heart of Crown's full screen the pairs ranked 18th to 23rd were
+    confirmed 5 times in 6, so the screen's ranking had not run dry at the cut. A small screen's
+    ranking is one market per pair: among ten Dominion cards, where many pairs interact, the engines
+    a guide names ranked 1st to 15th in four screens, and with 6 followed up one screen confirmed
+    none of them."""
+    return max(6, min(15, pairs // 3), pairs // 10)
 
 
 def derive(seed: int, *key: int) -> int:
@@ -77,10 +80,11 @@ class Settings:
     sigma: float = 0.2
     pick: int = 5                       # a search's best plans measured again to choose its deck
     pick_seeds: int = 48
-    measure_seeds: int = 200            # fresh seeds for the four decks and the three matchups
+    measure_seeds: int = 200            # fresh seeds for the four decks and the three matchups (`hoc combos`:
+                                        # 1600 where a deck is built on the pair, `_measure_seeds`)
     confirm: int = 6                    # pairs followed up per table (combos, same-seat negatives, across seats;
                                         # `of` without it: `followed(pairs)`)
-    replicates: int = 4                 # fresh markets per pair followed up
+    replicates: int = 4                 # fresh markets per pair followed up (`hoc combos`: `_replicates`)
     fdr: float = 0.10                   # the false-discovery rate among the confirmed pairs (BH over those followed up)
     context: str = "pair"               # the decks may use: the pair and the basic supply ("pair"), or the market
     measure: str = "offered"            # each condition's deck: the best that may use its kinds, or built on them
