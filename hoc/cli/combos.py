@@ -129,8 +129,8 @@ def _replicates(measure: str, knockouts: str) -> int:
     """What `--replicates` defaults to: 8, twice that with repaired knock-outs, half under `--measure
     offered` (whose decks vary less from market to market). A repaired deck and its knock-outs take
     their own paths in each market (Dominion's ten guide cards: a follow-up's replicates spread 12 to
-    15 points, against 1 to 2 in Heart of Crown with idle ones), and on eight the engines a guide
-    names were confirmed in one of two screens of fresh markets, on sixteen in both."""
+    15 points, against 1 to 2 in Heart of Crown with idle ones): on eight, each engine a guide names
+    was confirmed in one of two screens of fresh markets, on sixteen in both."""
     if measure == "offered":
         return 4
     return 16 if knockouts == "repaired" else 8
@@ -141,7 +141,8 @@ def _measure_seeds(measure: str) -> int:
     offered`. The interaction of a deck built on the pair and its three knock-outs nets four shares near
     each other, and on 200 seeds its games' own noise was most of what a follow-up's replicates spread
     in Heart of Crown (the median spread 2.9 points, one run's own error 2.4 to 2.7: the markets and
-    searches vary little); 1600 seeds cut that error to under 1 point for about half a run's time more."""
+    searches vary little); 1600 seeds cut that error to under 1 point for about a third more of a
+    follow-up's time (a screen's run, which searches more, no more within the machine's noise)."""
     return 200 if measure == "offered" else 1600
 
 
@@ -234,8 +235,8 @@ def add_parser(sub) -> None:
     p.add_argument("--confirm", type=int, default=None,
                    help="pairs followed up per table: combos, weaker together, across seats (default one in ten "
                         "of the pairs screened, at least 6, and a third of a small screen's up to 15: 46 of 465, 15 "
-                        "of 45, 7 of 21); a folder resumed with more "
-                        "follows up more pairs and plays none of its runs again")
+                        "of 45, 7 of 21); a folder resumed with more follows up more pairs and plays none of its "
+                        "runs again")
     p.add_argument("--replicates", type=int, default=None,
                    help="fresh markets per pair followed up (default 8; 16 with repaired knock-outs, which take "
                         "their own paths in each market; 4 under --measure offered, whose decks vary less from "
