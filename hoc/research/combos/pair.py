@@ -15,8 +15,9 @@ neither kind. Under `--knockouts repaired` (the command's default above one copy
 each knock-out are first swept card by card (`search.repaired`), so that a knock-out gets back
 what the plan had left to the barred kind (a Treasure whose place the pair's money took). The
 interaction is what the kinds add to each other in a deck built on them (does losing B cost more
-when A is there?), whether or not that deck is the best the market offers: a player's combo of two cards each weak alone can read positive here, and reads 0 under `offered`,
-where no deck builds on them. It is read on the log-odds scale (`beyond_log_odds`; the share-scale
+when A is there?), whether or not that deck is the best the market offers: a player's combo of two
+cards each weak alone can read positive here, and reads 0 under `offered`, where no deck builds on
+them. It is read on the log-odds scale (`beyond_log_odds`; the share-scale
 figure is kept as `same_additive`), because decks built on weak kinds sit far below one half, where
 shares cannot add. Why so (each the fix of a first attempt, docs/combos.md):
 - one plan, not four searches: decks searched apart under a rule to own weak cards differed by the
