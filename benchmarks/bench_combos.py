@@ -32,12 +32,14 @@ def main() -> None:
     from hoc.research.combos.design import Settings
     from hoc.research.harness import Backend
 
+    # the screen the scaling was first measured on (docs/combos.md): decks offered the pair, no planner
+    earlier = dict(measure="offered", planner=False)
     settings = Settings.of(get(args.game).ruleset(players=2), args.kinds.split(","), iterations=args.iterations,
-                           confirm=0)
+                           confirm=0, **earlier)
     quiet = lambda line: None       # noqa: E731
     with tempfile.TemporaryDirectory() as tmp:
         screen.run(Settings.of(get(args.game).ruleset(players=2), args.kinds.split(",")[:2], iterations=1,
-                               confirm=0), Path(tmp) / "warm", Backend(1), quiet)
+                               confirm=0, **earlier), Path(tmp) / "warm", Backend(1), quiet)
         reference, base = None, {}
         print(f"{args.game}: {len(settings.pairs())} runs of a pair, {args.iterations} iterations per search")
         for name in ("loky", "dask"):

@@ -5,6 +5,7 @@ as a whole: pairs are read against the screen's typical pair), a planted interac
 confirmed, and bad options are one line."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 
@@ -19,13 +20,21 @@ from hoc.research.harness import Backend
 from hoc.agents.plan_space import space_of
 
 TINY = dict(iterations=2, batch=3, seeds=3, pick=2, pick_seeds=8, measure_seeds=16, confirm=2, replicates=3)
+# what a test leaves unsaid is the dataclass's own (a folder's older settings), not the command's
+# defaults that `Settings.of` resolves: each test states what it measures
+EARLIER = {f.name: f.default for f in dataclasses.fields(Settings)
+           if f.name in ("measure", "planner", "across", "copies", "knockouts", "measure_seeds", "replicates")}
 KINDS = ["village", "smithy", "witch", "moat", "gardens"]
 KINDS_HOC = ["bank", "library", "hideout", "scout", "rampart", "margrave", "alchemist", "wishing_well", "donation",
              "purveyor"]
 
 
+def _of(ruleset, kinds, **kw):
+    return Settings.of(ruleset, kinds, **{**EARLIER, **kw})
+
+
 def _dominion(**kw):
-    return Settings.of(game("dominion").ruleset(players=2), KINDS, **{**TINY, **kw})
+    return _of(game("dominion").ruleset(players=2), KINDS, **{**TINY, **kw})
 
 
 def _bought(space, x):
@@ -150,7 +159,7 @@ def test_the_sweeps_find_a_workshop_and_gardens_rush_from_the_pair_alone(tmp_pat
               "village")
     ruleset = game("dominion").ruleset(players=2, market=market)
     space = space_of(ruleset).without(market[2:])
-    s = Settings.of(ruleset, ["workshop", "gardens"], iterations=1, batch=4, seeds=12, pick=3)
+    s = _of(ruleset, ["workshop", "gardens"], iterations=1, batch=4, seeds=12, pick=3)
     found = search.search(s, space, ["workshop", "gardens"], get("dom_big_money"), 5, Backend(1))
     best = found[0]
     bought = _bought(space, best)
@@ -237,7 +246,7 @@ def test_a_repaired_knock_out_fills_the_hole_its_barred_kinds_left_and_keeps_the
     path = tmp_path / "festival_library.toml"
     path.write_text(FESTIVAL_LIBRARY)
     x = base.point(parse(path))
-    s = Settings.of(ruleset, ["festival", "library"], seeds=12)
+    s = _of(ruleset, ["festival", "library"], seeds=12)
     basic = search.yardstick(s, base, market, ruleset)
     neither = base.without(["festival", "library"])
     fixed = search.repaired(s, neither, x, [], basic, 3, Backend(1))
@@ -266,7 +275,7 @@ def test_a_repair_never_gives_up_the_copies_of_the_kind_its_knock_out_keeps():
     assert search._keeping(np.array([0.02, 0.79]), np.array([1.0, 1.2])) == 1
     # the run that showed it (the documented Dominion screen's, on today's defaults)
     kinds = "workshop,gardens,festival,library,militia,moat,witch,smithy,village,throne_room".split(",")
-    s = Settings.of(game("dominion").ruleset(players=2), kinds, confirm=18, copies=3, measure="combined",
+    s = _of(game("dominion").ruleset(players=2), kinds, confirm=18, copies=3, measure="combined",
                     across="built", knockouts="repaired")
     row = pair.run(s, CONFIRM, "smithy", "village", 1)
     assert row["owns_b_both"] >= 2.5 and row["owns_b_b"] >= row["owns_b_both"] - 0.5
@@ -383,7 +392,7 @@ def test_across_built_searches_each_kinds_decks_once_for_all_its_pairs(tmp_path)
     those to the baseline that may use the kind are searched once per kind (`decks.jsonl`, the baseline
     first), so every pair with Witch answers the same Witch deck; a run of a pair gives the same row
     from the screen's decks, played apart, or in parallel, and a resumed screen plays nothing again."""
-    s = Settings.of(game("dominion").ruleset(players=2), KINDS[1:4], **{**TINY, "confirm": 0},
+    s = _of(game("dominion").ruleset(players=2), KINDS[1:4], **{**TINY, "confirm": 0},
                     measure="combined", across="built")
     rows = screen.run(s, tmp_path / "serial", Backend(1), progress=lambda _: None)
     decks = screen.load(tmp_path / "serial", screen.DECKS)
@@ -420,7 +429,7 @@ def test_a_combined_screen_follows_up_each_family_apart():
 def test_a_combined_screens_confirmations_are_read_from_their_own_family():
     """A planted combo read from the same-seat follow-ups and a planted counter from the across-seat
     ones; neither family's runs dilute the other's replicates."""
-    s = Settings.of(game("heart_of_crown").ruleset(players=2), None, confirm=6, replicates=8, measure="combined")
+    s = _of(game("heart_of_crown").ruleset(players=2), None, confirm=6, replicates=8, measure="combined")
     rng = np.random.default_rng(8)
     combo, counter = s.pairs()[10], s.pairs()[200]
 
@@ -449,7 +458,7 @@ def _run_key(row: dict) -> tuple:
 
 
 def test_serial_and_parallel_screens_and_a_resumed_one_give_the_same_runs(tmp_path):
-    s = Settings.of(game("dominion").ruleset(players=2), KINDS[:3], **{**TINY, "confirm": 0})
+    s = _of(game("dominion").ruleset(players=2), KINDS[:3], **{**TINY, "confirm": 0})
     a = screen.run(s, tmp_path / "serial", Backend(1), progress=lambda _: None)
     b = screen.run(s, tmp_path / "parallel", Backend(2), progress=lambda _: None)
     assert all(r["seconds"] > 0 for r in a + b)        # each run's core time, the one figure that may differ
@@ -464,13 +473,13 @@ def test_serial_and_parallel_screens_and_a_resumed_one_give_the_same_runs(tmp_pa
     assert sorted(c, key=_run_key) == sorted(a, key=_run_key)
     assert len(path.read_text().splitlines()) == len(a)
     with pytest.raises(Exception, match="other settings"):
-        screen.run(Settings.of(game("dominion").ruleset(players=2), KINDS[:3], **{**TINY, "seed": 1}), tmp_path / "serial", Backend(1), progress=lambda _: None)
+        screen.run(_of(game("dominion").ruleset(players=2), KINDS[:3], **{**TINY, "seed": 1}), tmp_path / "serial", Backend(1), progress=lambda _: None)
 
 
 def test_a_finished_screen_resumed_with_more_follow_ups_plays_only_the_new_runs(tmp_path):
     ruleset = game("dominion").ruleset(players=2)
-    first = Settings.of(ruleset, KINDS[:4], **{**TINY, "confirm": 1, "replicates": 2})
-    deeper = Settings.of(ruleset, KINDS[:4], **{**TINY, "confirm": 3, "replicates": 3})
+    first = _of(ruleset, KINDS[:4], **{**TINY, "confirm": 1, "replicates": 2})
+    deeper = _of(ruleset, KINDS[:4], **{**TINY, "confirm": 3, "replicates": 3})
     assert first.identity() == deeper.identity()         # the follow-up depth is not the folder's identity
     a = screen.run(first, tmp_path, Backend(1), progress=lambda _: None)
     b = screen.run(deeper, tmp_path, Backend(1), progress=lambda _: None)
@@ -496,7 +505,7 @@ def _synthetic(settings, effect: dict, rng, noise=0.03):
 
 
 def test_the_false_discovery_control_confirms_nothing_on_pure_noise_most_of_the_time():
-    s = Settings.of(game("heart_of_crown").ruleset(players=2), None, confirm=6, replicates=4)
+    s = _of(game("heart_of_crown").ruleset(players=2), None, confirm=6, replicates=4)
     assert len(s.pairs()) == 465
     rng = np.random.default_rng(5)
     runs = 100
@@ -509,7 +518,7 @@ def test_the_false_discovery_control_confirms_nothing_on_pure_noise_most_of_the_
 
 
 def test_a_planted_combo_is_confirmed_and_few_of_the_other_pairs_are():
-    s = Settings.of(game("heart_of_crown").ruleset(players=2), None, confirm=6, replicates=4)
+    s = _of(game("heart_of_crown").ruleset(players=2), None, confirm=6, replicates=4)
     planted = s.pairs()[17]
     frame = analysis.pairs_frame(s, _synthetic(s, {planted: 0.15}, np.random.default_rng(1)))
     same = analysis.estimate(frame, "same")
@@ -541,7 +550,7 @@ def test_shuffled_labels_of_a_measure_that_leans_as_a_whole_are_not_confirmed():
     """Under `built` every pair leans negative (a deck made to own two kinds gives up buys to them):
     tested against 0, each shuffled label's mean (the lean) would be "weaker together"; against the
     screen's typical pair, false confirmations stay within the false-discovery rate."""
-    s = Settings.of(game("heart_of_crown").ruleset(players=2), None, confirm=6, replicates=8, measure="built")
+    s = _of(game("heart_of_crown").ruleset(players=2), None, confirm=6, replicates=8, measure="built")
     rng = np.random.default_rng(3)
     false, runs = 0, 40
     for _ in range(runs):
@@ -555,7 +564,7 @@ def test_shuffled_labels_of_a_measure_that_leans_as_a_whole_are_not_confirmed():
 
 
 def test_a_combo_on_a_leaning_background_reads_beyond_the_typical_pair():
-    s = Settings.of(game("heart_of_crown").ruleset(players=2), None, confirm=6, replicates=8, measure="built")
+    s = _of(game("heart_of_crown").ruleset(players=2), None, confirm=6, replicates=8, measure="built")
     planted = s.pairs()[40]
     frame = analysis.pairs_frame(s, _leaning(s, -0.03, {planted: 0.06}, np.random.default_rng(4)))
     same = analysis.estimate(frame, "same")
@@ -566,7 +575,7 @@ def test_a_combo_on_a_leaning_background_reads_beyond_the_typical_pair():
 
 
 def test_a_screen_of_few_pairs_is_tested_against_zero_and_says_so():
-    s = Settings.of(game("dominion").ruleset(players=2), ["village", "smithy", "moat", "witch"], confirm=2,
+    s = _of(game("dominion").ruleset(players=2), ["village", "smithy", "moat", "witch"], confirm=2,
                     replicates=4, measure="built")
     frame = analysis.pairs_frame(s, _leaning(s, -0.03, {}, np.random.default_rng(5)))
     assert (frame["same_background"] == 0).all() and (frame["same_background_se"] == 0).all()
@@ -574,7 +583,7 @@ def test_a_screen_of_few_pairs_is_tested_against_zero_and_says_so():
 
 
 def test_a_report_drops_the_decks_of_a_pair_no_longer_confirmed(tmp_path):
-    s = Settings.of(game("heart_of_crown").ruleset(players=2), None, confirm=6, replicates=8, measure="built")
+    s = _of(game("heart_of_crown").ruleset(players=2), None, confirm=6, replicates=8, measure="built")
     rows = _leaning(s, -0.03, {}, np.random.default_rng(6))
     frame = analysis.pairs_frame(s, rows).assign(same_confirmed=False)      # this rendering confirms none
     (tmp_path / "plans").mkdir()
@@ -608,7 +617,7 @@ def test_a_screen_on_shuffled_labels_confirms_no_pair(tmp_path, measure, across,
     pair and nothing may be confirmed, although the screen follows pairs up."""
     # searches a little stronger than TINY's, on kinds whose decks use them (two terminal attacks, a
     # terminal draw and the defence), so that the screen has non-zero pairs to follow up
-    s = Settings.of(game("dominion").ruleset(players=2), ["smithy", "witch", "militia", "moat"],
+    s = _of(game("dominion").ruleset(players=2), ["smithy", "witch", "militia", "moat"],
                     **{**TINY, "iterations": 3, "batch": 4, "seeds": 4, "confirm": 1, "shuffle": True,
                        "pick_seeds": 40, "measure_seeds": 24, "measure": measure, "across": across,
                        "knockouts": knockouts})
@@ -678,11 +687,12 @@ def test_the_copies_a_deck_built_on_a_kind_owns_default_to_the_games_own_and_the
     by its own command."""
     from argparse import Namespace
 
-    from hoc.cli.combos import BUDGET, _command, _copies
+    from hoc.cli.combos import BUDGET, _command
+    from hoc.research.combos.design import copies_for as _copies
 
     dominion, hoc = game("dominion").ruleset(players=2), game("heart_of_crown").ruleset(players=2)
-    assert (_copies(dominion, "combined"), _copies(dominion, "built"), _copies(dominion, "offered")) == (3.0, 3.0, 1.0)
-    assert (_copies(hoc, "combined"), _copies(hoc, "offered")) == (1.0, 1.0)
+    assert (_copies(dominion.game, "combined"), _copies(dominion.game, "built"), _copies(dominion.game, "offered")) == (3.0, 3.0, 1.0)
+    assert (_copies(hoc.game, "combined"), _copies(hoc.game, "offered")) == (1.0, 1.0)
     args = Namespace(game_name="dominion", edition="2e", players=2, kinds=None, override=None, yardstick="",
                      context="pair", measure="combined", across="built", planner=False, fdr=0.1, seed=0,
                      shuffle_labels=False, out="o", knockouts="repaired", **{n: 1 for n in BUDGET})
@@ -692,7 +702,7 @@ def test_the_copies_a_deck_built_on_a_kind_owns_default_to_the_games_own_and_the
     # the knock-outs always, where there are any: their default was idle before it was repaired
     assert "--knockouts repaired " in written[3.0]
     # repaired by default for decks committed to more than one copy of each kind, idle at one copy
-    from hoc.cli.combos import _knockouts
+    from hoc.research.combos.design import knockouts_for as _knockouts
     assert (_knockouts("combined", 3.0), _knockouts("built", 2.0)) == ("repaired", "repaired")
     assert (_knockouts("combined", 1.0), _knockouts("offered", 1.0)) == ("idle", "idle")
     offered = Namespace(**{**vars(args), "measure": "offered", "knockouts": "idle"}, copies=1.0)
@@ -706,7 +716,8 @@ def test_a_deck_built_on_the_pair_is_measured_on_1600_seeds_by_default_and_the_c
     with its own command."""
     from argparse import Namespace
 
-    from hoc.cli.combos import BUDGET, _command, _measure_seeds
+    from hoc.cli.combos import BUDGET, _command
+    from hoc.research.combos.design import measure_seeds_for as _measure_seeds
 
     assert (_measure_seeds("combined"), _measure_seeds("built"), _measure_seeds("offered")) == (1600, 1600, 200)
     args = Namespace(game_name="heart_of_crown", edition="2e", players=2, kinds=None, override=None, yardstick="",
@@ -719,14 +730,39 @@ def test_a_deck_built_on_the_pair_is_measured_on_1600_seeds_by_default_and_the_c
 def test_a_pair_followed_up_with_repaired_knock_outs_runs_in_16_markets_by_default():
     """Repaired knock-outs take their own paths in each market, so their replicates spread most: 16
     markets by default there, 8 with idle knock-outs, 4 under `offered`."""
-    from hoc.cli.combos import _replicates
+    from hoc.research.combos.design import replicates_for as _replicates
 
     assert (_replicates("combined", "repaired"), _replicates("built", "repaired")) == (16, 16)
     assert (_replicates("combined", "idle"), _replicates("built", "idle"), _replicates("offered", "idle")) == (8, 8, 4)
 
 
+def test_settings_of_resolves_the_commands_defaults_so_python_and_the_command_screen_alike():
+    """`Settings.of` without a budget is `hoc combos` without options: the command only passes what it
+    was given, so a Python caller and the command get the same screen."""
+    from hoc.cli.main import parser
+
+    hoc, dominion = game("heart_of_crown").ruleset(players=2), game("dominion").ruleset(players=2)
+    of = Settings.of(hoc, None)
+    assert (of.measure, of.context, of.across, of.planner, of.copies, of.knockouts) == \
+        ("combined", "pair", "built", True, 1.0, "idle")
+    assert (of.measure_seeds, of.replicates, of.confirm) == (1600, 8, 46)
+    d = Settings.of(dominion, KINDS)
+    assert (d.planner, d.copies, d.knockouts, d.replicates, d.measure_seeds) == (False, 3.0, "repaired", 16, 1600)
+    offered = Settings.of(dominion, KINDS, measure="offered")
+    assert (offered.across, offered.copies, offered.knockouts, offered.replicates, offered.measure_seeds) == \
+        ("offered", 1.0, "idle", 4, 200)
+    assert Settings.of(hoc, None, context="market").across == "offered"
+    # the dependent defaults follow what is given: one copy asked of Dominion's decks, idle knock-outs
+    one = Settings.of(dominion, KINDS, copies=1)
+    assert (one.knockouts, one.replicates) == ("idle", 8)
+    # and the command resolves nothing of its own (its arguments' defaults are None)
+    args = parser().parse_args(["combos", "--game", "dominion", "--kinds", ",".join(KINDS), "--out", "o"])
+    assert all(getattr(args, n) is None for n in ("measure_seeds", "confirm", "replicates", "copies", "knockouts",
+                                                  "across", "planner"))
+
+
 def test_the_planner_is_on_by_default_where_the_game_has_one():
-    from hoc.cli.combos import _has_planner
+    from hoc.research.combos.design import has_planner as _has_planner
 
     assert _has_planner(game("heart_of_crown").ruleset(players=2))
     assert not _has_planner(game("dominion").ruleset(players=2))
@@ -735,9 +771,9 @@ def test_the_planner_is_on_by_default_where_the_game_has_one():
 def test_a_folder_of_another_measure_is_refused_naming_what_differs(tmp_path):
     """An older folder (its identity without a measure: `offered`, no planner) resumed by a command on
     today's defaults is refused in one line that says which settings differ."""
-    s = Settings.of(game("dominion").ruleset(players=2), KINDS[:2], **{**TINY, "confirm": 0})
+    s = _of(game("dominion").ruleset(players=2), KINDS[:2], **{**TINY, "confirm": 0})
     (tmp_path / screen.IDENTITY).write_text(json.dumps(s.identity()))
-    combined = Settings.of(game("dominion").ruleset(players=2), KINDS[:2], **{**TINY, "confirm": 0, "measure": "combined"})
+    combined = _of(game("dominion").ruleset(players=2), KINDS[:2], **{**TINY, "confirm": 0, "measure": "combined"})
     with pytest.raises(Exception, match="measure: offered there, combined here"):
         screen.run(combined, tmp_path, Backend(1), progress=lambda _: None)
 
@@ -746,9 +782,9 @@ def test_a_screen_saved_before_its_games_plans_played_otherwise_is_refused_namin
     """A game's plans that play otherwise (Dominion's revision 2: Throne Room before the Action it
     plays) are another screen: a folder saved before is refused in one line; a game whose plans did
     not change keeps the identity of its older folders."""
-    s = Settings.of(game("dominion").ruleset(players=2), KINDS[:2], **{**TINY, "confirm": 0})
+    s = _of(game("dominion").ruleset(players=2), KINDS[:2], **{**TINY, "confirm": 0})
     assert s.identity()["plans"] == 2
-    assert "plans" not in Settings.of(game("heart_of_crown").ruleset(players=2), ["library", "bank"]).identity()
+    assert "plans" not in _of(game("heart_of_crown").ruleset(players=2), ["library", "bank"]).identity()
     older = {k: v for k, v in s.identity().items() if k != "plans"}
     (tmp_path / screen.IDENTITY).write_text(json.dumps(older))
     with pytest.raises(Exception, match="plans: 1 there, 2 here"):
@@ -779,7 +815,7 @@ def test_bad_combos_options_are_one_line_and_exit_code_2(capsys, tmp_path, argv,
 def test_moat_counters_witch_across_seats():
     """A documented counter: Moat blocks Witch's curses, so responses that may use Moat do better
     against the Witch deck than Moat does against the yardstick."""
-    s = Settings.of(game("dominion").ruleset(players=2), ["witch", "moat"])
+    s = _of(game("dominion").ruleset(players=2), ["witch", "moat"])
     row = pair.run(s, SCREEN, "witch", "moat", 0)
     assert row["owns_a_a"] >= 1                         # the Witch deck buys Witches
     assert row["cross_a"] < 0 and row["cross_a"] + 2 * row["cross_a_se"] < 0
@@ -791,7 +827,7 @@ def test_magic_talisman_counters_a_deck_built_on_curse_witch_across_seats():
     deck built on Curse Witch the responses that may use the Talisman buy it and do better, beyond what it
     does for them against the baseline (`--across built`; under `offered` no strong deck uses the Witch,
     and the pair reads 0)."""
-    s = Settings.of(game("heart_of_crown").ruleset(players=2), ["curse_witch", "magic_talisman"],
+    s = _of(game("heart_of_crown").ruleset(players=2), ["curse_witch", "magic_talisman"],
                     measure="combined", across="built", planner=True)
     row = pair.run(s, ACROSS, "curse_witch", "magic_talisman", 0)
     assert row["across_owns_b_b_a"] >= 1                # the responses to the Witch deck buy Talismans

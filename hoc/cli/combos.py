@@ -44,7 +44,7 @@ def cmd_combos(args) -> int:
     from hoc.agents.registry import split_names
     from hoc.games import get as game
     from hoc.research.combos import report, screen
-    from hoc.research.combos.design import BASIC, SCREEN, Settings
+    from hoc.research.combos.design import BASIC, SCREEN, Settings, copies_for
 
     out = Path(args.out)
     if out.exists() and not out.is_dir():
@@ -60,23 +60,12 @@ def cmd_combos(args) -> int:
     if not 2 <= ruleset.players <= 4:
         raise HocError(f"--players must be 2 to 4 for hoc combos, got {ruleset.players}")
     kinds = split_names(args.kinds) if args.kinds else None
-    if args.measure_seeds is None:
-        args.measure_seeds = _measure_seeds(args.measure)
-    if args.across is None:                     # decks built on each kind where across seats is read so
-        args.across = "built" if args.measure == "combined" and args.context == "pair" else LEFT_OUT["across"]
-    if args.planner is None:                    # by default, where the game has one
-        args.planner = _has_planner(ruleset)
-    copies = _copies(ruleset, args.measure)
-    if args.copies is None:
-        args.copies = copies
-    if args.knockouts is None:
-        args.knockouts = _knockouts(args.measure, args.copies)
-    if args.replicates is None:
-        args.replicates = _replicates(args.measure, args.knockouts)
     settings = Settings.of(ruleset, kinds, yardstick=args.yardstick or "", seed=args.seed, fdr=args.fdr,
                            context=args.context, measure=args.measure, across=args.across, planner=args.planner,
-                           copies=args.copies, knockouts=args.knockouts, shuffle=args.shuffle_labels, **{n: getattr(args, n) for n in BUDGET})
-    args.confirm = settings.confirm                 # the default resolved, for the command written down
+                           copies=args.copies, knockouts=args.knockouts, shuffle=args.shuffle_labels,
+                           **{n: getattr(args, n) for n in BUDGET})
+    for name in (*BUDGET, "across", "planner", "copies", "knockouts"):     # the defaults resolved, for the
+        setattr(args, name, getattr(settings, name))                        # command written down
     if args.yardstick and args.yardstick != BASIC:
         _check_yardstick(settings)
     if args.planner:                            # a game without a planner: one line now
@@ -84,7 +73,7 @@ def cmd_combos(args) -> int:
 
         space_of(settings.ruleset(settings.market(SCREEN, *settings.pairs()[0], 0))).thinking()
     backend = backend_of(args)
-    command = _command(args, settings.kinds, copies)
+    command = _command(args, settings.kinds, copies_for(ruleset.game, settings.measure))
     progress = (lambda line: None) if args.json else (lambda line: print(line, flush=True))
     began = time.perf_counter()
     try:
@@ -105,54 +94,6 @@ def cmd_combos(args) -> int:
         print(f"confirmed {title}: {names}")
     print(f"written: {out / 'summary.md'}, {out / 'pairs.parquet'}, {out / 'combos.png'}")
     return 0
-
-
-def _has_planner(ruleset) -> bool:
-    from hoc.agents.plan_space import space_of
-
-    try:
-        space_of(ruleset).thinking()
-    except HocError:
-        return False
-    return True
-
-
-def _copies(ruleset, measure: str) -> float:
-    """What `--copies` defaults to: the copies the game's decks built on a kind own (its plan space's
-    `committed`); one under `--measure offered`, whose decks are not built on the pair."""
-    from hoc.agents.plan_space import committed
-
-    return LEFT_OUT["copies"] if measure == "offered" else committed(ruleset.game)
-
-
-def _replicates(measure: str, knockouts: str) -> int:
-    """What `--replicates` defaults to: 8, twice that with repaired knock-outs, half under `--measure
-    offered` (whose decks vary less from market to market). A repaired deck and its knock-outs take
-    their own paths in each market (Dominion's ten guide cards: a follow-up's replicates spread 12 to
-    15 points, against 1 to 2 in Heart of Crown with idle ones): on eight, each engine a guide names
-    was confirmed in one of two screens of fresh markets, on sixteen in both."""
-    if measure == "offered":
-        return 4
-    return 16 if knockouts == "repaired" else 8
-
-
-def _measure_seeds(measure: str) -> int:
-    """What `--measure-seeds` defaults to: 1600 where a deck is built on the pair, 200 under `--measure
-    offered`. The interaction of a deck built on the pair and its three knock-outs nets four shares near
-    each other, and on 200 seeds its games' own noise was most of what a follow-up's replicates spread
-    in Heart of Crown (the median spread 2.9 points, one run's own error 2.4 to 2.7: the markets and
-    searches vary little); 1600 seeds cut that error to under 1 point for about a third more of a
-    follow-up's time (a screen's run, which searches more, no more within the machine's noise)."""
-    return 200 if measure == "offered" else 1600
-
-
-def _knockouts(measure: str, copies: float) -> str:
-    """What `--knockouts` defaults to: repaired where the deck built on the pair is committed to more
-    than one copy of each kind (such a plan leaves to the pair what a deck without it needs, and its
-    idle knock-outs win almost never), idle at one copy (its knock-outs keep their money, and the
-    sweeps add only their own noise: on Heart of Crown's seven guide kinds a follow-up's replicates
-    spread 6.8 points, 2.9 with idle knock-outs) and where no deck is built on the pair."""
-    return "repaired" if measure != "offered" and copies > 1 else LEFT_OUT["knockouts"]
 
 
 def _check_yardstick(settings) -> None:

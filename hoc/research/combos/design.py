@@ -58,6 +58,55 @@ def followed(pairs: int) -> int:
     return max(6, min(15, pairs // 3), pairs // 10)
 
 
+def copies_for(game, measure: str) -> float:
+    """Copies of each kind a deck built on the pair owns by default: the game's own (its plan space's
+    `committed`, which says why); one under `offered`, whose decks are not built on the pair."""
+    from hoc.agents.plan_space import committed
+
+    return LEFT_OUT["copies"] if measure == "offered" else committed(game)
+
+
+def knockouts_for(measure: str, copies: float) -> str:
+    """The knock-outs by default: repaired where the deck built on the pair is committed to more than
+    one copy of each kind (such a plan leaves to the pair what a deck without it needs, and its idle
+    knock-outs win almost never), idle at one copy (its knock-outs keep their money, and the sweeps add
+    only their own noise: on Heart of Crown's seven guide kinds a follow-up's replicates spread 6.8
+    points, 2.9 with idle knock-outs) and where no deck is built on the pair."""
+    return "repaired" if measure != "offered" and copies > 1 else LEFT_OUT["knockouts"]
+
+
+def replicates_for(measure: str, knockouts: str) -> int:
+    """Fresh markets per pair followed up by default: 8, twice that with repaired knock-outs, half under
+    `offered` (whose decks vary less from market to market). A repaired deck and its knock-outs take
+    their own paths in each market (Dominion's ten guide cards: a follow-up's replicates spread 12 to
+    15 points, against 1 to 2 in Heart of Crown with idle ones): on eight, each engine a guide names
+    was confirmed in one of two screens of fresh markets, on sixteen in both."""
+    if measure == "offered":
+        return 4
+    return 16 if knockouts == "repaired" else 8
+
+
+def measure_seeds_for(measure: str) -> int:
+    """Fresh seeds per measurement by default: 1600 where a deck is built on the pair, 200 under
+    `offered`. The interaction of a deck built on the pair and its three knock-outs nets four shares
+    near each other, and on 200 seeds its games' own noise was most of what a follow-up's replicates
+    spread in Heart of Crown (the median spread 2.9 points, one run's own error 2.4 to 2.7: the markets
+    and searches vary little); 1600 seeds cut that error to under 1 point for about a third more of a
+    follow-up's time (a screen's run, which searches more, no more within the machine's noise)."""
+    return 200 if measure == "offered" else 1600
+
+
+def has_planner(ruleset) -> bool:
+    """Whether the game has a turn planner for the decks to play by (the default where it has)."""
+    from hoc.agents.plan_space import space_of
+
+    try:
+        space_of(ruleset).thinking()
+    except HocError:
+        return False
+    return True
+
+
 def derive(seed: int, *key: int) -> int:
     """A 63-bit seed for a stream and key (non-negative integers)."""
     a, b = np.random.SeedSequence([seed, *key]).generate_state(2, np.uint32)
@@ -80,24 +129,24 @@ class Settings:
     sigma: float = 0.2
     pick: int = 5                       # a search's best plans measured again to choose its deck
     pick_seeds: int = 48
-    measure_seeds: int = 200            # fresh seeds for the four decks and the three matchups (`hoc combos`:
-                                        # 1600 where a deck is built on the pair, `_measure_seeds`)
+    measure_seeds: int = 200            # fresh seeds for the four decks and the three matchups (`of`:
+                                        # 1600 where a deck is built on the pair, `measure_seeds_for`)
     confirm: int = 6                    # pairs followed up per table (combos, same-seat negatives, across seats;
                                         # `of` without it: `followed(pairs)`)
-    replicates: int = 4                 # fresh markets per pair followed up (`hoc combos`: `_replicates`)
+    replicates: int = 4                 # fresh markets per pair followed up (`of`: `replicates_for`)
     fdr: float = 0.10                   # the false-discovery rate among the confirmed pairs (BH over those followed up)
     context: str = "pair"               # the decks may use: the pair and the basic supply ("pair"), or the market
     measure: str = "offered"            # each condition's deck: the best that may use its kinds, or built on them
-                                        # (`hoc combos`'s default is `combined`)
+                                        # (`of`'s and `hoc combos`'s default is `combined`)
     planner: bool = False               # the decks play with the game's turn planner (`Space.thinking`)
     across: str = "offered"             # under `combined`, the decks the across-seat figure answers (ACROSS_TARGETS)
     # copies of each kind a deck built on the pair (or on one kind, across seats) owns at the end, on
-    # average; `hoc combos` defaults to the game's own (its plan space's `committed`, which says why).
+    # average; `of` defaults to the game's own (its plan space's `committed`, which says why).
     # More asks how the kinds interact in a deck committed to them: the strongest deck owning one of
     # each is often the stronger kind's deck with a token copy of the other, where an engine's parts
     # (the card that gives actions and the terminals it lets play) cannot show what they add
     copies: float = 1.0
-    knockouts: str = "idle"             # KNOCKOUTS; `hoc combos`: "repaired" at more than one copy
+    knockouts: str = "idle"             # KNOCKOUTS; `of`: "repaired" at more than one copy
     shuffle: bool = False               # null check: each run plays a random pair, not the one it is labelled
 
     def __post_init__(self):
@@ -139,10 +188,15 @@ class Settings:
 
     @classmethod
     def of(cls, ruleset, kinds=None, **budget) -> "Settings":
-        """The settings of a screen over `ruleset`'s markets (its market option apart)."""
+        """The settings of a screen over `ruleset`'s markets (its market option apart), on `hoc combos`'s
+        defaults: what `budget` leaves out or gives as None is resolved as the command resolves it
+        (`measure` combined, `across` built with the `pair` context, the planner where the game has one,
+        then `copies_for`, `knockouts_for`, `replicates_for`, `measure_seeds_for` and `followed`); the
+        dataclass's own defaults are a folder's older settings (`LEFT_OUT`)."""
         from hoc.names import did_you_mean
 
-        _, candidates = dataclasses.replace(ruleset, market="random", market_with=()).market_piles
+        random = dataclasses.replace(ruleset, market="random", market_with=())
+        _, candidates = random.market_piles
         candidates = tuple(candidates)
         chosen = tuple(kinds) if kinds else candidates
         for k in chosen:
@@ -151,9 +205,18 @@ class Settings:
                                f"{did_you_mean(k, list(candidates))}")
         rules = tuple((f.name, getattr(ruleset, f.name)) for f in dataclasses.fields(ruleset)
                       if f.init and f.name not in ("market", "market_with"))
-        if budget.get("confirm") is None:
-            budget["confirm"] = followed(len(chosen) * (len(chosen) - 1) // 2)
-        return cls(ruleset.game.name, rules, candidates, chosen, **budget)
+        given = {k: v for k, v in budget.items() if v is not None}
+        measure = given.setdefault("measure", "combined")
+        context = given.setdefault("context", "pair")
+        given.setdefault("across", "built" if measure == "combined" and context == "pair" else LEFT_OUT["across"])
+        if "planner" not in given:
+            given["planner"] = has_planner(random)
+        given.setdefault("copies", copies_for(ruleset.game, measure))
+        given.setdefault("knockouts", knockouts_for(measure, given["copies"]))
+        given.setdefault("replicates", replicates_for(measure, given["knockouts"]))
+        given.setdefault("measure_seeds", measure_seeds_for(measure))
+        given.setdefault("confirm", followed(len(chosen) * (len(chosen) - 1) // 2))
+        return cls(ruleset.game.name, rules, candidates, chosen, **given)
 
     def ruleset(self, market=None):
         """The ruleset with this market (default: random)."""
