@@ -481,7 +481,12 @@ def test_a_finished_screen_resumed_with_more_follow_ups_plays_only_the_new_runs(
     first = _of(ruleset, KINDS[:4], **{**TINY, "confirm": 1, "replicates": 2})
     deeper = _of(ruleset, KINDS[:4], **{**TINY, "confirm": 3, "replicates": 3})
     assert first.identity() == deeper.identity()         # the follow-up depth is not the folder's identity
-    a = screen.run(first, tmp_path, Backend(1), progress=lambda _: None)
+    said = []
+    a = screen.run(first, tmp_path, Backend(1), progress=said.append)
+    # while it screens, a screen says how many runs may follow it (6 pairs, 1 a table, 2 markets each)
+    assert "screen: 6 runs of a pair to play, then up to 6 runs following up the top pairs in fresh markets" in said
+    confirming = [line for line in said if line.startswith("confirmation of")]
+    assert int(confirming[0].split(": ")[1].split()[0]) <= first.most_follow_ups()
     b = screen.run(deeper, tmp_path, Backend(1), progress=lambda _: None)
     new = {_run_key(r) for r in b} - {_run_key(r) for r in a}
     assert {_run_key(r): r for r in b if _run_key(r) not in new} == {_run_key(r): r for r in a}    # the first runs kept as they are
@@ -734,6 +739,19 @@ def test_a_pair_followed_up_with_repaired_knock_outs_runs_in_16_markets_by_defau
 
     assert (_replicates("combined", "repaired"), _replicates("built", "repaired")) == (16, 16)
     assert (_replicates("combined", "idle"), _replicates("built", "idle"), _replicates("offered", "idle")) == (8, 8, 4)
+
+
+def test_the_most_follow_ups_a_screen_announces_are_its_fullest_tables():
+    """Each table's pairs in `replicates` markets: combined measures its families apart, offered runs a
+    pair chosen by both once, built has no across-seat table."""
+    hoc = game("heart_of_crown").ruleset(players=2)
+    assert _of(hoc, None, confirm=46, replicates=8, measure="combined").most_follow_ups() == 1104   # 3 x 46 x 8
+    s = _of(hoc, None, confirm=6, replicates=8, measure="combined")
+    pairs = s.pairs()
+    full = {"same": pairs[:12], "across": pairs[12:18]}
+    assert len(s.follow_ups(full)) == s.most_follow_ups() == 144
+    assert _of(hoc, None, confirm=6, replicates=8, measure="built").most_follow_ups() == 96
+    assert _of(hoc, KINDS_HOC[:3], confirm=6, replicates=4).most_follow_ups() == 12      # 3 pairs, offered
 
 
 def test_settings_of_resolves_the_commands_defaults_so_python_and_the_command_screen_alike():

@@ -257,6 +257,14 @@ class Settings:
             stages = [(CONFIRM, p) for p in dict.fromkeys(chosen["same"] + chosen["across"])]
         return [(stage, a, b, r) for stage, (a, b) in stages for r in range(self.replicates)]
 
+    def most_follow_ups(self) -> int:
+        """The most runs the confirmation can take (`follow_ups` of the fullest tables): so a screen's
+        progress says, while it screens, how much follows it."""
+        pairs = len(self.pairs())
+        same = min(pairs, 2 * self.confirm)                 # the highest and the lowest
+        across = 0 if self.measure == "built" else min(pairs, self.confirm)
+        return (same + across if self.measure == "combined" else min(pairs, same + across)) * self.replicates
+
     def played(self, stage: str, a: str, b: str, replicate: int) -> tuple[str, str]:
         """The pair a run labelled (a, b) plays: itself, or under `shuffle` a random pair of the kinds."""
         if not self.shuffle:

@@ -28,7 +28,9 @@ def run(settings: Settings, folder: str | Path, backend, progress=print) -> list
     _claim(folder, settings)
     rows = load(folder)
     screen = [(SCREEN, a, b, 0) for a, b in settings.pairs()]
-    rows += _play(settings, [t for t in screen if _key(t) not in _keys(rows)], folder, backend, progress, "screen")
+    then = f", then up to {_runs(settings.most_follow_ups())} following up the top pairs in fresh markets"
+    rows += _play(settings, [t for t in screen if _key(t) not in _keys(rows)], folder, backend, progress, "screen",
+                  then if settings.confirm else "")
     chosen = analysis.followed_up_by_family(settings, analysis.screen_frame(rows))
     confirm = settings.follow_ups(chosen)
     pairs = len({(a, b) for _, a, b, _ in confirm})
@@ -88,11 +90,11 @@ def _keys(rows) -> set:
     return {(r["stage"], r["a"], r["b"], r["replicate"]) for r in rows}
 
 
-def _play(settings, tasks, folder: Path, backend, progress, what: str) -> list[dict]:
+def _play(settings, tasks, folder: Path, backend, progress, what: str, then: str = "") -> list[dict]:
     if not tasks:
         return []
     decks = _decks(settings, tasks, folder, backend, progress, what)
-    progress(f"{what}: {_runs(len(tasks))} of a pair to play")
+    progress(f"{what}: {_runs(len(tasks))} of a pair to play{then}")
 
     def shown(row):
         figures = ([f"same seat {100 * row['same']:+.1f}"] if row["same"] is not None else []) + (
