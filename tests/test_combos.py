@@ -693,11 +693,11 @@ def test_the_copies_a_deck_built_on_a_kind_owns_default_to_the_games_own_and_the
     from argparse import Namespace
 
     from hoc.cli.combos import BUDGET, _command
-    from hoc.research.combos.design import copies_for as _copies
+    from hoc.research.combos.design import copies_for
 
     dominion, hoc = game("dominion").ruleset(players=2), game("heart_of_crown").ruleset(players=2)
-    assert (_copies(dominion.game, "combined"), _copies(dominion.game, "built"), _copies(dominion.game, "offered")) == (3.0, 3.0, 1.0)
-    assert (_copies(hoc.game, "combined"), _copies(hoc.game, "offered")) == (1.0, 1.0)
+    assert (copies_for(dominion.game, "combined"), copies_for(dominion.game, "built"), copies_for(dominion.game, "offered")) == (3.0, 3.0, 1.0)
+    assert (copies_for(hoc.game, "combined"), copies_for(hoc.game, "offered")) == (1.0, 1.0)
     args = Namespace(game_name="dominion", edition="2e", players=2, kinds=None, override=None, yardstick="",
                      context="pair", measure="combined", across="built", planner=False, fdr=0.1, seed=0,
                      shuffle_labels=False, out="o", knockouts="repaired", **{n: 1 for n in BUDGET})
@@ -707,9 +707,9 @@ def test_the_copies_a_deck_built_on_a_kind_owns_default_to_the_games_own_and_the
     # the knock-outs always, where there are any: their default was idle before it was repaired
     assert "--knockouts repaired " in written[3.0]
     # repaired by default for decks committed to more than one copy of each kind, idle at one copy
-    from hoc.research.combos.design import knockouts_for as _knockouts
-    assert (_knockouts("combined", 3.0), _knockouts("built", 2.0)) == ("repaired", "repaired")
-    assert (_knockouts("combined", 1.0), _knockouts("offered", 1.0)) == ("idle", "idle")
+    from hoc.research.combos.design import knockouts_for
+    assert (knockouts_for("combined", 3.0), knockouts_for("built", 2.0)) == ("repaired", "repaired")
+    assert (knockouts_for("combined", 1.0), knockouts_for("offered", 1.0)) == ("idle", "idle")
     offered = Namespace(**{**vars(args), "measure": "offered", "knockouts": "idle"}, copies=1.0)
     assert "--knockouts" not in _command(offered, KINDS, 1.0)
 
@@ -722,9 +722,9 @@ def test_a_deck_built_on_the_pair_is_measured_on_1600_seeds_by_default_and_the_c
     from argparse import Namespace
 
     from hoc.cli.combos import BUDGET, _command
-    from hoc.research.combos.design import measure_seeds_for as _measure_seeds
+    from hoc.research.combos.design import measure_seeds_for
 
-    assert (_measure_seeds("combined"), _measure_seeds("built"), _measure_seeds("offered")) == (1600, 1600, 200)
+    assert (measure_seeds_for("combined"), measure_seeds_for("built"), measure_seeds_for("offered")) == (1600, 1600, 200)
     args = Namespace(game_name="heart_of_crown", edition="2e", players=2, kinds=None, override=None, yardstick="",
                      context="pair", measure="combined", across="built", planner=True, fdr=0.1, seed=0,
                      shuffle_labels=False, out="o", knockouts="idle", copies=1.0,
@@ -735,10 +735,10 @@ def test_a_deck_built_on_the_pair_is_measured_on_1600_seeds_by_default_and_the_c
 def test_a_pair_followed_up_with_repaired_knock_outs_runs_in_16_markets_by_default():
     """Repaired knock-outs take their own paths in each market, so their replicates spread most: 16
     markets by default there, 8 with idle knock-outs, 4 under `offered`."""
-    from hoc.research.combos.design import replicates_for as _replicates
+    from hoc.research.combos.design import replicates_for
 
-    assert (_replicates("combined", "repaired"), _replicates("built", "repaired")) == (16, 16)
-    assert (_replicates("combined", "idle"), _replicates("built", "idle"), _replicates("offered", "idle")) == (8, 8, 4)
+    assert (replicates_for("combined", "repaired"), replicates_for("built", "repaired")) == (16, 16)
+    assert (replicates_for("combined", "idle"), replicates_for("built", "idle"), replicates_for("offered", "idle")) == (8, 8, 4)
 
 
 def test_the_most_follow_ups_a_screen_announces_are_its_fullest_tables():
@@ -780,10 +780,10 @@ def test_settings_of_resolves_the_commands_defaults_so_python_and_the_command_sc
 
 
 def test_the_planner_is_on_by_default_where_the_game_has_one():
-    from hoc.research.combos.design import has_planner as _has_planner
+    from hoc.research.combos.design import has_planner
 
-    assert _has_planner(game("heart_of_crown").ruleset(players=2))
-    assert not _has_planner(game("dominion").ruleset(players=2))
+    assert has_planner(game("heart_of_crown").ruleset(players=2))
+    assert not has_planner(game("dominion").ruleset(players=2))
 
 
 def test_a_folder_of_another_measure_is_refused_naming_what_differs(tmp_path):
