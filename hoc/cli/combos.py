@@ -116,8 +116,8 @@ def add_parser(sub) -> None:
                                    "each read against the screen's typical pair (the median of its pairs' figures). "
                                    "Rerun the same command to resume. About 4 to 20 s of one core per run of a pair "
                                    "(docs/combos.md): measured over all 465 pairs (31 kinds) on 2 cores (--jobs 2), the "
-                                   "defaults took 212 minutes of one core's time (about 106 minutes on 2 free cores), "
-                                   "--across offered 164, --measure built 54 minutes and --measure offered 67 minutes.")
+                                   "defaults took 218 minutes of one core's time (114 minutes of wall time), "
+                                   "--measure built 54 minutes and --measure offered 67 minutes of wall time.")
     game_option(p)
     edition_option(p)
     p.add_argument("--players", type=int, default=2, help="2 to 4")
