@@ -654,9 +654,11 @@ def test_hoc_combos_prints_json_pairs_and_writes_its_report(capsys, tmp_path):
     assert out["measure"] == "combined" and "owning at least 3 copies of each kind" in summary
     assert out["across_decks"] == "built"
     assert (tmp_path / screen.DECKS).exists()           # the decks built on each kind, searched once
-    # the same command again resumes: nothing left to play, the same answer
+    # the same command again resumes: nothing left to play, the same answer, and the summary keeps the
+    # wall time of the session that finished the folder (not this one's, which played nothing)
     assert main(argv) == 0
     assert json.loads(capsys.readouterr().out)["pairs"] == out["pairs"]
+    assert (tmp_path / "summary.md").read_text() == summary
 
 
 def test_the_market_context_answers_the_strongest_decks_across_seats_and_says_so(capsys, tmp_path):

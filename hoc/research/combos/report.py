@@ -4,6 +4,7 @@ pairs (`plans/`), and the JSON object `hoc combos --json` prints."""
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 
 import numpy as np
@@ -13,8 +14,16 @@ from hoc.research.combos import analysis
 from hoc.research.combos.design import CONFIRM, SCREEN, Settings
 
 
-def write(settings: Settings, rows: list[dict], folder: Path, command: str, seconds: float) -> pd.DataFrame:
+WALL = re.compile(r"([0-9.]+) min of wall time in the session that finished it")
+
+
+def write(settings: Settings, rows: list[dict], folder: Path, command: str, seconds: float | None) -> pd.DataFrame:
+    """`seconds`: the wall time of this session, None where it played no run (a finished folder resumed):
+    the summary then keeps the wall time of the session that finished it."""
     folder = Path(folder)
+    if seconds is None and (folder / "summary.md").exists():
+        kept = WALL.search((folder / "summary.md").read_text(encoding="utf-8"))
+        seconds = float(kept.group(1)) * 60 if kept else None
     frame = analysis.pairs_frame(settings, rows)
     frame.to_parquet(folder / "pairs.parquet", index=False)
     heat_map(settings, frame, folder / "combos.png")
@@ -72,7 +81,7 @@ def tables(frame: pd.DataFrame) -> dict[str, pd.DataFrame]:
     return {"combos": combos, "blunt": blunt, "across": across}
 
 
-def summary(settings: Settings, frame: pd.DataFrame, rows: list[dict], command: str, seconds: float,
+def summary(settings: Settings, frame: pd.DataFrame, rows: list[dict], command: str, seconds: float | None,
             decks=()) -> str:
     """The tables and how they were made; `decks`, the runs of kinds' decks (`--across built`)."""
     t = tables(frame)
@@ -83,7 +92,7 @@ def summary(settings: Settings, frame: pd.DataFrame, rows: list[dict], command: 
              f"{runs} runs of a pair ({sum(r['stage'] == 'screen' for r in rows)} in the screen, "
              f"{sum(r['stage'] != SCREEN for r in rows)} confirming)"
              f"{f' and {len(decks)} of one kind' if decks else ''}, "
-             f"{seconds / 60:.1f} min of wall time in the session that finished it"
+             f"{'wall time not recorded' if seconds is None else f'{seconds / 60:.1f} min of wall time in the session that finished it'}"
              f"{_cost([*rows, *decks])}. "
              f"{_how(settings, rows)} "
              f"Figures are points of the share of the wins; intervals are 95%, over the {settings.replicates} "
