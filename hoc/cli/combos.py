@@ -75,13 +75,13 @@ def cmd_combos(args) -> int:
     backend = backend_of(args)
     command = _command(args, settings.kinds, copies_for(ruleset.game, settings.measure))
     progress = (lambda line: None) if args.json else (lambda line: print(line, flush=True))
-    began, done = time.perf_counter(), _finished(out)
+    began, done = time.perf_counter(), screen.held(out)
     try:
         rows = screen.run(settings, out, backend, progress)
     except KeyboardInterrupt:
         print(f"\ninterrupted: {out / screen.RUNS} keeps every finished run; the same command goes on", flush=True)
         return 130
-    played = _finished(out) != done             # a finished folder resumed plays nothing: its wall time stays
+    played = screen.held(out) != done             # a finished folder resumed plays nothing: its wall time stays
     frame = report.write(settings, rows, out, command, time.perf_counter() - began if played else None)
     if args.json:
         print(json.dumps(report.as_json(settings, frame, command)))
@@ -95,13 +95,6 @@ def cmd_combos(args) -> int:
         print(f"confirmed {title}: {names}")
     print(f"written: {out / 'summary.md'}, {out / 'pairs.parquet'}, {out / 'combos.png'}")
     return 0
-
-
-def _finished(out: Path) -> int:
-    """The runs a folder holds, of pairs and of kinds' decks."""
-    from hoc.research.combos import screen
-
-    return len(screen.load(out)) + len(screen.load(out, screen.DECKS))
 
 
 def _check_yardstick(settings) -> None:

@@ -55,6 +55,11 @@ def load(folder: Path, name: str = RUNS) -> list[dict]:
     return rows
 
 
+def held(folder: Path) -> int:
+    """The finished runs a folder holds, of pairs and of kinds' decks (what a session adds to)."""
+    return len(load(folder)) + len(load(folder, DECKS))
+
+
 def _claim(folder: Path, settings: Settings) -> None:
     path = folder / IDENTITY
     identity = settings.identity()
