@@ -23,7 +23,7 @@ TINY = dict(iterations=2, batch=3, seeds=3, pick=2, pick_seeds=8, measure_seeds=
 # what a test leaves unsaid is the dataclass's own (a folder's older settings), not the command's
 # defaults that `Settings.of` resolves: each test states what it measures
 EARLIER = {f.name: f.default for f in dataclasses.fields(Settings)
-           if f.name in ("measure", "planner", "across", "copies", "knockouts", "measure_seeds", "replicates")}
+           if f.name in ("measure", "planner", "across", "copies", "knockouts", "measure_seeds", "replicates", "waves")}
 KINDS = ["village", "smithy", "witch", "moat", "gardens"]
 KINDS_HOC = ["bank", "library", "hideout", "scout", "rampart", "margrave", "alchemist", "wishing_well", "donation",
              "purveyor"]
@@ -509,6 +509,56 @@ def _synthetic(settings, effect: dict, rng, noise=0.03):
     return rows
 
 
+def _waves(settings, effect: dict, rng, noise=0.03, stop=None):
+    """The screen and its follow-ups wave after wave as `screen.run` plays them, each figure the planted
+    same-seat effect plus noise; the depth each wave reached. `stop`: the waves played at most."""
+    def row(stage, a, b, r):
+        e = effect.get((a, b), 0.0)
+        return {"stage": stage, "a": a, "b": b, "replicate": r, "market": "", **{
+            m: float(e * (m == "same") + rng.normal(0, noise)) for m in analysis.MEASURES},
+            **{f"{m}_se": noise for m in analysis.MEASURES}}
+    rows = [row(SCREEN, a, b, 0) for a, b in settings.pairs()]
+    depth, reached = analysis.first_wave(settings), []
+    while True:
+        held = {_run_key(r) for r in rows}
+        chosen = analysis.followed_up_by_family(settings, analysis.screen_frame(rows), depth)
+        rows += [row(*t) for t in settings.follow_ups(chosen) if t not in held]
+        reached.append(depth)
+        more = analysis.deeper(settings, rows, depth)
+        if more == depth or len(reached) == stop:
+            return rows, reached
+        depth = more
+
+
+def test_a_table_follows_up_its_next_pairs_only_where_half_of_its_last_wave_was_confirmed():
+    """Fourteen planted combos among 465 pairs: the combos' first wave of six confirms them all, so
+    does the second, and the third is the last allowed; the weaker and the across-seat tables, pure
+    noise, confirm under half of their first wave and stop there."""
+    s = _of(game("heart_of_crown").ruleset(players=2), None, confirm=6, replicates=4, waves=3)
+    planted = {p: 0.15 for p in s.pairs()[100:114]}
+    rows, reached = _waves(s, planted, np.random.default_rng(2))
+    assert [d["combos"] for d in reached] == [6, 12, 18]
+    assert all(d["weaker"] == d["counters"] == 6 for d in reached)
+    frame = analysis.pairs_frame(s, rows).set_index(["a", "b"])
+    assert all(frame.loc[p, "same_confirmed"] for p in planted)
+    assert frame["same_confirmed"].sum() <= len(planted) + 2
+    assert analysis.depths(s, rows) == reached[-1]
+    # a folder cut in the third wave: its depth is the last wave it holds whole
+    cut = [r for r in rows if r["stage"] == SCREEN or r["replicate"] != 3 or (r["a"], r["b"]) not in planted]
+    assert analysis.depths(s, cut)["combos"] < 18
+
+
+def test_pure_noise_follows_up_one_wave_and_confirms_nothing_most_of_the_time():
+    s = _of(game("heart_of_crown").ruleset(players=2), None, confirm=6, replicates=4, waves=2)
+    rng = np.random.default_rng(6)
+    deeper = false = 0
+    for _ in range(40):
+        rows, reached = _waves(s, {}, rng)
+        deeper += len(reached) > 1
+        false += analysis.pairs_frame(s, rows)[["same_confirmed", "cross_a_confirmed", "cross_b_confirmed"]].to_numpy().any()
+    assert deeper == 0 and false / 40 <= 2 * s.fdr + 0.05
+
+
 def test_the_false_discovery_control_confirms_nothing_on_pure_noise_most_of_the_time():
     s = _of(game("heart_of_crown").ruleset(players=2), None, confirm=6, replicates=4)
     assert len(s.pairs()) == 465
@@ -744,10 +794,11 @@ def test_a_pair_followed_up_with_repaired_knock_outs_runs_in_16_markets_by_defau
 
 
 def test_the_most_follow_ups_a_screen_announces_are_its_fullest_tables():
-    """Each table's pairs in `replicates` markets: combined measures its families apart, offered runs a
-    pair chosen by both once, built has no across-seat table."""
+    """Each table's pairs in `replicates` markets, in every wave: combined measures its families apart,
+    offered runs a pair chosen by both once, built has no across-seat table."""
     hoc = game("heart_of_crown").ruleset(players=2)
     assert _of(hoc, None, confirm=46, replicates=8, measure="combined").most_follow_ups() == 1104   # 3 x 46 x 8
+    assert _of(hoc, None, confirm=46, replicates=8, measure="combined", waves=2).most_follow_ups() == 2208
     s = _of(hoc, None, confirm=6, replicates=8, measure="combined")
     pairs = s.pairs()
     full = {"same": pairs[:12], "across": pairs[12:18]}
@@ -765,7 +816,7 @@ def test_settings_of_resolves_the_commands_defaults_so_python_and_the_command_sc
     of = Settings.of(hoc, None)
     assert (of.measure, of.context, of.across, of.planner, of.copies, of.knockouts) == \
         ("combined", "pair", "built", True, 1.0, "idle")
-    assert (of.measure_seeds, of.replicates, of.confirm) == (1600, 8, 46)
+    assert (of.measure_seeds, of.replicates, of.confirm, of.waves) == (1600, 8, 46, 2)
     d = Settings.of(dominion, KINDS)
     assert (d.planner, d.copies, d.knockouts, d.replicates, d.measure_seeds) == (False, 3.0, "repaired", 16, 1600)
     offered = Settings.of(dominion, KINDS, measure="offered")
@@ -852,3 +903,33 @@ def test_magic_talisman_counters_a_deck_built_on_curse_witch_across_seats():
     row = pair.run(s, ACROSS, "curse_witch", "magic_talisman", 0)
     assert row["across_owns_b_b_a"] >= 1                # the responses to the Witch deck buy Talismans
     assert row["cross_a"] < 0 and row["cross_a"] + 2 * row["cross_a_se"] < 0
+
+
+def test_a_screen_plays_its_waves_and_a_resumed_one_decides_them_as_the_first_session_did(tmp_path, monkeypatch):
+    """Runs of a pair replaced by planted figures (three of the ten pairs combos): the second wave follows
+    up the next combo, the third too; a folder cut in its last wave plays only the runs it lacks, and
+    one resumed with fewer waves plays nothing."""
+    s = _of(game("dominion").ruleset(players=2), KINDS, **{**TINY, "confirm": 1, "replicates": 3, "waves": 3})
+    planted = set(s.pairs()[1::3])
+
+    def run(settings, stage, a, b, replicate, decks=None):
+        rng = np.random.default_rng(settings.stream(99, stage, a, b, replicate))
+        return {"stage": stage, "a": a, "b": b, "replicate": replicate, "market": "",
+                **{m: float(0.2 * ((a, b) in planted and m == "same") + rng.normal(0, 0.01)) for m in analysis.MEASURES},
+                **{f"{m}_se": 0.01 for m in analysis.MEASURES}}
+    monkeypatch.setattr(pair, "run", run)
+    said = []
+    rows = screen.run(s, tmp_path, Backend(1), progress=said.append)
+    waves = [line.split(":")[0] for line in said if line.startswith("confirmation") and "to play" in line]
+    assert waves[0].startswith("confirmation of") and "wave 2 of at most 3" in waves[1] and "wave 3" in waves[2]
+    assert analysis.depths(s, rows) == {"combos": 3, "weaker": 1, "counters": 1}
+    path = tmp_path / screen.RUNS
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join(lines[:-2]) + "\n")
+    again = screen.run(s, tmp_path, Backend(1), progress=lambda _: None)
+    assert sorted(map(_run_key, again)) == sorted(map(_run_key, rows))
+    fewer = dataclasses.replace(s, waves=1)
+    assert fewer.identity() == s.identity()
+    said = []
+    assert len(screen.run(fewer, tmp_path, Backend(1), progress=said.append)) == len(rows)
+    assert not [line for line in said if "to play" in line]

@@ -12,7 +12,7 @@ from hoc.cli.options import backend_of, check_writable, edition_option, game_def
 from hoc.errors import HocError
 from hoc.research.combos.design import ACROSS_TARGETS, KNOCKOUTS, LEFT_OUT, MEASURES
 
-BUDGET = ("iterations", "batch", "seeds", "pick", "pick_seeds", "measure_seeds", "confirm", "replicates")
+BUDGET = ("iterations", "batch", "seeds", "pick", "pick_seeds", "measure_seeds", "confirm", "replicates", "waves")
 
 
 def _command(args, kinds, copies: float) -> str:
@@ -112,7 +112,8 @@ def add_parser(sub) -> None:
                                    "seats (by default, --measure combined, the same seat is read as --measure built: one "
                                    "deck built on the pair and its knock-outs, on the log-odds scale, what the kinds add "
                                    "to each other). "
-                                   "The top pairs are run again in fresh markets with fresh searches, and "
+                                   "The top pairs are run again in fresh markets with fresh searches (the next "
+                                   "ones too, in a second wave, where half of a table's first wave was confirmed), and "
                                    "confirmed with the false-discovery rate controlled (Benjamini-Hochberg over the pairs followed up), "
                                    "each read against the screen's typical pair (the median of its pairs' figures). "
                                    "Rerun the same command to resume. About 4 to 20 s of one core per run of a pair "
@@ -183,6 +184,11 @@ def add_parser(sub) -> None:
                    help="fresh markets per pair followed up (default 8; 16 with repaired knock-outs, which take "
                         "their own paths in each market; 4 under --measure offered, whose decks vary less from "
                         "market to market); a folder resumed with more adds replicates")
+    p.add_argument("--waves", type=int, default=None,
+                   help="follow-up waves at most (default 2): a table's next --confirm pairs are followed up where "
+                        "at least half of its last wave was confirmed (the ranking had not run dry at the cut); "
+                        "--waves 1 follows up the first --confirm only, as folders made before waves did; a folder "
+                        "resumed with more plays the new waves only")
     p.add_argument("--fdr", type=float, default=0.10, help="false-discovery rate among the confirmed pairs (default 0.1)")
     p.add_argument("--seed", type=int, default=0, help="seed of the screen (default 0)")
     p.add_argument("--shuffle-labels", action="store_true",

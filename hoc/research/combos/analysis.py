@@ -36,6 +36,7 @@ from hoc.research.combos.design import CONFIRM, SCREEN, Settings
 
 MEASURES = ("same", "cross_a", "cross_b")
 FAMILIES = {"same": ("same",), "across": ("cross_a", "cross_b")}
+TABLES = ("combos", "weaker", "counters")   # the screen's rankings; combos and weaker are the same family's
 PER_FIGURE = ("se", "z", "background", "background_se", "background_n")    # a screen frame's columns per figure
 BACKGROUND_LEAST = 10       # a family's screen figures needed to estimate its background (5 kinds' pairs)
 
@@ -69,26 +70,83 @@ def screen_frame(rows: list[dict]) -> pd.DataFrame:
     return frame.reset_index(drop=True)
 
 
-def followed_up_by_family(settings: Settings, screen: pd.DataFrame) -> dict[str, list[tuple[str, str]]]:
-    """Per family, the pairs to confirm: the `confirm` highest same-seat z and the `confirm` lowest
-    (`same`), and the `confirm` lowest across-seat z either way (`across`: the strongest counters),
-    z beyond the background. Only a pair whose screen figure is not 0 is followed up (0 is what a
-    run gives when its decks do without the kinds: its seeds' standard error is 0 and z undefined)."""
-    if screen.empty or settings.confirm == 0:
-        return {"same": [], "across": []}
+def rankings(screen: pd.DataFrame) -> dict[str, list[tuple[str, str]]]:
+    """Each table's pairs in the order the screen ranks them, z beyond the background: `combos` the
+    highest same-seat z first, `weaker` the lowest, `counters` the lowest across-seat z either way. A
+    pair whose screen figure is 0 is in none (0 is what a run gives when its decks do without the
+    kinds: its seeds' standard error is 0 and z undefined)."""
+    if screen.empty:
+        return {t: [] for t in TABLES}
     z = screen.fillna({f"{m}_z": 0.0 for m in MEASURES})
     z = z.assign(cross_z=np.minimum(z["cross_a_z"], z["cross_b_z"]))
-    picks = {"same": [z[z["same_z"] > 0].sort_values("same_z", ascending=False, kind="stable"),
-                      z[z["same_z"] < 0].sort_values("same_z", ascending=True, kind="stable")],
-             "across": [z[z["cross_z"] < 0].sort_values("cross_z", ascending=True, kind="stable")]}
+    ordered = {"combos": z[z["same_z"] > 0].sort_values("same_z", ascending=False, kind="stable"),
+               "weaker": z[z["same_z"] < 0].sort_values("same_z", ascending=True, kind="stable"),
+               "counters": z[z["cross_z"] < 0].sort_values("cross_z", ascending=True, kind="stable")}
+    return {t: list(zip(f["a"], f["b"])) for t, f in ordered.items()}
+
+
+def followed_up_by_family(settings: Settings, screen: pd.DataFrame,
+                          depth: dict[str, int] | None = None) -> dict[str, list[tuple[str, str]]]:
+    """Per family, the pairs to confirm: the first `depth` of each table's ranking (`rankings`; by
+    default `confirm` each, the first wave), `same` from the combos and the weaker, `across` from the
+    counters."""
+    depth = depth or first_wave(settings)
+    ranked = rankings(screen)
     chosen = {}
-    for family, frames in picks.items():
-        chosen[family] = []
-        for frame in frames:
-            for a, b in zip(frame["a"][:settings.confirm], frame["b"][:settings.confirm]):
-                if (a, b) not in chosen[family]:
-                    chosen[family].append((a, b))
+    for family, names in (("same", ("combos", "weaker")), ("across", ("counters",))):
+        chosen[family] = list(dict.fromkeys(p for t in names for p in ranked[t][:depth[t]]))
     return chosen
+
+
+def first_wave(settings: Settings) -> dict[str, int]:
+    """The pairs each table follows up before any is confirmed: `confirm`."""
+    return {t: settings.confirm for t in TABLES}
+
+
+def deeper(settings: Settings, rows: list[dict], depth: dict[str, int]) -> dict[str, int]:
+    """The depth of each table's follow-ups once the pairs `depth` chooses are confirmed (`rows` holds
+    their runs): `confirm` more in each table where at least half of its last wave was confirmed (in
+    its own direction), up to `waves` waves and the pairs it ranks. A wave that confirms half or more
+    says the screen's ranking had not run dry at its cut; one that confirms less says it had (the
+    pairs further down ranked lower still), and so does a table of pure noise, which stops at once.
+    Read from the runs of those pairs alone (a folder may hold runs of a later wave, from a session
+    cut short), so a resumed screen decides as the first session did. The waves' pairs are tested
+    together (`pairs_frame`: Benjamini-Hochberg over every pair followed up); each wave's
+    confirmation runs are fresh and independent of those that decided to play it."""
+    screen = screen_frame(rows)
+    chosen = followed_up_by_family(settings, screen, depth)
+    runs = {(stage, a, b) for stage, a, b, _ in settings.follow_ups(chosen)}
+    frame = pairs_frame(settings, [r for r in rows if r["stage"] == SCREEN or (r["stage"], r["a"], r["b"]) in runs])
+    frame = frame.set_index(["a", "b"])
+    out = dict(depth)
+    for table, ranked in rankings(screen).items():
+        if depth[table] >= settings.confirm * settings.waves or depth[table] >= len(ranked) or not settings.confirm:
+            continue
+        last = ranked[depth[table] - settings.confirm:depth[table]]
+        if 2 * sum(_confirmed_in(frame.loc[p], table) for p in last) >= len(last):
+            out[table] = depth[table] + settings.confirm
+    return out
+
+
+def depths(settings: Settings, rows: list[dict]) -> dict[str, int]:
+    """How deep each table's follow-ups went in a folder's runs: the waves `deeper` chose whose runs the
+    folder holds, every one of them."""
+    depth = first_wave(settings)
+    while True:
+        more = deeper(settings, rows, depth)
+        chosen = followed_up_by_family(settings, screen_frame(rows), more)
+        held = {(r["stage"], r["a"], r["b"], r["replicate"]) for r in rows}
+        if more == depth or not set(settings.follow_ups(chosen)) <= held:
+            return depth
+        depth = more
+
+
+def _confirmed_in(row: pd.Series, table: str) -> bool:
+    """Whether a pair is confirmed in the direction its table ranks."""
+    if table == "counters":
+        return bool(any(row[f"{m}_confirmed"] and row[f"{m}_confirm"] < 0 for m in FAMILIES["across"]))
+    sign = 1 if table == "combos" else -1
+    return bool(row["same_confirmed"] and sign * row["same_confirm"] > 0)
 
 
 def pairs_frame(settings: Settings, rows: list[dict]) -> pd.DataFrame:

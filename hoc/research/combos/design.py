@@ -58,6 +58,15 @@ def followed(pairs: int) -> int:
     return max(6, min(15, pairs // 3), pairs // 10)
 
 
+# follow-up waves at most by default: a table's next `confirm` pairs are followed up where at least half
+# of its last wave was confirmed (`analysis.deeper`). In Heart of Crown's full screen on the defaults the
+# first wave confirmed 44 of 46 combos and 45 of 46 pairs weaker together, and a pair the guides name,
+# confirmed in both screens of their seven kinds, ranked 61st: the ranking had not run dry at the cut. A second wave of both same-seat tables costs about half an hour on 2 cores (the full screen stays
+# within 3 hours), a third another half hour; a table whose first wave confirms under half (the
+# counters there, 12 of 46; any table on shuffled labels) costs nothing more.
+WAVES = 2
+
+
 def copies_for(game, measure: str) -> float:
     """Copies of each kind a deck built on the pair owns by default: the game's own (its plan space's
     `committed`, which says why); one under `offered`, whose decks are not built on the pair."""
@@ -134,6 +143,7 @@ class Settings:
     confirm: int = 6                    # pairs followed up per table (combos, same-seat negatives, across seats;
                                         # `of` without it: `followed(pairs)`)
     replicates: int = 4                 # fresh markets per pair followed up (`of`: `replicates_for`)
+    waves: int = 1                      # follow-ups of `confirm` pairs a table, at most (`of`: `WAVES`; `deeper`)
     fdr: float = 0.10                   # the false-discovery rate among the confirmed pairs (BH over those followed up)
     context: str = "pair"               # the decks may use: the pair and the basic supply ("pair"), or the market
     measure: str = "offered"            # each condition's deck: the best that may use its kinds, or built on them
@@ -151,7 +161,7 @@ class Settings:
 
     def __post_init__(self):
         for name, least in (("iterations", 1), ("batch", 2), ("seeds", 1), ("pick", 1), ("pick_seeds", 2),
-                            ("measure_seeds", 2), ("confirm", 0), ("replicates", 2)):
+                            ("measure_seeds", 2), ("confirm", 0), ("replicates", 2), ("waves", 1)):
             if getattr(self, name) < least:
                 raise HocError(f"--{name.replace('_', '-')} must be at least {least}, got {getattr(self, name)}")
         if self.context not in CONTEXTS:
@@ -191,7 +201,7 @@ class Settings:
         """The settings of a screen over `ruleset`'s markets (its market option apart), on `hoc combos`'s
         defaults: what `budget` leaves out or gives as None is resolved as the command resolves it
         (`measure` combined, `across` built with the `pair` context, the planner where the game has one,
-        then `copies_for`, `knockouts_for`, `replicates_for`, `measure_seeds_for` and `followed`); the
+        then `copies_for`, `knockouts_for`, `replicates_for`, `measure_seeds_for`, `followed` and `WAVES`); the
         dataclass's own defaults are a folder's older settings (`LEFT_OUT`)."""
         from hoc.names import did_you_mean
 
@@ -216,6 +226,7 @@ class Settings:
         given.setdefault("replicates", replicates_for(measure, given["knockouts"]))
         given.setdefault("measure_seeds", measure_seeds_for(measure))
         given.setdefault("confirm", followed(len(chosen) * (len(chosen) - 1) // 2))
+        given.setdefault("waves", WAVES)
         return cls(ruleset.game.name, rules, candidates, chosen, **given)
 
     def ruleset(self, market=None):
@@ -234,7 +245,7 @@ class Settings:
 
         return {"format": FORMAT, **revision(get(self.game)),
                 **{f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self)
-                   if f.name not in ("confirm", "replicates", "fdr") and LEFT_OUT.get(f.name, None) != getattr(self, f.name)}}
+                   if f.name not in ("confirm", "replicates", "waves", "fdr") and LEFT_OUT.get(f.name, None) != getattr(self, f.name)}}
 
     def parts(self, stage: str) -> tuple[str | None, bool]:
         """What a run of `stage` measures: the measure of its same-seat figure (None: not measured) and
@@ -260,9 +271,9 @@ class Settings:
     def most_follow_ups(self) -> int:
         """The most runs the confirmation can take (`follow_ups` of the fullest tables): so a screen's
         progress says, while it screens, how much follows it."""
-        pairs = len(self.pairs())
-        same = min(pairs, 2 * self.confirm)                 # the highest and the lowest
-        across = 0 if self.measure == "built" else min(pairs, self.confirm)
+        pairs, depth = len(self.pairs()), self.confirm * self.waves
+        same = min(pairs, 2 * depth)                        # the highest and the lowest
+        across = 0 if self.measure == "built" else min(pairs, depth)
         return (same + across if self.measure == "combined" else min(pairs, same + across)) * self.replicates
 
     def played(self, stage: str, a: str, b: str, replicate: int) -> tuple[str, str]:

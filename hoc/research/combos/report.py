@@ -45,7 +45,7 @@ def as_json(settings: Settings, frame: pd.DataFrame, command: str) -> dict:
         return [{"a": r.a, "b": r.b, "estimate": _num(r.estimate), "lo": _num(r.lo), "hi": _num(r.hi),
                  "confirmed": bool(r.confirmed), "stage": r.stage, "q": _num(r.q)} for r in e.itertuples()]
     return {"game": settings.game, "kinds": list(settings.kinds), "pairs_screened": len(frame),
-            "replicates": settings.replicates, "fdr": settings.fdr, "command": command,
+            "replicates": settings.replicates, "waves": settings.waves, "fdr": settings.fdr, "command": command,
             "measure": settings.measure, "across_decks": _across_decks(settings), "background": {f: _num(float(_background(frame, f)[0])) for f in _families(settings)},
             "pairs": listed("same"),
             "across": listed("across") if "across" in _families(settings) else []}
@@ -98,7 +98,7 @@ def summary(settings: Settings, frame: pd.DataFrame, rows: list[dict], command: 
              f"Figures are points of the share of the wins; intervals are 95%, over the {settings.replicates} "
              f"confirmation replicates (fresh markets, searches and seeds). Confirmed: Benjamini-Hochberg over the "
              f"{followed} pairs followed up (of {len(frame)} screened), each family apart, at a false-discovery rate "
-             f"of {settings.fdr:g}.", ""]
+             f"of {settings.fdr:g}. {_waves(settings, rows)}", ""]
     lines += [_reading(settings, frame), ""]
     if settings.shuffle:
         lines += ["**Null check: labels shuffled** (each run played a random pair, not the one it is labelled).", ""]
@@ -123,6 +123,22 @@ def summary(settings: Settings, frame: pd.DataFrame, rows: list[dict], command: 
               "followed up, else the screen's (its interval over seeds only: the screen ranks, it does not decide). "
               "`pairs.parquet` holds every figure; `runs.jsonl` every run with its four decks' plans.", ""]
     return "\n".join(lines)
+
+
+def _waves(settings: Settings, rows: list[dict]) -> str:
+    """How deep each table's follow-ups went, in waves of `confirm` pairs."""
+    if not settings.confirm:
+        return "No pair followed up (`--confirm 0`)."
+    depth = analysis.depths(settings, rows)
+    names = {"combos": "combos", "weaker": "weaker together", "counters": "across seats"}
+    shown = ", ".join(f"{names[t]} {_count(depth[t] // settings.confirm, 'wave')}" for t in analysis.TABLES
+                      if t != "counters" or "across" in _families(settings))
+    return (f"Followed up in waves of {settings.confirm} pairs a table, at most {settings.waves}, a table's next "
+            f"wave where at least half of its last was confirmed: {shown}.")
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _cost(rows: list[dict]) -> str:

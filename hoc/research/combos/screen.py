@@ -1,5 +1,6 @@
 """The two stages of a combo screen in a folder: every pair once, then the top pairs again in fresh
-markets (`run`). Each finished run of a pair is one line of `runs.jsonl`, written as it arrives, so
+markets (`run`), in waves while a table's last wave confirmed at least half of its pairs
+(`analysis.deeper`). Each finished run of a pair is one line of `runs.jsonl`, written as it arrives, so
 an interrupted screen goes on from its last finished run when the same command is given again.
 Runs are independent tasks for the backend: local worker processes (`--jobs`) or a Dask cluster.
 Under `--across built` the runs of a stage's kinds (`kind_decks`: the baseline's, then each kind's)
@@ -31,12 +32,25 @@ def run(settings: Settings, folder: str | Path, backend, progress=print) -> list
     then = f", then up to {_runs(settings.most_follow_ups())} following up the top pairs in fresh markets"
     rows += _play(settings, [t for t in screen if _key(t) not in _keys(rows)], folder, backend, progress, "screen",
                   then if settings.confirm else "")
-    chosen = analysis.followed_up_by_family(settings, analysis.screen_frame(rows))
-    confirm = settings.follow_ups(chosen)
-    pairs = len({(a, b) for _, a, b, _ in confirm})
-    rows += _play(settings, [t for t in confirm if _key(t) not in _keys(rows)], folder, backend, progress,
-                  f"confirmation of {pairs} pairs")
+    depth, last, before = analysis.first_wave(settings), None, set()
+    for wave in range(1, settings.waves + 1):
+        chosen = analysis.followed_up_by_family(settings, analysis.screen_frame(rows), depth)
+        confirm = settings.follow_ups(chosen)
+        pairs = {(stage, a, b) for stage, a, b, _ in confirm}       # a pair once for each family it serves
+        what = (f"confirmation, wave {wave} of at most {settings.waves}, of {len(pairs - before)} more pairs "
+                f"({_deepened(depth, last)})" if last else f"confirmation of {len({p[1:] for p in pairs})} pairs")
+        rows += _play(settings, [t for t in confirm if _key(t) not in _keys(rows)], folder, backend, progress, what)
+        last, depth, before = depth, analysis.deeper(settings, rows, depth), pairs
+        if depth == last:
+            break
     return rows
+
+
+def _deepened(depth: dict, last: dict) -> str:
+    """Which tables a wave follows further, and why."""
+    names = {"combos": "combos", "weaker": "weaker together", "counters": "across seats"}
+    deeper = [names[t] for t in analysis.TABLES if depth[t] > last[t]]
+    return f"{' and '.join(deeper)}: at least half of the last wave confirmed"
 
 
 def load(folder: Path, name: str = RUNS) -> list[dict]:
