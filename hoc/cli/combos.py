@@ -118,7 +118,8 @@ def add_parser(sub) -> None:
                                    "each read against the screen's typical pair (the median of its pairs' figures). "
                                    "Rerun the same command to resume. About 4 to 20 s of one core per run of a pair "
                                    "(docs/combos.md): measured over all 465 pairs (31 kinds) on 2 cores (--jobs 2), the "
-                                   "defaults took 218 minutes of one core's time (114 minutes of wall time), "
+                                   "defaults took 288 minutes of one core's time (153 minutes of wall time: 114 for the "
+                                   "screen and the first wave of follow-ups, 39 for the second), "
                                    "--measure built 54 minutes and --measure offered 67 minutes of wall time.")
     game_option(p)
     edition_option(p)
