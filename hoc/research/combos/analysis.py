@@ -36,7 +36,8 @@ from hoc.research.combos.design import CONFIRM, SCREEN, Settings
 
 MEASURES = ("same", "cross_a", "cross_b")
 FAMILIES = {"same": ("same",), "across": ("cross_a", "cross_b")}
-TABLES = ("combos", "weaker", "counters")   # the screen's rankings; combos and weaker are the same family's
+# the screen's rankings, each with its name in a report (combos and weaker are the same-seat family's)
+TABLES = {"combos": "combos", "weaker": "weaker together", "counters": "across seats"}
 PER_FIGURE = ("se", "z", "background", "background_se", "background_n")    # a screen frame's columns per figure
 BACKGROUND_LEAST = 10       # a family's screen figures needed to estimate its background (5 kinds' pairs)
 

@@ -130,8 +130,7 @@ def _waves(settings: Settings, rows: list[dict]) -> str:
     if not settings.confirm:
         return "No pair followed up (`--confirm 0`)."
     depth = analysis.depths(settings, rows)
-    names = {"combos": "combos", "weaker": "weaker together", "counters": "across seats"}
-    shown = ", ".join(f"{names[t]} {_count(depth[t] // settings.confirm, 'wave')}" for t in analysis.TABLES
+    shown = ", ".join(f"{name} {_count(depth[t] // settings.confirm, 'wave')}" for t, name in analysis.TABLES.items()
                       if t != "counters" or "across" in _families(settings))
     return (f"Followed up in waves of {settings.confirm} pairs a table, at most {settings.waves}, a table's next "
             f"wave where at least half of its last was confirmed: {shown}.")

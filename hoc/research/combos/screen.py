@@ -48,8 +48,7 @@ def run(settings: Settings, folder: str | Path, backend, progress=print) -> list
 
 def _deepened(depth: dict, last: dict) -> str:
     """Which tables a wave follows further, and why."""
-    names = {"combos": "combos", "weaker": "weaker together", "counters": "across seats"}
-    deeper = [names[t] for t in analysis.TABLES if depth[t] > last[t]]
+    deeper = [name for t, name in analysis.TABLES.items() if depth[t] > last[t]]
     return f"{' and '.join(deeper)}: at least half of the last wave confirmed"
 
 
