@@ -867,6 +867,7 @@ def test_a_screen_saved_before_its_games_plans_played_otherwise_is_refused_namin
     (["--kinds", "village"], "at least 2 kinds"),
     (["--kinds", "village,smithy,village"], "names a kind twice"),
     (["--replicates", "1"], "--replicates must be at least 2"),
+    (["--waves", "0"], "--waves must be at least 1"),
     (["--fdr", "1.5"], "--fdr must be between 0 and 1"),
     (["--yardstick", "nobody"], "unknown agent"),
     (["--planner"], "no turn planner"),
