@@ -132,11 +132,11 @@ def deeper(settings: Settings, rows: list[dict], depth: dict[str, int]) -> dict[
 def depths(settings: Settings, rows: list[dict]) -> dict[str, int]:
     """How deep each table's follow-ups went in a folder's runs: the waves `deeper` chose whose runs the
     folder holds, every one of them."""
-    depth = first_wave(settings)
+    depth, screen = first_wave(settings), screen_frame(rows)
+    held = {(r["stage"], r["a"], r["b"], r["replicate"]) for r in rows}
     while True:
         more = deeper(settings, rows, depth)
-        chosen = followed_up_by_family(settings, screen_frame(rows), more)
-        held = {(r["stage"], r["a"], r["b"], r["replicate"]) for r in rows}
+        chosen = followed_up_by_family(settings, screen, more)
         if more == depth or not set(settings.follow_ups(chosen)) <= held:
             return depth
         depth = more

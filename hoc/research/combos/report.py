@@ -127,17 +127,15 @@ def summary(settings: Settings, frame: pd.DataFrame, rows: list[dict], command: 
 
 def _waves(settings: Settings, rows: list[dict]) -> str:
     """How deep each table's follow-ups went, in waves of `confirm` pairs."""
+    from hoc.research.combos.screen import counted
+
     if not settings.confirm:
         return "No pair followed up (`--confirm 0`)."
     depth = analysis.depths(settings, rows)
-    shown = ", ".join(f"{name} {_count(depth[t] // settings.confirm, 'wave')}" for t, name in analysis.TABLES.items()
+    shown = ", ".join(f"{name} {counted(depth[t] // settings.confirm, 'wave')}" for t, name in analysis.TABLES.items()
                       if t != "counters" or "across" in _families(settings))
     return (f"Followed up in waves of {settings.confirm} pairs a table, at most {settings.waves}, a table's next "
             f"wave where at least half of its last was confirmed: {shown}.")
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _cost(rows: list[dict]) -> str:

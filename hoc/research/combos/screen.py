@@ -29,8 +29,8 @@ def run(settings: Settings, folder: str | Path, backend, progress=print) -> list
     _claim(folder, settings)
     rows = load(folder)
     screen = [(SCREEN, a, b, 0) for a, b in settings.pairs()]
-    then = f", then up to {_runs(settings.most_follow_ups())} following up the top pairs in fresh markets"
-    rows += _play(settings, [t for t in screen if _key(t) not in _keys(rows)], folder, backend, progress, "screen",
+    then = f", then up to {counted(settings.most_follow_ups())} following up the top pairs in fresh markets"
+    rows += _play(settings, _missing(screen, rows), folder, backend, progress, "screen",
                   then if settings.confirm else "")
     depth, last, before = analysis.first_wave(settings), None, set()
     for wave in range(1, settings.waves + 1):
@@ -39,7 +39,7 @@ def run(settings: Settings, folder: str | Path, backend, progress=print) -> list
         pairs = {(stage, a, b) for stage, a, b, _ in confirm}       # a pair once for each family it serves
         what = (f"confirmation, wave {wave} of at most {settings.waves}, of {len(pairs - before)} more pairs "
                 f"({_deepened(depth, last)})" if last else f"confirmation of {len({p[1:] for p in pairs})} pairs")
-        rows += _play(settings, [t for t in confirm if _key(t) not in _keys(rows)], folder, backend, progress, what)
+        rows += _play(settings, _missing(confirm, rows), folder, backend, progress, what)
         last, depth, before = depth, analysis.deeper(settings, rows, depth), pairs
         if depth == last:
             break
@@ -104,6 +104,12 @@ def _key(task) -> tuple:
     return stage, a, b, r
 
 
+def _missing(tasks, rows) -> list:
+    """The tasks no finished run in `rows` has played."""
+    held = _keys(rows)
+    return [t for t in tasks if _key(t) not in held]
+
+
 def _keys(rows) -> set:
     return {(r["stage"], r["a"], r["b"], r["replicate"]) for r in rows}
 
@@ -112,7 +118,7 @@ def _play(settings, tasks, folder: Path, backend, progress, what: str, then: str
     if not tasks:
         return []
     decks = _decks(settings, tasks, folder, backend, progress, what)
-    progress(f"{what}: {_runs(len(tasks))} of a pair to play{then}")
+    progress(f"{what}: {counted(len(tasks))} of a pair to play{then}")
 
     def shown(row):
         figures = ([f"same seat {100 * row['same']:+.1f}"] if row["same"] is not None else []) + (
@@ -131,7 +137,7 @@ def _decks(settings, tasks, folder: Path, backend, progress, what: str) -> dict:
     needed = [t for t in kind_decks.needed(settings, tasks) if t not in have]
     for wave in ([t for t in needed if t[1] == kind_decks.BASELINE], [t for t in needed if t[1] != kind_decks.BASELINE]):
         if wave:
-            progress(f"{what}, decks of one kind: {_runs(len(wave))} to play")
+            progress(f"{what}, decks of one kind: {counted(len(wave))} to play")
             work = ((settings, *t, have.get((t[0], kind_decks.BASELINE, t[2]))) for t in wave)
             for row in _write(folder / DECKS, kind_decks.run, work, len(wave), backend, progress,
                               f"{what}, decks of one kind", lambda row: row["kind"] or "the baseline"):
@@ -179,8 +185,9 @@ def _task(settings, stage, a, b, replicate, decks=None):
     return {**row, "seconds": round(time.process_time() - began, 2)}
 
 
-def _runs(n: int) -> str:
-    return f"{n} run{'' if n == 1 else 's'}"
+def counted(n: int, noun: str = "run") -> str:
+    """`n` and the noun, plural unless one."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _clock(seconds: float) -> str:
