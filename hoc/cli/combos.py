@@ -113,7 +113,7 @@ def add_parser(sub) -> None:
                                    "deck built on the pair and its knock-outs, on the log-odds scale, what the kinds add "
                                    "to each other). "
                                    "The top pairs are run again in fresh markets with fresh searches (the next "
-                                   "ones too, in a second wave, where half of a table's first wave was confirmed), and "
+                                   "ones too, in a second wave, unless a table's first wave confirmed clearly under half), and "
                                    "confirmed with the false-discovery rate controlled (Benjamini-Hochberg over the pairs followed up), "
                                    "each read against the screen's typical pair (the median of its pairs' figures). "
                                    "Rerun the same command to resume. About 4 to 20 s of one core per run of a pair "
@@ -187,7 +187,8 @@ def add_parser(sub) -> None:
                         "market to market); a folder resumed with more adds replicates")
     p.add_argument("--waves", type=int, default=None,
                    help="follow-up waves at most (default 2): a table's next --confirm pairs are followed up where "
-                        "at least half of its last wave was confirmed (the ranking had not run dry at the cut); "
+                        "its last wave did not show the ranking ran dry at the cut (under half of it confirmed, "
+                        "the whole 95%% interval); "
                         "--waves 1 follows up the first --confirm only, as folders made before waves did; a folder "
                         "resumed with more plays the new waves only")
     p.add_argument("--fdr", type=float, default=0.10, help="false-discovery rate among the confirmed pairs (default 0.1)")

@@ -106,10 +106,11 @@ def first_wave(settings: Settings) -> dict[str, int]:
 
 def deeper(settings: Settings, rows: list[dict], depth: dict[str, int]) -> dict[str, int]:
     """The depth of each table's follow-ups once the pairs `depth` chooses are confirmed (`rows` holds
-    their runs): `confirm` more in each table where at least half of its last wave was confirmed (in
-    its own direction), up to `waves` waves and the pairs it ranks. A wave that confirms half or more
-    says the screen's ranking had not run dry at its cut; one that confirms less says it had (the
-    pairs further down ranked lower still), and so does a table of pure noise, which stops at once.
+    their runs): `confirm` more in each table unless its last wave showed the ranking ran dry at its
+    cut (`ran_dry`: under half of it confirmed, in its own direction, beyond doubt), up to `waves`
+    waves and the pairs it ranks. A wave that confirms half or more says the ranking had not run dry;
+    one that confirms clearly less says it had (the pairs further down ranked lower still), and so
+    does a table of pure noise, which stops at once.
     Read from the runs of those pairs alone (a folder may hold runs of a later wave, from a session
     cut short), so a resumed screen decides as the first session did. The waves' pairs are tested
     together (`pairs_frame`: Benjamini-Hochberg over every pair followed up); each wave's
@@ -124,9 +125,21 @@ def deeper(settings: Settings, rows: list[dict], depth: dict[str, int]) -> dict[
         if depth[table] >= settings.confirm * settings.waves or depth[table] >= len(ranked) or not settings.confirm:
             continue
         last = ranked[depth[table] - settings.confirm:depth[table]]
-        if 2 * sum(_confirmed_in(frame.loc[p], table) for p in last) >= len(last):
+        if not ran_dry(sum(_confirmed_in(frame.loc[p], table) for p in last), len(last)):
             out[table] = depth[table] + settings.confirm
     return out
+
+
+def ran_dry(confirmed: int, followed: int) -> bool:
+    """Whether a wave that confirmed `confirmed` of its `followed` pairs shows its table's ranking ran
+    dry at its cut: its share confirmed below half, the whole 95% (Wilson) interval of it. A small
+    wave cannot show that (7 of 15 may be a ranking still half full), and stopping on it can miss a
+    real effect just past the cut; a wave that goes on where the ranking had run dry costs one wave,
+    and the false-discovery control holds over every pair followed up. Large waves decide near half
+    (46 pairs: 16 confirmed stop, 17 go on); a wave of pure noise (none of 6) stops."""
+    from statsmodels.stats.proportion import proportion_confint
+
+    return bool(proportion_confint(confirmed, followed, alpha=0.05, method="wilson")[1] < 0.5)
 
 
 def depths(settings: Settings, rows: list[dict]) -> dict[str, int]:

@@ -58,13 +58,14 @@ def followed(pairs: int) -> int:
     return max(6, min(15, pairs // 3), pairs // 10)
 
 
-# follow-up waves at most by default: a table's next `confirm` pairs are followed up where at least half
-# of its last wave was confirmed (`analysis.deeper`). In Heart of Crown's full screen on the defaults the
-# first wave confirmed 43 of 46 combos and 45 of 46 pairs weaker together, and a pair the guides name,
-# confirmed in both screens of their seven kinds, ranked 61st: the ranking had not run dry at the cut.
-# The second wave of both same-seat tables took 39 minutes on 2 cores (the full screen 153, within 3
-# hours), and a third would take as long again; a table whose first wave confirms under half (the
-# counters there, 11 of 46; any table on shuffled labels) costs nothing more.
+# follow-up waves at most by default: a table's next `confirm` pairs are followed up unless its last
+# wave showed the ranking ran dry (under half confirmed, beyond doubt: `analysis.ran_dry`). In Heart
+# of Crown's full screen on the defaults the first wave confirmed 43 of 46 combos and 45 of 46 pairs
+# weaker together, and a pair the guides name, confirmed in both screens of their seven kinds,
+# ranked 61st: the ranking had not run dry at the cut. The second wave of both same-seat tables took
+# 39 minutes on 2 cores (the full screen 153, within 3 hours), and a third would take as long again;
+# a table whose first wave confirms clearly under half (the counters there, 11 of 46; any table on
+# shuffled labels) costs nothing more.
 WAVES = 2
 
 

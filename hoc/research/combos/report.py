@@ -135,7 +135,8 @@ def _waves(settings: Settings, rows: list[dict]) -> str:
     shown = ", ".join(f"{name} {counted(depth[t] // settings.confirm, 'wave')}" for t, name in analysis.TABLES.items()
                       if t != "counters" or "across" in _families(settings))
     return (f"Followed up in waves of {settings.confirm} pairs a table, at most {settings.waves}, a table's next "
-            f"wave where at least half of its last was confirmed: {shown}.")
+            f"wave unless its last showed the ranking ran dry (under half of it confirmed, the whole 95% "
+            f"interval): {shown}.")
 
 
 def _cost(rows: list[dict]) -> str:

@@ -1,6 +1,5 @@
 """The two stages of a combo screen in a folder: every pair once, then the top pairs again in fresh
-markets (`run`), in waves while a table's last wave confirmed at least half of its pairs
-(`analysis.deeper`). Each finished run of a pair is one line of `runs.jsonl`, written as it arrives, so
+markets (`run`), in waves until a table's last wave shows its ranking ran dry (`analysis.deeper`). Each finished run of a pair is one line of `runs.jsonl`, written as it arrives, so
 an interrupted screen goes on from its last finished run when the same command is given again.
 Runs are independent tasks for the backend: local worker processes (`--jobs`) or a Dask cluster.
 Under `--across built` the runs of a stage's kinds (`kind_decks`: the baseline's, then each kind's)
@@ -49,7 +48,7 @@ def run(settings: Settings, folder: str | Path, backend, progress=print) -> list
 def _deepened(depth: dict, last: dict) -> str:
     """Which tables a wave follows further, and why."""
     deeper = [name for t, name in analysis.TABLES.items() if depth[t] > last[t]]
-    return f"{' and '.join(deeper)}: at least half of the last wave confirmed"
+    return f"{' and '.join(deeper)}: the last wave did not show the ranking ran dry"
 
 
 def load(folder: Path, name: str = RUNS) -> list[dict]:
