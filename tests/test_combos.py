@@ -732,19 +732,52 @@ def test_hoc_combos_prints_json_pairs_and_writes_its_report(capsys, tmp_path):
     for name in ("summary.md", "pairs.parquet", "combos.png", "runs.jsonl"):
         assert (tmp_path / name).exists()
     summary = (tmp_path / "summary.md").read_text()
-    # wall time of the session that finished the folder (a resumed one had others), core time of all
-    assert "min of wall time in the session that finished it (" in summary and "min of one core's time)" in summary
+    # wall time of the sessions that played its runs (one here), core time of all
+    assert "min of wall time over 1 session (" in summary and "min of one core's time)" in summary
     # the default measure, across-seat decks and planner, written into the command that reproduces the screen
     # and Dominion's decks built on a kind owning three copies by default (its plan space's)
     assert "--measure combined --across built --copies 3 --knockouts repaired --no-planner" in out["command"]
     assert out["measure"] == "combined" and "owning at least 3 copies of each kind" in summary
     assert out["across_decks"] == "built"
     assert (tmp_path / screen.DECKS).exists()           # the decks built on each kind, searched once
-    # the same command again resumes: nothing left to play, the same answer, and the summary keeps the
-    # wall time of the session that finished the folder (not this one's, which played nothing)
+    # the same command again resumes: nothing left to play, the same answer, and no session recorded
+    # (one that played nothing took none of the screen's time)
     assert main(argv) == 0
     assert json.loads(capsys.readouterr().out)["pairs"] == out["pairs"]
     assert (tmp_path / "summary.md").read_text() == summary
+
+
+def test_a_screen_over_several_sessions_says_its_wall_time_in_all_and_what_no_session_recorded(tmp_path, monkeypatch):
+    """Each session that plays a run adds a line (an interrupted one too); one that plays nothing adds
+    none; runs no recorded session played (a folder made before the record) are named, not hidden."""
+    s = _of(game("dominion").ruleset(players=2), KINDS[:3], **{**TINY, "confirm": 1, "replicates": 2, "waves": 1})
+
+    def run(settings, stage, a, b, replicate, decks=None):
+        if interrupt and (stage, a, b, replicate) == interrupt:
+            raise KeyboardInterrupt
+        return {"stage": stage, "a": a, "b": b, "replicate": replicate, "market": "",
+                **{m: 0.0 for m in analysis.MEASURES}, **{f"{m}_se": 0.01 for m in analysis.MEASURES}}
+    monkeypatch.setattr(pair, "run", run)
+    interrupt = (SCREEN, *s.pairs()[2], 0)
+    with pytest.raises(KeyboardInterrupt):
+        screen.run(s, tmp_path, Backend(1), progress=lambda _: None)
+    assert screen.sessions(tmp_path)[1:] == (1, 0)              # the interrupted session, its two runs
+    interrupt = None
+    rows = screen.run(s, tmp_path, Backend(1), progress=lambda _: None)
+    wall, count, unrecorded = screen.sessions(tmp_path)
+    assert (count, unrecorded) == (2, 0) and wall >= 0
+    lines = [json.loads(x) for x in (tmp_path / screen.SESSIONS).read_text().splitlines()]
+    assert [(x["before"], x["added"]) for x in lines] == [(0, 2), (2, len(rows) - 2)]
+    screen.run(s, tmp_path, Backend(1), progress=lambda _: None)      # nothing left to play: no line
+    assert screen.sessions(tmp_path)[1] == 2
+    report.write(s, rows, tmp_path, "combos ...")
+    assert f"{wall / 60:.1f} min of wall time over 2 sessions" in (tmp_path / "summary.md").read_text()
+    # a folder whose first session predates the record: its runs are named, not counted as none
+    (tmp_path / screen.SESSIONS).write_text(json.dumps(lines[1]) + "\n")
+    assert screen.sessions(tmp_path)[1:] == (1, 2)
+    report.write(s, rows, tmp_path, "combos ...")
+    assert "over 1 session (besides the sessions that played its other 2 runs, not recorded)" in (
+        tmp_path / "summary.md").read_text()
 
 
 def test_the_market_context_answers_the_strongest_decks_across_seats_and_says_so(capsys, tmp_path):

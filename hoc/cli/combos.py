@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import shlex
-import time
 from pathlib import Path
 
 from hoc.cli.options import backend_of, check_writable, edition_option, game_defaults, game_option, worker_options
@@ -75,14 +74,12 @@ def cmd_combos(args) -> int:
     backend = backend_of(args)
     command = _command(args, settings.kinds, copies_for(ruleset.game, settings.measure))
     progress = (lambda line: None) if args.json else (lambda line: print(line, flush=True))
-    began, done = time.perf_counter(), screen.held(out)
     try:
         rows = screen.run(settings, out, backend, progress)
     except KeyboardInterrupt:
         print(f"\ninterrupted: {out / screen.RUNS} keeps every finished run; the same command goes on", flush=True)
         return 130
-    played = screen.held(out) != done             # a finished folder resumed plays nothing: its wall time stays
-    frame = report.write(settings, rows, out, command, time.perf_counter() - began if played else None)
+    frame = report.write(settings, rows, out, command)
     if args.json:
         print(json.dumps(report.as_json(settings, frame, command)))
         return 0

@@ -17,13 +17,8 @@ from hoc.research.combos.design import CONFIRM, SCREEN, Settings
 WALL = re.compile(r"([0-9.]+) min of wall time in the session that finished it")
 
 
-def write(settings: Settings, rows: list[dict], folder: Path, command: str, seconds: float | None) -> pd.DataFrame:
-    """`seconds`: the wall time of this session, None where it played no run (a finished folder resumed):
-    the summary then keeps the wall time of the session that finished it."""
+def write(settings: Settings, rows: list[dict], folder: Path, command: str) -> pd.DataFrame:
     folder = Path(folder)
-    if seconds is None and (folder / "summary.md").exists():
-        kept = WALL.search((folder / "summary.md").read_text(encoding="utf-8"))
-        seconds = float(kept.group(1)) * 60 if kept else None
     frame = analysis.pairs_frame(settings, rows)
     frame.to_parquet(folder / "pairs.parquet", index=False)
     heat_map(settings, frame, folder / "combos.png")
@@ -31,8 +26,21 @@ def write(settings: Settings, rows: list[dict], folder: Path, command: str, seco
     from hoc.research.combos.screen import DECKS, load
 
     decks = load(folder, DECKS)
-    (folder / "summary.md").write_text(summary(settings, frame, rows, command, seconds, decks), encoding="utf-8")
+    (folder / "summary.md").write_text(summary(settings, frame, rows, command, _wall(folder), decks), encoding="utf-8")
     return frame
+
+
+def _wall(folder: Path) -> str:
+    """The wall time the folder's sessions took, from `sessions.jsonl`; in a folder made before it, the
+    session that finished it as its summary says (where no session since played a run)."""
+    from hoc.research.combos.screen import counted, sessions
+
+    seconds, count, unrecorded = sessions(folder)
+    if count:
+        return (f"{seconds / 60:.1f} min of wall time over {counted(count, 'session')}"
+                f"{f' (besides the sessions that played its other {unrecorded} runs, not recorded)' if unrecorded else ''}")
+    kept = WALL.search((folder / "summary.md").read_text(encoding="utf-8")) if (folder / "summary.md").exists() else None
+    return f"{kept.group(1)} min of wall time in the session that finished it" if kept else "wall time not recorded"
 
 
 def as_json(settings: Settings, frame: pd.DataFrame, command: str) -> dict:
@@ -81,9 +89,10 @@ def tables(frame: pd.DataFrame) -> dict[str, pd.DataFrame]:
     return {"combos": combos, "blunt": blunt, "across": across}
 
 
-def summary(settings: Settings, frame: pd.DataFrame, rows: list[dict], command: str, seconds: float | None,
+def summary(settings: Settings, frame: pd.DataFrame, rows: list[dict], command: str, wall: str,
             decks=()) -> str:
-    """The tables and how they were made; `decks`, the runs of kinds' decks (`--across built`)."""
+    """The tables and how they were made; `wall`, what the sessions took (`_wall`); `decks`, the runs
+    of kinds' decks (`--across built`)."""
     t = tables(frame)
     runs = len(rows)
     followed = int((frame[[f"{m}_replicates" for m in analysis.MEASURES]] >= 2).any(axis=1).sum())   # either family
@@ -92,7 +101,7 @@ def summary(settings: Settings, frame: pd.DataFrame, rows: list[dict], command: 
              f"{runs} runs of a pair ({sum(r['stage'] == 'screen' for r in rows)} in the screen, "
              f"{sum(r['stage'] != SCREEN for r in rows)} confirming)"
              f"{f' and {len(decks)} of one kind' if decks else ''}, "
-             f"{'wall time not recorded' if seconds is None else f'{seconds / 60:.1f} min of wall time in the session that finished it'}"
+             f"{wall}"
              f"{_cost([*rows, *decks])}. "
              f"{_how(settings, rows)} "
              f"Figures are points of the share of the wins; intervals are 95%, over the {settings.replicates} "

@@ -3,7 +3,9 @@ markets (`run`), in waves until a table's last wave shows its ranking ran dry (`
 an interrupted screen goes on from its last finished run when the same command is given again.
 Runs are independent tasks for the backend: local worker processes (`--jobs`) or a Dask cluster.
 Under `--across built` the runs of a stage's kinds (`kind_decks`: the baseline's, then each kind's)
-come before its pairs', one line each of `decks.jsonl`, and resume the same way.
+come before its pairs', one line each of `decks.jsonl`, and resume the same way. Each session that
+plays a run adds a line to `sessions.jsonl` (its wall time and the runs it found and added), so a
+screen finished over several sessions can say how long it took in all.
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from hoc.research.combos.design import LEFT_OUT, SCREEN, Settings
 RUNS = "runs.jsonl"
 DECKS = "decks.jsonl"           # `--across built`: the runs of one kind's decks (`kind_decks`)
 IDENTITY = "settings.json"
+SESSIONS = "sessions.jsonl"     # one line a session that played a run: `wall` seconds, runs held `before`, `added`
 
 
 def run(settings: Settings, folder: str | Path, backend, progress=print) -> list[dict]:
@@ -26,6 +29,18 @@ def run(settings: Settings, folder: str | Path, backend, progress=print) -> list
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     _claim(folder, settings)
+    before, began = held(folder), time.perf_counter()
+    try:
+        return _stages(settings, folder, backend, progress)
+    finally:                                    # an interrupted session too: the runs it finished cost its time
+        added = held(folder) - before
+        if added:
+            with (folder / SESSIONS).open("a", encoding="utf-8") as f:
+                f.write(json.dumps({"wall": round(time.perf_counter() - began, 1), "before": before, "added": added,
+                                    "ended": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}) + "\n")
+
+
+def _stages(settings: Settings, folder: Path, backend, progress) -> list[dict]:
     rows = load(folder)
     screen = [(SCREEN, a, b, 0) for a, b in settings.pairs()]
     then = f", then up to {counted(settings.most_follow_ups())} following up the top pairs in fresh markets"
@@ -65,6 +80,18 @@ def load(folder: Path, name: str = RUNS) -> list[dict]:
             if n != len(path.read_text(encoding="utf-8").splitlines()):
                 raise HocError(f"{path}: line {n} is not a run of hoc combos; remove the folder to start over") from None
     return rows
+
+
+def sessions(folder: Path) -> tuple[float, int, int]:
+    """The wall time in seconds of the sessions `SESSIONS` records, how many, and the runs the folder
+    holds that none of them played (sessions before the record, or killed outright: a gap between
+    one session's end and the next one's start)."""
+    path = Path(folder) / SESSIONS
+    recorded = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()] if path.exists() else []
+    unrecorded, end = 0, 0
+    for s in recorded:
+        unrecorded, end = unrecorded + s["before"] - end, s["before"] + s["added"]
+    return sum(s["wall"] for s in recorded), len(recorded), unrecorded + held(folder) - end
 
 
 def held(folder: Path) -> int:
