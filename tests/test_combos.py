@@ -780,6 +780,32 @@ def test_a_screen_over_several_sessions_says_its_wall_time_in_all_and_what_no_se
         tmp_path / "summary.md").read_text()
 
 
+def test_hoc_combos_stopped_by_sigterm_records_its_session_and_says_how_to_go_on(capsys, tmp_path, monkeypatch):
+    """A cluster's scheduler ends a job with SIGTERM: the command stops as on Ctrl-C (exit 130), its
+    finished runs and its session's time kept, and the same command then goes on from them."""
+    import os
+    import signal
+
+    played = []
+
+    def run(settings, stage, a, b, replicate, decks=None):
+        played.append((stage, a, b, replicate))
+        if len(played) == 2 and not (tmp_path / screen.SESSIONS).exists():
+            os.kill(os.getpid(), signal.SIGTERM)
+        return {"stage": stage, "a": a, "b": b, "replicate": replicate, "market": "",
+                **{m: 0.0 for m in analysis.MEASURES}, **{f"{m}_se": 0.01 for m in analysis.MEASURES}}
+    monkeypatch.setattr(pair, "run", run)
+    argv = ["combos", "--game", "dominion", "--kinds", "village,smithy,moat", "--measure", "built", "--confirm", "0",
+            "--out", str(tmp_path)]
+    before = signal.getsignal(signal.SIGTERM)
+    assert main(argv) == 130
+    assert "interrupted:" in capsys.readouterr().out
+    assert len(screen.load(tmp_path)) == 1 and screen.sessions(tmp_path)[1:] == (1, 0)
+    assert signal.getsignal(signal.SIGTERM) is before          # the command's handler lasts the screen only
+    assert main(argv) == 0
+    assert len(screen.load(tmp_path)) == 3 and screen.sessions(tmp_path)[1:] == (2, 0)
+
+
 def test_the_market_context_answers_the_strongest_decks_across_seats_and_says_so(capsys, tmp_path):
     """`--across built` needs the `pair` context (a deck built on one kind is searched once for all its
     pairs); with `--context market` the default is `offered`, written into the command."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import shlex
+import signal
 from pathlib import Path
 
 from hoc.cli.options import backend_of, check_writable, edition_option, game_defaults, game_option, worker_options
@@ -74,11 +75,14 @@ def cmd_combos(args) -> int:
     backend = backend_of(args)
     command = _command(args, settings.kinds, copies_for(ruleset.game, settings.measure))
     progress = (lambda line: None) if args.json else (lambda line: print(line, flush=True))
+    stopped = signal.signal(signal.SIGTERM, _interrupt)   # a cluster's scheduler ends a job so: stop as on Ctrl-C
     try:
         rows = screen.run(settings, out, backend, progress)
     except KeyboardInterrupt:
         print(f"\ninterrupted: {out / screen.RUNS} keeps every finished run; the same command goes on", flush=True)
         return 130
+    finally:
+        signal.signal(signal.SIGTERM, stopped)
     frame = report.write(settings, rows, out, command)
     if args.json:
         print(json.dumps(report.as_json(settings, frame, command)))
@@ -92,6 +96,11 @@ def cmd_combos(args) -> int:
         print(f"confirmed {title}: {names}")
     print(f"written: {out / 'summary.md'}, {out / 'pairs.parquet'}, {out / 'combos.png'}")
     return 0
+
+
+def _interrupt(signum, frame):
+    """SIGTERM as Ctrl-C: the session records its time (`sessions.jsonl`) and says how to go on."""
+    raise KeyboardInterrupt
 
 
 def _check_yardstick(settings) -> None:
