@@ -776,7 +776,7 @@ def test_a_screen_over_several_sessions_says_its_wall_time_in_all_and_what_no_se
     (tmp_path / screen.SESSIONS).write_text(json.dumps(lines[1]) + "\n")
     assert screen.sessions(tmp_path)[1:] == (1, 2)
     report.write(s, rows, tmp_path, "combos ...")
-    assert "over 1 session (besides the sessions that played its other 2 runs, not recorded)" in (
+    assert "over 1 session, the sessions of its other 2 runs not recorded (" in (
         tmp_path / "summary.md").read_text()
 
 

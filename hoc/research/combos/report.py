@@ -38,7 +38,7 @@ def _wall(folder: Path) -> str:
     seconds, count, unrecorded = sessions(folder)
     if count:
         return (f"{seconds / 60:.1f} min of wall time over {counted(count, 'session')}"
-                f"{f' (besides the sessions that played its other {unrecorded} runs, not recorded)' if unrecorded else ''}")
+                f"{f', the sessions of its other {unrecorded} runs not recorded' if unrecorded else ''}")
     kept = WALL.search((folder / "summary.md").read_text(encoding="utf-8")) if (folder / "summary.md").exists() else None
     return f"{kept.group(1)} min of wall time in the session that finished it" if kept else "wall time not recorded"
 
