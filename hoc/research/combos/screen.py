@@ -1,6 +1,7 @@
 """The two stages of a combo screen in a folder: every pair once, then the top pairs again in fresh
-markets (`run`), in waves until a table's last wave shows its ranking ran dry (`analysis.deeper`). Each finished run of a pair is one line of `runs.jsonl`, written as it arrives, so
-an interrupted screen goes on from its last finished run when the same command is given again.
+markets (`run`), in waves until a table's last wave shows its ranking ran dry (`analysis.deeper`).
+Each finished run of a pair is one line of `runs.jsonl`, written as it arrives, so an interrupted
+screen goes on from its last finished run when the same command is given again.
 Runs are independent tasks for the backend: local worker processes (`--jobs`) or a Dask cluster.
 Under `--across built` the runs of a stage's kinds (`kind_decks`: the baseline's, then each kind's)
 come before its pairs', one line each of `decks.jsonl`, and resume the same way. Each session that
@@ -33,11 +34,16 @@ def run(settings: Settings, folder: str | Path, backend, progress=print) -> list
     try:
         return _stages(settings, folder, backend, progress)
     finally:                                    # an interrupted session too: the runs it finished cost its time
-        added = held(folder) - before
-        if added:
-            with (folder / SESSIONS).open("a", encoding="utf-8") as f:
-                f.write(json.dumps({"wall": round(time.perf_counter() - began, 1), "before": before, "added": added,
-                                    "ended": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}) + "\n")
+        _record(folder, before, began)
+
+
+def _record(folder: Path, before: int, began: float) -> None:
+    """A line of `SESSIONS` for a session that played a run (one that played none took no screen time)."""
+    added = held(folder) - before
+    if added:
+        with (folder / SESSIONS).open("a", encoding="utf-8") as f:
+            f.write(json.dumps({"wall": round(time.perf_counter() - began, 1), "before": before, "added": added,
+                                "ended": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}) + "\n")
 
 
 def _stages(settings: Settings, folder: Path, backend, progress) -> list[dict]:
